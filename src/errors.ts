@@ -1,0 +1,58 @@
+// The one catalogue of errors the core raises. Only src/http turns them into responses.
+
+export const ERRORS = {
+  not_authenticated: { status: 401, message: "Authentication credentials were not provided." },
+  admin_disabled: { status: 404, message: "Not found." },
+  not_found: { status: 404, message: "Not found." },
+  malformed_json: { status: 400, message: "JSON parse error - {reason}" },
+  not_an_array: { status: 400, message: 'Expected a list of items but got type "{type}".' },
+  item_not_object: {
+    status: 400,
+    message: "Invalid data at index {index}. Expected a dictionary, but got {type}.",
+  },
+  unsupported_media_type: {
+    status: 400,
+    message: 'Unsupported media type "{type}" in request; use application/json.',
+  },
+  too_many_items: {
+    status: 413,
+    message: "Too many items: {count}; at most {limit} are accepted in one request.",
+  },
+  body_too_large: {
+    status: 413,
+    message: "Request body too large: at most {limit} bytes are accepted.",
+  },
+  invalid_params: { status: 400, message: "Invalid query parameters." },
+  domain_exists: { status: 409, message: 'Domain "{name}" already exists.' },
+  domain_not_found: { status: 404, message: 'Domain "{name}" not found.' },
+  invalid_domain_name: {
+    status: 400,
+    message: "Domain name must be 1 to 64 characters: lowercase letters, digits, '-', '_' or '.'.",
+  },
+  wrong_partition: {
+    status: 421,
+    message: 'This node does not serve domain "{name}"; send the request to partition {partition}.',
+  },
+  store_unavailable: { status: 503, message: "The primary store is unavailable; retry shortly." },
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  /** Per-field errors, when the request had several things wrong. */
+  readonly errors: Record<string, string[]> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    vars: Record<string, string | number> = {},
+    errors?: Record<string, string[]>,
+  ) {
+    const entry = ERRORS[code];
+    super(entry.message.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? `{${k}}`)));
+    this.code = code;
+    this.status = entry.status;
+    this.errors = errors;
+  }
+}

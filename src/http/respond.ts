@@ -1,0 +1,27 @@
+import { AppError } from "../errors.ts";
+
+const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
+
+export const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify(body), { status, headers: { ...JSON_TYPE, ...headers } });
+
+/** A body already serialised (the search path assembles its JSON itself). */
+export const rawJson = (body: string, headers: Record<string, string> = {}): Response =>
+  new Response(body, { status: 200, headers: { ...JSON_TYPE, ...headers } });
+
+/** The one place where core errors become HTTP answers. */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof AppError)
+    return json(
+      error.errors ? { detail: error.message, errors: error.errors } : { detail: error.message },
+      error.status,
+    );
+  console.error(
+    JSON.stringify({
+      level: "error",
+      msg: "unhandled",
+      error: String((error as Error)?.stack ?? error),
+    }),
+  );
+  return json({ detail: "Internal server error." }, 500);
+}

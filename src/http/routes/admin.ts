@@ -1,0 +1,49 @@
+import { timingSafeEqual } from "node:crypto";
+import { Elysia } from "elysia";
+import { AppError } from "../../errors.ts";
+import type { Domains } from "../../tenancy/domains.ts";
+import { json } from "../respond.ts";
+
+/** The operator's API; off (404) unless an admin key is configured. */
+export function adminRoutes({ domains, adminKey }: { domains: Domains; adminKey: string | null }) {
+  const guard = (request: Request) => {
+    if (!adminKey) throw new AppError("admin_disabled");
+    const given = Buffer.from(
+      request.headers.get("x-admin-key") ??
+        request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ??
+        "",
+    );
+    const key = Buffer.from(adminKey);
+    if (given.length !== key.length || !timingSafeEqual(given, key))
+      throw new AppError("not_authenticated");
+  };
+  return new Elysia({ name: "admin" })
+    .get("/api/v2/admin/domains/", ({ request }) => {
+      guard(request);
+      return json(domains.all());
+    })
+    .post(
+      "/api/v2/admin/domains/",
+      async ({ request }) => {
+        guard(request);
+        let body: unknown;
+        try {
+          body = await request.json();
+        } catch {
+          throw new AppError("malformed_json", { reason: 'expected {"name": ...}' });
+        }
+        const name = (body as { name?: unknown } | null)?.name;
+        if (typeof name !== "string") throw new AppError("invalid_domain_name");
+        return json(await domains.create(name), 201);
+      },
+      { parse: "none" },
+    )
+    .post(
+      "/api/v2/admin/domains/:name/rotate-tokens/",
+      async ({ request, params }) => {
+        guard(request);
+        return json(await domains.rotateTokens(params.name));
+      },
+      { parse: "none" },
+    );
+}

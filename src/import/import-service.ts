@@ -1,0 +1,106 @@
+import { AppError } from "../errors.ts";
+import type { CategoryErrorEntry, ProductErrorEntry, SuccessEntry } from "../model/import.ts";
+import type { CategoryRecord, ProductRecord } from "../model/records.ts";
+import type { PrimaryStore, WriteResult } from "../store/store.ts";
+import { type BatchLimits, readBatch } from "./read-batch.ts";
+import { validateCategory } from "./validate-category.ts";
+import { type Validated, validateProduct } from "./validate-product.ts";
+
+export interface ImportResponse<E> {
+  status: 200 | 201 | 400;
+  body: { successful: SuccessEntry<unknown>[]; errors?: E[] };
+}
+
+/**
+ * The import side: a request body becomes one store batch per domain. Batches of one domain
+ * apply in arrival order through the domain's writer queue; domains proceed in parallel.
+ */
+export class ImportService {
+  private readonly tails = new Map<number, Promise<unknown>>();
+
+  constructor(
+    private readonly store: PrimaryStore,
+    private readonly limits: BatchLimits,
+  ) {}
+
+  async importProducts(
+    domainId: number,
+    request: Request,
+  ): Promise<ImportResponse<ProductErrorEntry>> {
+    const items = await readItems(request, this.limits);
+    const checked = items.map(validateProduct);
+    const results = await this.serial(domainId, () =>
+      this.store.writeProducts(
+        domainId,
+        checked.map((c) => (c.ok ? c.value : null)),
+        { log: checked.every((c) => c.ok) },
+      ),
+    );
+    const { successful, errors } = collect(checked, results, (e) => e);
+    // PRODUCT.md: 201 when all succeeded and one was created, 200 when all were updates.
+    const status = errors.length ? 400 : successful.some((s) => s.status === 201) ? 201 : 200;
+    return { status, body: status === 400 ? { successful, errors } : { successful } };
+  }
+
+  async importCategories(
+    domainId: number,
+    request: Request,
+  ): Promise<ImportResponse<CategoryErrorEntry>> {
+    const items = await readItems(request, this.limits);
+    const checked = items.map(validateCategory);
+    const results = await this.serial(domainId, () =>
+      this.store.writeCategories(
+        domainId,
+        checked.map((c) => (c.ok ? c.value : null)),
+        { log: checked.every((c) => c.ok) },
+      ),
+    );
+    // Specification 2.6: category errors carry one message string per field.
+    const { successful, errors } = collect(checked, results, (e) =>
+      Object.fromEntries(Object.entries(e).map(([k, v]) => [k, v[0] ?? ""])),
+    );
+    return errors.length
+      ? { status: 400, body: { successful, errors } }
+      : { status: 200, body: { successful } };
+  }
+
+  // The domain's mailbox: each batch starts when the previous one of its domain has finished.
+  private serial<T>(domainId: number, work: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(domainId) ?? Promise.resolve();
+    const run = previous.then(work, work);
+    const tail = run.catch(() => undefined);
+    this.tails.set(domainId, tail);
+    tail.then(() => {
+      if (this.tails.get(domainId) === tail) this.tails.delete(domainId);
+    });
+    return run;
+  }
+}
+
+async function readItems(request: Request, limits: BatchLimits): Promise<unknown[]> {
+  const items = await readBatch(request, limits);
+  items.forEach((item, index) => {
+    if (typeof item !== "object" || item === null || Array.isArray(item))
+      throw new AppError("item_not_object", {
+        index,
+        type: item === null ? "null" : Array.isArray(item) ? "list" : typeof item,
+      });
+  });
+  return items;
+}
+
+function collect<E>(
+  checked: Validated<unknown>[],
+  results: (WriteResult<ProductRecord | CategoryRecord> | null)[],
+  shape: (errors: Record<string, string[]>) => E,
+): { successful: SuccessEntry<unknown>[]; errors: { index: number; errors: E }[] } {
+  const successful: SuccessEntry<unknown>[] = [];
+  const errors: { index: number; errors: E }[] = [];
+  checked.forEach((c, index) => {
+    const r = results[index];
+    if (!c.ok) errors.push({ index, errors: shape(c.errors) });
+    else if (r && !r.ok) errors.push({ index, errors: shape(r.errors) });
+    else if (r?.ok) successful.push({ index, status: r.status, data: r.record });
+  });
+  return { successful, errors };
+}

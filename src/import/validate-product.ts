@@ -1,0 +1,137 @@
+import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { type FieldErrors, ProductItem } from "../model/import.ts";
+import type { Label, ProductRecord, ProductTranslation, WarehouseStock } from "../model/records.ts";
+import { addFieldError, fieldErrors } from "./field-errors.ts";
+
+const check = TypeCompiler.Compile(ProductItem);
+
+/**
+ * A valid product item, normalised: what the store needs to write it. `group_id` and
+ * `warehouses` are undefined when the item did not send them: the stored ones are kept.
+ */
+export type ProductDraft = Omit<
+  ProductRecord,
+  "id" | "updated_at" | "availability" | "group_id" | "warehouses"
+> & {
+  /** The item's own availability; null when absent (specification 2.1: absent is in stock). */
+  availability: boolean | null;
+  group_id: string | undefined;
+  warehouses: WarehouseStock[] | undefined;
+};
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+
+/** Validates one product item on its own (every failing field), without the store. */
+export function validateProduct(item: unknown): Validated<ProductDraft> {
+  if (!check.Check(item))
+    return { ok: false, errors: withRules(item, fieldErrors(check.Errors(item))) };
+  const errors = withRules(item, {});
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, value: toDraft(item) };
+}
+
+// The rules no schema expresses. They run on whatever part of the item is well-formed, so that
+// one response reports every failing field.
+function withRules(item: unknown, errors: FieldErrors): FieldErrors {
+  if (typeof item !== "object" || item === null) return errors;
+  const p = item as Record<string, unknown>;
+  checkPrices(p, "", errors);
+  if (Array.isArray(p.translations)) {
+    const seen = new Set<unknown>();
+    p.translations.forEach((tr, i) => {
+      const language = (tr as Record<string, unknown> | null)?.language;
+      if (language === undefined) return;
+      if (seen.has(language))
+        addFieldError(
+          errors,
+          `translations.${i}.language`,
+          `Duplicate language code "${language}".`,
+        );
+      seen.add(language);
+    });
+  }
+  if (Array.isArray(p.warehouses)) {
+    const seen = new Set<unknown>();
+    p.warehouses.forEach((w, i) => {
+      const wh = w as Record<string, unknown> | null;
+      if (!wh || typeof wh !== "object") return;
+      checkPrices(wh, `warehouses.${i}.`, errors);
+      if (wh.external_id === undefined) return;
+      if (seen.has(wh.external_id))
+        addFieldError(
+          errors,
+          `warehouses.${i}.external_id`,
+          `Duplicate warehouse "${wh.external_id}".`,
+        );
+      seen.add(wh.external_id);
+    });
+  }
+  return errors;
+}
+
+function checkPrices(o: Record<string, unknown>, prefix: string, errors: FieldErrors): void {
+  const { new_price: np, old_price: op } = o;
+  if (typeof np === "number" && typeof op === "number" && np > 0 && op > 0 && op < np)
+    addFieldError(
+      errors,
+      `${prefix}old_price`,
+      "Ensure old_price is greater than or equal to new_price.",
+    );
+}
+
+const labelOf = (l: ProductItem["translations"][number]["labels"] & object): Label[] =>
+  l.map((x) =>
+    typeof x === "string" ? { name: x, color: "" } : { name: x.name, color: x.color ?? "" },
+  );
+
+function toDraft(p: ProductItem): ProductDraft {
+  return {
+    source_id: p.source_id,
+    code: p.code,
+    source_category_id: String(p.source_category_id),
+    currency_code: p.currency_code,
+    new_price: p.new_price ?? null,
+    old_price: p.old_price ?? null,
+    picture: p.picture ?? null,
+    availability: p.availability ?? null,
+    vendor: p.vendor ?? null,
+    group_id: p.group_id ?? undefined,
+    is_main: p.is_main ?? null,
+    translations: p.translations.map(
+      (tr): ProductTranslation => ({
+        language: tr.language,
+        name: tr.name,
+        url: tr.url,
+        description: tr.description ?? null,
+        labels: tr.labels ? labelOf(tr.labels) : [],
+        keywords: tr.keywords ?? [],
+        synonyms: tr.synonyms ?? [],
+        params: (tr.params ?? []).map((x) => ({
+          name: x.name,
+          value: x.value,
+          is_filter: x.is_filter ?? false,
+          is_variation: x.is_variation ?? false,
+          color: x.color ?? null,
+          swatch_image: x.swatch_image ?? null,
+        })),
+      }),
+    ),
+    warehouses: p.warehouses?.map((w) => ({
+      external_id: w.external_id,
+      available: w.available ?? false,
+      quantity: w.quantity ?? 0,
+      new_price: w.new_price ?? null,
+      old_price: w.old_price ?? null,
+      currency_code: w.currency_code ?? null,
+    })),
+  };
+}
+
+/** Specification 4.1 rule 7: with warehouses, the OR of theirs; else as given, absent = in stock. */
+export function deriveAvailability(
+  given: boolean | null,
+  warehouses: readonly WarehouseStock[],
+): boolean {
+  if (warehouses.length > 0) return warehouses.some((w) => w.available);
+  return given ?? true;
+}

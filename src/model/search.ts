@@ -1,0 +1,104 @@
+import { type Static, Type as t } from "@sinclair/typebox";
+import type { Language } from "./records.ts";
+
+// The search response of specification 2.7, declared once.
+
+export const SearchLabel = t.Object({ name: t.String(), color: t.String() });
+
+export const SearchProduct = t.Object({
+  id: t.Number(),
+  source_id: t.String(),
+  category_id: t.Number(),
+  sku: t.String(),
+  vendor: t.String(),
+  name: t.String(),
+  url: t.String(),
+  price: t.Number(),
+  discounted_price: t.Number(),
+  currency: t.String(),
+  picture_url: t.String(),
+  availability: t.Boolean(),
+  labels: t.Array(SearchLabel),
+});
+export type SearchProduct = Static<typeof SearchProduct>;
+
+export const SearchGroup = t.Object({
+  source_category_id: t.String(),
+  category_name: t.String(),
+  category_url: t.String(),
+  items: t.Array(SearchProduct),
+});
+export type SearchGroup = Static<typeof SearchGroup>;
+
+export const SearchCategory = t.Object({
+  id: t.Number(),
+  source_id: t.String(),
+  name: t.String(),
+  url: t.String(),
+  total: t.Number(),
+});
+export type SearchCategory = Static<typeof SearchCategory>;
+
+export const FilterValue = t.Object({
+  id: t.Number(),
+  name: t.String(),
+  total: t.Number(),
+  color: t.Optional(t.String()),
+  swatch_image: t.Optional(t.String()),
+});
+export const Filter = t.Object({
+  id: t.Number(),
+  name: t.String(),
+  values: t.Array(FilterValue),
+});
+export type Filter = Static<typeof Filter>;
+
+export const Pagination = t.Object({
+  type: t.Union([t.Literal("products"), t.Literal("categories")]),
+  current_page: t.Number(),
+  page_size: t.Number(),
+  total_items: t.Number(),
+  total_pages: t.Number(),
+  has_next: t.Boolean(),
+  has_previous: t.Boolean(),
+});
+export type Pagination = Static<typeof Pagination>;
+
+export const SearchResponse = t.Object({
+  total: t.Number(),
+  query: t.String(),
+  corrected_query: t.String(),
+  suggestions: t.Array(t.String()),
+  filters_enabled: t.Boolean(),
+  filters: t.Array(Filter),
+  categories: t.Array(SearchCategory),
+  products: t.Object({ groups: t.Array(SearchGroup) }),
+  pagination: Pagination,
+});
+export type SearchResponse = Static<typeof SearchResponse>;
+
+/** Search parameters after parsing and defaults (specification 4.3, PRODUCT.md). */
+export interface SearchParams {
+  q: string;
+  language: Language;
+  /** Attribute value ids. */
+  filters: number[];
+  price_from: number | null;
+  price_to: number | null;
+  /** A source_category_id value. */
+  category_id: string | null;
+  group_by_category: boolean;
+  show_unavailable: boolean;
+  page: number;
+  product_page_size: number;
+  category_page_size: number;
+  /** -1 means no limit. */
+  per_category_limit: number;
+  show_filters: boolean;
+  use_corrections: boolean;
+  use_suggestions: boolean;
+  /** Warehouse external_id; when set, price and availability are that warehouse's. */
+  wid: string | null;
+  uuid: string | null;
+  demo: boolean;
+}

@@ -1,0 +1,70 @@
+import type { Database } from "bun:sqlite";
+
+// Versioned schema: migration N brings the file from user_version N-1 to N. Append, never edit.
+// A product or category is one row holding its record as JSON: a batch of 1,000 products is
+// then 1,000 upserts instead of the ~15,000 rows of a table per translation, attribute and stock
+// entry, which is what the import target needs. Warehouses are registered per domain on first use.
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE domains (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    secret_token TEXT NOT NULL,
+    search_token TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE categories (
+    id INTEGER PRIMARY KEY,
+    domain_id INTEGER NOT NULL REFERENCES domains(id),
+    source_id INTEGER NOT NULL,
+    doc TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    UNIQUE (domain_id, source_id)
+  );
+  CREATE TABLE products (
+    id INTEGER PRIMARY KEY,
+    domain_id INTEGER NOT NULL REFERENCES domains(id),
+    source_id TEXT NOT NULL,
+    group_id TEXT,
+    doc TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    UNIQUE (domain_id, source_id)
+  );
+  CREATE TABLE warehouses (
+    id INTEGER PRIMARY KEY,
+    domain_id INTEGER NOT NULL REFERENCES domains(id),
+    external_id TEXT NOT NULL,
+    UNIQUE (domain_id, external_id)
+  );
+  CREATE TABLE changes (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    domain_id INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    ids TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX changes_by_domain ON changes (domain_id, seq);
+  CREATE TABLE searches (
+    id INTEGER PRIMARY KEY,
+    domain_id INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    q TEXT NOT NULL,
+    language TEXT NOT NULL,
+    total INTEGER NOT NULL,
+    corrected_query TEXT NOT NULL,
+    uuid TEXT,
+    filters TEXT NOT NULL
+  );
+  CREATE INDEX searches_by_domain ON searches (domain_id, at);
+  `,
+];
+
+export function migrate(db: Database): void {
+  const current = (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
+  for (let v = current; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v] as string);
+      db.exec(`PRAGMA user_version = ${v + 1}`);
+    })();
+  }
+}

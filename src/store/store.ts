@@ -1,0 +1,95 @@
+import type { CategoryDraft } from "../import/validate-category.ts";
+import type { ProductDraft } from "../import/validate-product.ts";
+import type { FieldErrors } from "../model/import.ts";
+import type { CategoryRecord, ChangeEntry, DomainRecord, ProductRecord } from "../model/records.ts";
+
+// The primary store and the change log as interfaces: the embedded mode implements them over
+// one SQLite file, the Redis mode over Redis values and Streams. Every call takes the domain
+// id first; nothing crosses domains.
+
+/** The outcome of one item of a batch, in request order. */
+export type WriteResult<T> =
+  | { ok: true; status: 200 | 201; record: T }
+  | { ok: false; errors: FieldErrors };
+
+export interface BatchOptions {
+  /**
+   * Write the change-log entry. The caller passes false when an item already failed
+   * validation; the store adds its own checks (category exists, group_id unchanged) and writes
+   * the entry only when those pass too (specification 4.1 rule 8).
+   */
+  log: boolean;
+}
+
+export interface TokenPair {
+  secret_token: string;
+  search_token: string;
+}
+
+export interface SearchEvent {
+  domain_id: number;
+  at: number;
+  q: string;
+  language: string;
+  total: number;
+  corrected_query: string;
+  uuid: string | null;
+  filters: string;
+}
+
+export interface QueryCount {
+  q: string;
+  count: number;
+}
+
+export interface CatalogCounts {
+  products: number;
+  categories: number;
+  warehouses: number;
+}
+
+export interface PrimaryStore {
+  readonly kind: "sqlite" | "redis";
+  createDomain(name: string, tokens: TokenPair): Promise<DomainRecord>;
+  listDomains(): Promise<DomainRecord[]>;
+  setDomainTokens(name: string, tokens: TokenPair): Promise<DomainRecord>;
+
+  /** One atomic batch: the records of the valid items and, when all passed, one log entry. */
+  writeProducts(
+    domainId: number,
+    drafts: readonly (ProductDraft | null)[],
+    options: BatchOptions,
+  ): Promise<(WriteResult<ProductRecord> | null)[]>;
+  writeCategories(
+    domainId: number,
+    drafts: readonly (CategoryDraft | null)[],
+    options: BatchOptions,
+  ): Promise<(WriteResult<CategoryRecord> | null)[]>;
+
+  getProducts(domainId: number, ids: readonly number[]): Promise<ProductRecord[]>;
+  getCategories(domainId: number, ids: readonly number[]): Promise<CategoryRecord[]>;
+  /** Every record of a domain, for an index rebuild. */
+  allProducts(domainId: number): Promise<ProductRecord[]>;
+  allCategories(domainId: number): Promise<CategoryRecord[]>;
+  counts(domainId: number): Promise<CatalogCounts>;
+
+  recordSearches(events: readonly SearchEvent[]): Promise<void>;
+  topQueries(
+    domainId: number,
+    options: { limit: number; zeroResults?: boolean },
+  ): Promise<QueryCount[]>;
+  searchesPerDay(domainId: number, days: number): Promise<{ day: string; count: number }[]>;
+
+  close(): Promise<void>;
+}
+
+export interface ChangeLog {
+  /** Appends an entry that asks every node to rebuild the domain's index from the store. */
+  appendReindex(domainId: number): Promise<number>;
+  /** The last position written for the domain, 0 when none. */
+  head(domainId: number): Promise<number>;
+  /** Entries after `afterSeq`, oldest first, at most `limit`. */
+  read(domainId: number, afterSeq: number, limit: number): Promise<ChangeEntry[]>;
+  /** Resolves when the domain's log may have grown past `afterSeq`, or after `timeoutMs`. */
+  waitFor(domainId: number, afterSeq: number, timeoutMs: number): Promise<void>;
+}

@@ -1,0 +1,104 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { AppError } from "../errors.ts";
+import type { DomainRecord } from "../model/records.ts";
+import type { PrimaryStore, TokenPair } from "../store/store.ts";
+
+const NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+
+/** 192 random bits, URL-safe: tokens travel in a header and in a query string. */
+export const newTokens = (): TokenPair => ({
+  secret_token: randomBytes(24).toString("base64url"),
+  search_token: randomBytes(24).toString("base64url"),
+});
+
+const digest = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/**
+ * The domains and their tokens, cached in memory. A token is found by its SHA-256 digest (so
+ * the map lookup works on a value the caller cannot steer byte by byte) and then compared in
+ * constant time with the stored token. Domains created elsewhere (the CLI, another node) are
+ * picked up by a reload on an unknown token, at most once a second.
+ */
+export class Domains {
+  private bySecret = new Map<string, DomainRecord>();
+  private bySearch = new Map<string, DomainRecord>();
+  private byName = new Map<string, DomainRecord>();
+  private lastReload = 0;
+  private readonly listeners: ((d: DomainRecord) => void)[] = [];
+
+  constructor(private readonly store: PrimaryStore) {}
+
+  async load(): Promise<DomainRecord[]> {
+    const all = await this.store.listDomains();
+    const known = new Set(this.byName.keys());
+    this.bySecret = new Map(all.map((d) => [digest(d.secret_token), d]));
+    this.bySearch = new Map(all.map((d) => [digest(d.search_token), d]));
+    this.byName = new Map(all.map((d) => [d.name, d]));
+    this.lastReload = Date.now();
+    for (const d of all) if (!known.has(d.name)) for (const l of this.listeners) l(d);
+    return all;
+  }
+
+  /** Called with every domain that appears (at load, create, or a reload). */
+  onDomain(listener: (d: DomainRecord) => void): void {
+    this.listeners.push(listener);
+  }
+
+  all(): DomainRecord[] {
+    return [...this.byName.values()];
+  }
+
+  byDomainName(name: string): DomainRecord | undefined {
+    return this.byName.get(name);
+  }
+
+  async create(name: string): Promise<DomainRecord> {
+    if (!NAME.test(name)) throw new AppError("invalid_domain_name");
+    const d = await this.store.createDomain(name, newTokens());
+    await this.load();
+    return d;
+  }
+
+  async rotateTokens(name: string): Promise<DomainRecord> {
+    const d = await this.store.setDomainTokens(name, newTokens());
+    await this.load();
+    return d;
+  }
+
+  async bySecretToken(token: string | null | undefined): Promise<DomainRecord | undefined> {
+    return this.find(token, "secret_token");
+  }
+
+  async bySearchToken(token: string | null | undefined): Promise<DomainRecord | undefined> {
+    return this.find(token, "search_token");
+  }
+
+  /** Synchronous lookup for the search hot path: no reload. */
+  searchDomain(token: string): DomainRecord | undefined {
+    return match(this.bySearch, token, "search_token");
+  }
+
+  private async find(
+    token: string | null | undefined,
+    field: "secret_token" | "search_token",
+  ): Promise<DomainRecord | undefined> {
+    if (!token) return undefined;
+    const map = () => (field === "secret_token" ? this.bySecret : this.bySearch);
+    const found = match(map(), token, field);
+    if (found || Date.now() - this.lastReload < 1000) return found;
+    await this.load();
+    return match(map(), token, field);
+  }
+}
+
+function match(
+  map: Map<string, DomainRecord>,
+  token: string,
+  field: "secret_token" | "search_token",
+): DomainRecord | undefined {
+  const d = map.get(digest(token));
+  if (!d) return undefined;
+  const a = Buffer.from(d[field]);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b) ? d : undefined;
+}

@@ -1,0 +1,157 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+
+export const ROOT = join(import.meta.dir, "..", "..");
+export const CLI = join(ROOT, "src", "cli.ts");
+export const ADMIN_KEY = "test-admin-key-0123456789";
+
+export interface Service {
+  url: string;
+  dataDir: string;
+  proc: Subprocess<"ignore", "pipe", "pipe">;
+  /** SIGKILL, no goodbye: what a crash looks like. */
+  kill9: () => Promise<void>;
+  stop: () => Promise<number>;
+  [Symbol.asyncDispose]: () => Promise<void>;
+}
+
+export function tempDir(prefix = "vitrina-test-"): string & { [Symbol.dispose]: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return Object.assign(dir, {
+    [Symbol.dispose]: () => rmSync(dir, { recursive: true, force: true }),
+  });
+}
+
+/** Spawns `vitrina serve` on a free port and waits for its "listening" line. */
+export async function startService(
+  options: { dataDir?: string; args?: string[]; env?: Record<string, string> } = {},
+): Promise<Service> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "vitrina-test-"));
+  const ownsDir = options.dataDir === undefined;
+  const proc = Bun.spawn(
+    [
+      process.execPath,
+      CLI,
+      "serve",
+      "--data-dir",
+      dataDir,
+      "--listen",
+      "127.0.0.1:0",
+      "--admin-key",
+      ADMIN_KEY,
+      ...(options.args ?? []),
+    ],
+    { stdout: "pipe", stderr: "pipe", stdin: "ignore", env: { ...process.env, ...options.env } },
+  );
+  const url = await waitForListening(proc);
+  const service: Service = {
+    url,
+    dataDir,
+    proc,
+    kill9: async () => {
+      proc.kill("SIGKILL");
+      await proc.exited;
+    },
+    stop: async () => {
+      proc.kill("SIGTERM");
+      return proc.exited;
+    },
+    [Symbol.asyncDispose]: async () => {
+      if (proc.exitCode === null && proc.signalCode === null) {
+        proc.kill("SIGKILL");
+        await proc.exited;
+      }
+      if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return service;
+}
+
+async function waitForListening(proc: Subprocess<"ignore", "pipe", "pipe">): Promise<string> {
+  const decoder = new TextDecoder();
+  const reader = proc.stdout.getReader();
+  let seen = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    seen += decoder.decode(value, { stream: true });
+    const m = /"msg":"listening","url":"([^"]+)"/.exec(seen);
+    if (m?.[1]) {
+      // Keep draining so the child never blocks on a full pipe.
+      void (async () => {
+        while (!(await reader.read()).done);
+      })();
+      return m[1];
+    }
+  }
+  const err = await new Response(proc.stderr).text();
+  throw new Error(`service exited before listening: ${seen}\n${err}`);
+}
+
+export interface Tokens {
+  name: string;
+  secret_token: string;
+  search_token: string;
+}
+
+let domainCounter = 0;
+export async function createDomain(
+  service: Service,
+  name = `shop-${++domainCounter}-${Date.now()}`,
+): Promise<Tokens> {
+  const r = await fetch(`${service.url}/api/v2/admin/domains/`, {
+    method: "POST",
+    headers: { "x-admin-key": ADMIN_KEY, "content-type": "application/json" },
+    body: JSON.stringify({ name }),
+  });
+  if (r.status !== 201) throw new Error(`domain create: ${r.status} ${await r.text()}`);
+  return (await r.json()) as Tokens;
+}
+
+export async function post(
+  service: Service,
+  path: string,
+  token: string | null,
+  body: unknown,
+  headers: Record<string, string> = {},
+  // biome-ignore lint/suspicious/noExplicitAny: tests probe response bodies freely
+): Promise<{ status: number; body: any }> {
+  const r = await fetch(`${service.url}${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(token === null ? {} : { "x-secret-token": token }),
+      ...headers,
+    },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await r.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {}
+  return { status: r.status, body: parsed };
+}
+
+export const PRODUCTS = "/api/v2/content/product/bulk/";
+export const CATEGORIES = "/api/v2/content/category/bulk/";
+
+/** A minimal valid product of category 1. */
+export const product = (sourceId: string, extra: Record<string, unknown> = {}) => ({
+  source_id: sourceId,
+  code: `SKU-${sourceId}`,
+  source_category_id: "1",
+  currency_code: "UAH",
+  new_price: 100,
+  translations: [
+    { language: "uk", name: `Товар ${sourceId}`, url: `https://shop.example/p/${sourceId}` },
+  ],
+  ...extra,
+});
+
+export const category = (id: number, name = `Категорія ${id}`) => ({
+  source_category_id: id,
+  translations: [{ language: "uk", name, url: `https://shop.example/c/${id}` }],
+});

@@ -1,0 +1,125 @@
+// Category bulk import over real HTTP (specification 4.2, 2.5, 7; PRODUCT.md "Import").
+//  1. every success is HTTP 200, each entry 201 (created) or 200 (updated) echoing the record
+//  2. a source_category_id of digits in a string is accepted; anything else is an item error
+//  3. errors map each field to ONE message string; successful items of a failed batch are saved
+//  4. languages as for products; no duplicates; url when given starts with http(s)://
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import {
+  CATEGORIES,
+  createDomain,
+  PRODUCTS,
+  post,
+  product,
+  type Service,
+  startService,
+  type Tokens,
+} from "./harness.ts";
+
+let service: Service;
+let shop: Tokens;
+beforeAll(async () => {
+  service = await startService();
+  shop = await createDomain(service);
+});
+afterAll(() => service[Symbol.asyncDispose]());
+
+const tr = (language: string, name: string, extra: Record<string, unknown> = {}) => ({
+  language,
+  name,
+  ...extra,
+});
+
+test("create then update: 200 with entries 201 then 200", async () => {
+  const item = {
+    source_category_id: 10,
+    translations: [
+      tr("uk", "Ноутбуки", {
+        url: "https://s.example/c/10",
+        synonyms: ["лептопи"],
+        keywords: ["ноут"],
+      }),
+    ],
+  };
+  const created = await post(service, CATEGORIES, shop.secret_token, [item]);
+  const data = {
+    id: expect.any(Number),
+    source_category_id: 10,
+    translations: [
+      {
+        language: "uk",
+        name: "Ноутбуки",
+        url: "https://s.example/c/10",
+        synonyms: ["лептопи"],
+        keywords: ["ноут"],
+      },
+    ],
+    updated_at: expect.any(Number),
+  };
+  expect(created).toEqual({ status: 200, body: { successful: [{ index: 0, status: 201, data }] } });
+  const updated = await post(service, CATEGORIES, shop.secret_token, [
+    { ...item, source_category_id: "10" },
+  ]);
+  expect(updated).toEqual({
+    status: 200,
+    body: {
+      successful: [
+        { index: 0, status: 200, data: { ...data, id: created.body.successful[0].data.id } },
+      ],
+    },
+  });
+});
+
+test("item errors: one message per field; the valid items are saved", async () => {
+  const r = await post(service, CATEGORIES, shop.secret_token, [
+    { source_category_id: 11, translations: [tr("en", "Phones")] },
+    { source_category_id: -3, translations: [tr("uk", "A", { url: "ftp://x" }), tr("uk", "B")] },
+    { source_category_id: "abc", translations: [] },
+    { source_category_id: 12.5, translations: [tr("uk", "C", { synonyms: "x", keywords: [1] })] },
+    { translations: [tr("xx", "")] },
+  ]);
+  expect(r).toEqual({
+    status: 400,
+    body: {
+      successful: [
+        { index: 0, status: 201, data: expect.objectContaining({ source_category_id: 11 }) },
+      ],
+      errors: [
+        {
+          index: 1,
+          errors: {
+            source_category_id: "Ensure this value is greater than or equal to 1.",
+            "translations.0.url": "Enter a valid URL starting with http:// or https://.",
+            "translations.1.language": 'Duplicate language code "uk".',
+          },
+        },
+        {
+          index: 2,
+          errors: {
+            source_category_id: "Ensure this value is a positive integer.",
+            translations: "This list may not be empty.",
+          },
+        },
+        {
+          index: 3,
+          errors: {
+            source_category_id: "A valid integer is required.",
+            "translations.0.synonyms": 'Expected a list of items but got type "string".',
+            "translations.0.keywords.0": "Not a valid string.",
+          },
+        },
+        {
+          index: 4,
+          errors: {
+            source_category_id: "This field is required.",
+            "translations.0.language": '"xx" is not a valid choice.',
+            "translations.0.name": "This field may not be blank.",
+          },
+        },
+      ],
+    },
+  });
+  const p = await post(service, PRODUCTS, shop.secret_token, [
+    product("in-11", { source_category_id: "11" }),
+  ]);
+  expect(p.status).toBe(201);
+});

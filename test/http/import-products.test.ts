@@ -1,0 +1,451 @@
+// Product bulk import over real HTTP (specification 4.1, 2.1-2.4, 7, 8; PRODUCT.md "Import").
+// Properties checked:
+//  1. create answers 201 with a 201 entry per item echoing the saved record; update answers 200
+//  2. a batch mixing creates and updates answers 201; entries keep request order
+//  3. required fields are required on every item, updates included
+//  4. every failing field of every item is reported, with dotted paths and DRF messages
+//  5. successful items of a failed batch are saved (400 carries both arrays)
+//  6. the category must exist in the same domain
+//  7. group_id may be set on create and never changed
+//  8. warehouses are upserted, absent ones deleted, kept when not sent; availability derives
+//  9. malformed bodies, wrong content type and non-object items get 400 with detail, nothing saved
+// 10. over-limit requests get 413 with detail, nothing saved
+// 11. unknown fields are ignored; null optional fields read as absent
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import {
+  CATEGORIES,
+  category,
+  createDomain,
+  PRODUCTS,
+  post,
+  product,
+  type Service,
+  startService,
+  type Tokens,
+} from "./harness.ts";
+
+let service: Service;
+let shop: Tokens;
+
+beforeAll(async () => {
+  service = await startService({ args: ["--max-items", "50", "--max-bytes", "200000"] });
+  shop = await createDomain(service);
+  expect(
+    (await post(service, CATEGORIES, shop.secret_token, [category(1), category(2)])).status,
+  ).toBe(200);
+});
+afterAll(() => service[Symbol.asyncDispose]());
+
+const record = (p: ReturnType<typeof product>, extra: Record<string, unknown> = {}) => ({
+  id: expect.any(Number),
+  source_id: p.source_id,
+  code: p.code,
+  source_category_id: p.source_category_id,
+  currency_code: p.currency_code,
+  new_price: p.new_price,
+  old_price: null,
+  picture: null,
+  availability: true,
+  vendor: null,
+  group_id: null,
+  is_main: null,
+  translations: p.translations.map((t) => ({
+    ...t,
+    description: null,
+    labels: [],
+    keywords: [],
+    synonyms: [],
+    params: [],
+  })),
+  warehouses: [],
+  updated_at: expect.any(Number),
+  ...extra,
+});
+
+describe("upsert", () => {
+  test("a new product is created: 201, entry 201 with the saved record", async () => {
+    const p = product("c1");
+    const r = await post(service, PRODUCTS, shop.secret_token, [p]);
+    expect(r).toEqual({
+      status: 201,
+      body: { successful: [{ index: 0, status: 201, data: record(p) }] },
+    });
+  });
+
+  test("the same source_id again is an update: 200, same id", async () => {
+    const first = await post(service, PRODUCTS, shop.secret_token, [product("u1")]);
+    const p = product("u1", { new_price: 80 });
+    const r = await post(service, PRODUCTS, shop.secret_token, [p]);
+    expect(r).toEqual({
+      status: 200,
+      body: {
+        successful: [
+          { index: 0, status: 200, data: record(p, { id: first.body.successful[0].data.id }) },
+        ],
+      },
+    });
+  });
+
+  test("a batch of creates and updates answers 201, entries in request order", async () => {
+    await post(service, PRODUCTS, shop.secret_token, [product("m1")]);
+    const r = await post(service, PRODUCTS, shop.secret_token, [
+      product("m2"),
+      product("m1"),
+      product("m3"),
+    ]);
+    expect(r.status).toBe(201);
+    expect(
+      r.body.successful.map((s: { index: number; status: number }) => [s.index, s.status]),
+    ).toEqual([
+      [0, 201],
+      [1, 200],
+      [2, 201],
+    ]);
+    expect(r.body.errors).toBeUndefined();
+  });
+
+  test("full fields are stored and echoed, labels normalised", async () => {
+    const p = product("full", {
+      old_price: 120,
+      picture: "https://img.example/full.jpg",
+      availability: false,
+      vendor: "Sony",
+      group_id: "g-full",
+      is_main: true,
+      translations: [
+        {
+          language: "uk",
+          name: "Навушники Sony WH-1000XM5",
+          url: "https://shop.example/uk/full",
+          description: "Бездротові",
+          labels: ["Хіт", { name: "Знижка", color: "#FF0000" }],
+          keywords: ["навушники"],
+          synonyms: ["гарнітура"],
+          params: [{ name: "Колір", value: "Чорний", is_filter: true, color: "#000000" }],
+        },
+        { language: "en", name: "Sony WH-1000XM5 headphones", url: "https://shop.example/en/full" },
+      ],
+    });
+    const r = await post(service, PRODUCTS, shop.secret_token, [p]);
+    expect(r.status).toBe(201);
+    expect(r.body.successful[0].data).toEqual(
+      record(p, {
+        old_price: 120,
+        picture: "https://img.example/full.jpg",
+        availability: false,
+        vendor: "Sony",
+        group_id: "g-full",
+        is_main: true,
+        translations: [
+          {
+            language: "uk",
+            name: "Навушники Sony WH-1000XM5",
+            url: "https://shop.example/uk/full",
+            description: "Бездротові",
+            labels: [
+              { name: "Хіт", color: "" },
+              { name: "Знижка", color: "#FF0000" },
+            ],
+            keywords: ["навушники"],
+            synonyms: ["гарнітура"],
+            params: [
+              {
+                name: "Колір",
+                value: "Чорний",
+                is_filter: true,
+                is_variation: false,
+                color: "#000000",
+                swatch_image: null,
+              },
+            ],
+          },
+          {
+            language: "en",
+            name: "Sony WH-1000XM5 headphones",
+            url: "https://shop.example/en/full",
+            description: null,
+            labels: [],
+            keywords: [],
+            synonyms: [],
+            params: [],
+          },
+        ],
+      }),
+    );
+  });
+});
+
+describe("validation", () => {
+  test("required fields on an update too, every one reported", async () => {
+    await post(service, PRODUCTS, shop.secret_token, [product("req")]);
+    const r = await post(service, PRODUCTS, shop.secret_token, [
+      { source_id: "req", new_price: 50 },
+    ]);
+    expect(r).toEqual({
+      status: 400,
+      body: {
+        successful: [],
+        errors: [
+          {
+            index: 0,
+            errors: {
+              code: ["This field is required."],
+              source_category_id: ["This field is required."],
+              currency_code: ["This field is required."],
+              translations: ["This field is required."],
+            },
+          },
+        ],
+      },
+    });
+  });
+
+  test("every rule of 4.1 rule 4, every failing field of the item", async () => {
+    const bad = {
+      source_id: "bad",
+      code: "X",
+      source_category_id: "1",
+      currency_code: "GBP",
+      new_price: 0,
+      old_price: -5,
+      vendor: "v".repeat(256),
+      picture: "ftp://img.example/x.png",
+      translations: [
+        { language: "de", name: "x", url: "https://a.example" },
+        { language: "uk", name: "y", url: "shop.example/y" },
+        { language: "uk", name: "z", url: "https://a.example" },
+      ],
+      warehouses: [{ external_id: "w1", quantity: -1 }, { quantity: 2.5 }],
+    };
+    const r = await post(service, PRODUCTS, shop.secret_token, [bad]);
+    expect(r).toEqual({
+      status: 400,
+      body: {
+        successful: [],
+        errors: [
+          {
+            index: 0,
+            errors: {
+              currency_code: ['"GBP" is not a valid choice.'],
+              new_price: ["Ensure this value is greater than 0."],
+              old_price: ["Ensure this value is greater than 0."],
+              vendor: ["Ensure this field has no more than 255 characters."],
+              picture: ["Enter a valid URL starting with http:// or https://."],
+              "translations.0.language": ['"de" is not a valid choice.'],
+              "translations.1.url": ["Enter a valid URL starting with http:// or https://."],
+              "translations.2.language": ['Duplicate language code "uk".'],
+              "warehouses.0.quantity": ["Ensure this value is greater than or equal to 0."],
+              "warehouses.1.external_id": ["This field is required."],
+              "warehouses.1.quantity": ["A valid integer is required."],
+            },
+          },
+        ],
+      },
+    });
+  });
+
+  test("old_price below new_price, empty translations", async () => {
+    const r = await post(service, PRODUCTS, shop.secret_token, [
+      product("op", { new_price: 100, old_price: 90 }),
+      product("tr", { translations: [] }),
+    ]);
+    expect(r).toEqual({
+      status: 400,
+      body: {
+        successful: [],
+        errors: [
+          {
+            index: 0,
+            errors: { old_price: ["Ensure old_price is greater than or equal to new_price."] },
+          },
+          { index: 1, errors: { translations: ["This list may not be empty."] } },
+        ],
+      },
+    });
+  });
+
+  test("unknown category: item error; the valid items of the batch are saved", async () => {
+    const r = await post(service, PRODUCTS, shop.secret_token, [
+      product("ok-1"),
+      product("nocat", { source_category_id: "999" }),
+    ]);
+    expect(r).toEqual({
+      status: 400,
+      body: {
+        successful: [{ index: 0, status: 201, data: record(product("ok-1")) }],
+        errors: [
+          {
+            index: 1,
+            errors: { source_category_id: ['Category "999" does not exist in this domain.'] },
+          },
+        ],
+      },
+    });
+    const again = await post(service, PRODUCTS, shop.secret_token, [product("ok-1")]);
+    expect(again.body.successful[0].status).toBe(200);
+  });
+
+  test("a category of another domain does not count", async () => {
+    const other = await createDomain(service);
+    await post(service, CATEGORIES, other.secret_token, [category(77)]);
+    const r = await post(service, PRODUCTS, shop.secret_token, [
+      product("x77", { source_category_id: "77" }),
+    ]);
+    expect(r.body.errors).toEqual([
+      {
+        index: 0,
+        errors: { source_category_id: ['Category "77" does not exist in this domain.'] },
+      },
+    ]);
+  });
+
+  test("group_id: set on create, kept when absent, never changed", async () => {
+    await post(service, PRODUCTS, shop.secret_token, [product("g1", { group_id: "A" })]);
+    const kept = await post(service, PRODUCTS, shop.secret_token, [product("g1")]);
+    expect(kept.body.successful[0].data.group_id).toBe("A");
+    const changed = await post(service, PRODUCTS, shop.secret_token, [
+      product("g1", { group_id: "B" }),
+    ]);
+    expect(changed).toEqual({
+      status: 400,
+      body: {
+        successful: [],
+        errors: [
+          {
+            index: 0,
+            errors: { group_id: ["This field cannot be changed after the product is created."] },
+          },
+        ],
+      },
+    });
+    const same = await post(service, PRODUCTS, shop.secret_token, [
+      product("g1", { group_id: "A" }),
+    ]);
+    expect(same.status).toBe(200);
+  });
+
+  test("unknown fields are ignored, null optionals are absent", async () => {
+    const r = await post(service, PRODUCTS, shop.secret_token, [
+      product("unk", { colour_of_box: "red", vendor: null, picture: null, warehouses: null }),
+    ]);
+    expect(r).toEqual({
+      status: 201,
+      body: { successful: [{ index: 0, status: 201, data: record(product("unk")) }] },
+    });
+  });
+});
+
+describe("warehouses and availability", () => {
+  const w = (external_id: string, available: boolean, extra: Record<string, unknown> = {}) => ({
+    external_id,
+    available,
+    ...extra,
+  });
+  const stock = (external_id: string, available: boolean, extra: Record<string, unknown> = {}) => ({
+    external_id,
+    available,
+    quantity: 0,
+    new_price: null,
+    old_price: null,
+    currency_code: null,
+    ...extra,
+  });
+
+  test("absent availability is in stock; a given value is used", async () => {
+    const r = await post(service, PRODUCTS, shop.secret_token, [
+      product("a1"),
+      product("a2", { availability: false }),
+    ]);
+    expect(
+      r.body.successful.map((s: { data: { availability: boolean } }) => s.data.availability),
+    ).toEqual([true, false]);
+  });
+
+  test("availability is the OR of the warehouses; absent ones are deleted; not sent keeps them", async () => {
+    const created = await post(service, PRODUCTS, shop.secret_token, [
+      product("wh", {
+        availability: false,
+        warehouses: [w("kyiv", false), w("lviv", true, { quantity: 3, new_price: 90 })],
+      }),
+    ]);
+    expect(created.body.successful[0].data).toMatchObject({
+      availability: true,
+      warehouses: [stock("kyiv", false), stock("lviv", true, { quantity: 3, new_price: 90 })],
+    });
+    const narrowed = await post(service, PRODUCTS, shop.secret_token, [
+      product("wh", { availability: true, warehouses: [w("kyiv", false)] }),
+    ]);
+    expect(narrowed.body.successful[0].data).toMatchObject({
+      availability: false,
+      warehouses: [stock("kyiv", false)],
+    });
+    const notSent = await post(service, PRODUCTS, shop.secret_token, [product("wh")]);
+    expect(notSent.body.successful[0].data).toMatchObject({
+      availability: false,
+      warehouses: [stock("kyiv", false)],
+    });
+    const cleared = await post(service, PRODUCTS, shop.secret_token, [
+      product("wh", { warehouses: [] }),
+    ]);
+    expect(cleared.body.successful[0].data).toMatchObject({ availability: true, warehouses: [] });
+  });
+});
+
+describe("malformed requests", () => {
+  const cases: [string, string, Record<string, string>, string][] = [
+    ["malformed JSON", "[{", {}, "JSON parse error - "],
+    ["an object", '{"source_id": "x"}', {}, 'Expected a list of items but got type "object".'],
+    [
+      "a string item",
+      '["x"]',
+      {},
+      "Invalid data at index 0. Expected a dictionary, but got string.",
+    ],
+    ["form content type", "[]", { "content-type": "application/x-www-form-urlencoded" }, ""],
+  ];
+  for (const [name, body, headers, detail] of cases)
+    test(`${name}: 400 with detail`, async () => {
+      const r = await post(service, PRODUCTS, shop.secret_token, body, headers);
+      expect(r.status).toBe(400);
+      expect(Object.keys(r.body)).toEqual(["detail"]);
+      expect(r.body.detail).toStartWith(
+        detail ||
+          'Unsupported media type "application/x-www-form-urlencoded" in request; use application/json.',
+      );
+    });
+
+  test("an invalid item among non-objects saves nothing", async () => {
+    const r = await post(service, PRODUCTS, shop.secret_token, [product("never"), 5]);
+    expect(r.status).toBe(400);
+    const probe = await post(service, PRODUCTS, shop.secret_token, [product("never")]);
+    expect(probe.body.successful[0].status).toBe(201);
+  });
+
+  test("too many items: 413 with detail, nothing saved", async () => {
+    const items = Array.from({ length: 51 }, (_, i) => product(`many-${i}`));
+    const r = await post(service, PRODUCTS, shop.secret_token, items);
+    expect(r).toEqual({
+      status: 413,
+      body: { detail: "Too many items: 51; at most 50 are accepted in one request." },
+    });
+    const probe = await post(service, PRODUCTS, shop.secret_token, [product("many-0")]);
+    expect(probe.body.successful[0].status).toBe(201);
+  });
+
+  test("too many bytes: 413 with detail", async () => {
+    const r = await post(service, PRODUCTS, shop.secret_token, [
+      product("big", { vendor: "x".repeat(250_000) }),
+    ]);
+    expect(r).toEqual({
+      status: 413,
+      body: { detail: "Request body too large: at most 200000 bytes are accepted." },
+    });
+  });
+
+  test("an empty array is a successful empty batch", async () => {
+    expect(await post(service, PRODUCTS, shop.secret_token, [])).toEqual({
+      status: 200,
+      body: { successful: [] },
+    });
+  });
+});
