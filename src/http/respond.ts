@@ -6,8 +6,11 @@ export const json = (body: unknown, status = 200, headers: Record<string, string
   new Response(JSON.stringify(body), { status, headers: { ...JSON_TYPE, ...headers } });
 
 /** A body already serialised (the search path assembles its JSON itself). */
-export const rawJson = (body: string, headers: Record<string, string> = {}): Response =>
-  new Response(body, { status: 200, headers: { ...JSON_TYPE, ...headers } });
+export const rawJson = (
+  body: string,
+  status = 200,
+  headers: Record<string, string> = {},
+): Response => new Response(body, { status, headers: { ...JSON_TYPE, ...headers } });
 
 /** The one place where core errors become HTTP answers. */
 export function errorResponse(error: unknown): Response {

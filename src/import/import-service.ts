@@ -6,9 +6,27 @@ import { type BatchLimits, readBatch } from "./read-batch.ts";
 import { validateCategory } from "./validate-category.ts";
 import { type Validated, validateProduct } from "./validate-product.ts";
 
+/** An entry of `successful` whose `data` is already serialised by the store. */
+export type SerialisedSuccess = Omit<SuccessEntry<unknown>, "data"> & { json: string };
+
 export interface ImportResponse<E> {
   status: 200 | 201 | 400;
-  body: { successful: SuccessEntry<unknown>[]; errors?: E[] };
+  successful: SerialisedSuccess[];
+  errors: E[];
+}
+
+/**
+ * The response body of specification 2.6. It is assembled around the records' JSON as the
+ * store wrote it: serialising 1,000 records a second time was a fifth of an import's time.
+ */
+export function importResponseBody(r: ImportResponse<unknown>): string {
+  let out = '{"successful":[';
+  r.successful.forEach((s, i) => {
+    out += `${i ? "," : ""}{"index":${s.index},"status":${s.status},"data":${s.json}}`;
+  });
+  out += "]";
+  if (r.status === 400) out += `,"errors":${JSON.stringify(r.errors)}`;
+  return `${out}}`;
 }
 
 /**
@@ -39,7 +57,7 @@ export class ImportService {
     const { successful, errors } = collect(checked, results, (e) => e);
     // PRODUCT.md: 201 when all succeeded and one was created, 200 when all were updates.
     const status = errors.length ? 400 : successful.some((s) => s.status === 201) ? 201 : 200;
-    return { status, body: status === 400 ? { successful, errors } : { successful } };
+    return { status, successful, errors };
   }
 
   async importCategories(
@@ -59,9 +77,7 @@ export class ImportService {
     const { successful, errors } = collect(checked, results, (e) =>
       Object.fromEntries(Object.entries(e).map(([k, v]) => [k, v[0] ?? ""])),
     );
-    return errors.length
-      ? { status: 400, body: { successful, errors } }
-      : { status: 200, body: { successful } };
+    return { status: errors.length ? 400 : 200, successful, errors };
   }
 
   // The domain's mailbox: each batch starts when the previous one of its domain has finished.
@@ -93,14 +109,14 @@ function collect<E>(
   checked: Validated<unknown>[],
   results: (WriteResult<ProductRecord | CategoryRecord> | null)[],
   shape: (errors: Record<string, string[]>) => E,
-): { successful: SuccessEntry<unknown>[]; errors: { index: number; errors: E }[] } {
-  const successful: SuccessEntry<unknown>[] = [];
+): { successful: SerialisedSuccess[]; errors: { index: number; errors: E }[] } {
+  const successful: SerialisedSuccess[] = [];
   const errors: { index: number; errors: E }[] = [];
   checked.forEach((c, index) => {
     const r = results[index];
     if (!c.ok) errors.push({ index, errors: shape(c.errors) });
     else if (r && !r.ok) errors.push({ index, errors: shape(r.errors) });
-    else if (r?.ok) successful.push({ index, status: r.status, data: r.record });
+    else if (r?.ok) successful.push({ index, status: r.status, json: r.json });
   });
   return { successful, errors };
 }

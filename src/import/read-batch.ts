@@ -32,6 +32,8 @@ export async function readBatch(request: Request, limits: BatchLimits): Promise<
 // A chunked body has no Content-Length: count the bytes as they arrive and stop at the limit.
 async function readText(request: Request, maxBytes: number): Promise<string> {
   if (!request.body) return "";
+  // A declared length was checked against the limit already: read it natively in one go.
+  if (request.headers.has("content-length")) return request.text();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {

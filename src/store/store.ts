@@ -9,8 +9,8 @@ import type { CategoryRecord, ChangeEntry, DomainRecord, ProductRecord } from ".
 
 /** The outcome of one item of a batch, in request order. */
 export type WriteResult<T> =
-  | { ok: true; status: 200 | 201; record: T }
-  | { ok: false; errors: FieldErrors };
+  /** `json` is the record as the store serialised it: the response reuses it as is. */
+  { ok: true; status: 200 | 201; record: T; json: string } | { ok: false; errors: FieldErrors };
 
 export interface BatchOptions {
   /**

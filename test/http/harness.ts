@@ -26,13 +26,19 @@ export function tempDir(prefix = "vitrina-test-"): string & { [Symbol.dispose]: 
 
 /** Spawns `vitrina serve` on a free port and waits for its "listening" line. */
 export async function startService(
-  options: { dataDir?: string; args?: string[]; env?: Record<string, string> } = {},
+  options: {
+    dataDir?: string;
+    args?: string[];
+    env?: Record<string, string>;
+    bunArgs?: string[];
+  } = {},
 ): Promise<Service> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "vitrina-test-"));
   const ownsDir = options.dataDir === undefined;
   const proc = Bun.spawn(
     [
       process.execPath,
+      ...(options.bunArgs ?? []),
       CLI,
       "serve",
       "--data-dir",

@@ -1,9 +1,9 @@
 import { Elysia } from "elysia";
 import { AppError } from "../../errors.ts";
-import type { ImportService } from "../../import/import-service.ts";
+import { type ImportService, importResponseBody } from "../../import/import-service.ts";
 import type { ChangeLog } from "../../store/store.ts";
 import type { Domains } from "../../tenancy/domains.ts";
-import { json } from "../respond.ts";
+import { json, rawJson } from "../respond.ts";
 
 export interface ImportDeps {
   domains: Domains;
@@ -27,7 +27,7 @@ export function importRoutes({ domains, imports, log, assertServed }: ImportDeps
       async ({ request }) => {
         const domain = await authenticate(request);
         const r = await imports.importProducts(domain.id, request);
-        return json(r.body, r.status);
+        return rawJson(importResponseBody(r), r.status);
       },
       { parse: "none" },
     )
@@ -36,7 +36,7 @@ export function importRoutes({ domains, imports, log, assertServed }: ImportDeps
       async ({ request }) => {
         const domain = await authenticate(request);
         const r = await imports.importCategories(domain.id, request);
-        return json(r.body, r.status);
+        return rawJson(importResponseBody(r), r.status);
       },
       { parse: "none" },
     )

@@ -10,6 +10,7 @@ import type {
   ChangeEntry,
   DomainRecord,
   ProductRecord,
+  WarehouseStock,
 } from "../../model/records.ts";
 import type {
   BatchOptions,
@@ -26,9 +27,21 @@ import { migrate } from "./migrations.ts";
 
 type Row = Record<string, unknown>;
 
+/** What a batch knows of a product already written: from the lookup, or earlier in the batch. */
+interface StoredProduct {
+  id: number;
+  source_id: string;
+  group_id: string | null;
+  warehouses?: WarehouseStock[];
+}
+
 const statements = (db: Database) => ({
-  productBySource: db.prepare(
-    "SELECT id, group_id, doc FROM products WHERE domain_id = ? AND source_id = ?",
+  productsBySource: db.prepare(
+    `SELECT id, group_id, source_id FROM products
+     WHERE domain_id = ? AND source_id IN (SELECT value FROM json_each(?))`,
+  ),
+  warehousesOf: db.prepare(
+    "SELECT json_extract(doc, '$.warehouses') AS w FROM products WHERE id = ?",
   ),
   upsertProduct: db.prepare(
     `INSERT INTO products (id, domain_id, source_id, group_id, doc, updated_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -72,9 +85,15 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
   constructor(dataDir: string, options: { synchronous?: "normal" | "full" } = {}) {
     mkdirSync(dataDir, { recursive: true });
     this.db = new Database(join(dataDir, "vitrina.sqlite"), { create: true, strict: true });
+    // A product row is 2-4 KB of JSON: on SQLite's default 4 KiB pages nearly every row splits
+    // a page, and an insert cost 20 us; on 16 KiB pages, 5 us. Takes effect on a new file only.
+    this.db.exec("PRAGMA page_size = 16384");
     this.db.exec("PRAGMA journal_mode = WAL");
     this.db.exec(`PRAGMA synchronous = ${options.synchronous === "full" ? "FULL" : "NORMAL"}`);
     this.db.exec("PRAGMA busy_timeout = 5000");
+    // Checkpoints fsync; one per ~40 MiB of WAL instead of SQLite's default 4 MiB keeps them
+    // off most batches (measured: a third of the upsert time at the default).
+    this.db.exec("PRAGMA wal_autocheckpoint = 10000");
     this.db.exec("PRAGMA foreign_keys = ON");
     migrate(this.db);
     const max = (table: string) =>
@@ -123,6 +142,11 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     let seq = 0;
     const results = this.db.transaction(() => {
       let allOk = options.log;
+      // One lookup for the whole batch: a query per item was a third of the write time.
+      const existingBySource = new Map<string, StoredProduct>();
+      const sourceIds = JSON.stringify(drafts.flatMap((d) => (d ? [d.source_id] : [])));
+      for (const row of this.q.productsBySource.all(domainId, sourceIds) as StoredProduct[])
+        existingBySource.set(row.source_id, row);
       const out = drafts.map((draft): WriteResult<ProductRecord> | null => {
         if (!draft) return null;
         let known = categories.get(draft.source_category_id);
@@ -137,15 +161,18 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
           allOk = false;
           return { ok: false, errors: unknownCategory(draft.source_category_id) };
         }
-        const row = this.q.productBySource.get(domainId, draft.source_id) as Row | null;
-        const existing: ExistingProduct | null = row
+        const stored = existingBySource.get(draft.source_id);
+        const existing: ExistingProduct | null = stored
           ? {
-              id: row.id as number,
-              group_id: row.group_id as string | null,
+              id: stored.id,
+              group_id: stored.group_id,
               warehouses:
-                draft.warehouses === undefined
-                  ? (JSON.parse(row.doc as string) as ProductRecord).warehouses
-                  : [],
+                draft.warehouses !== undefined
+                  ? []
+                  : (stored.warehouses ??
+                    (JSON.parse(
+                      (this.q.warehousesOf.get(stored.id) as { w: string | null }).w ?? "[]",
+                    ) as WarehouseStock[])),
             }
           : null;
         const merged = mergeProduct(draft, existing, { newId: this.nextProductId, now });
@@ -160,8 +187,10 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
           warehouses.add(w.external_id);
           this.q.registerWarehouse.run(domainId, w.external_id);
         }
-        this.q.upsertProduct.run(r.id, domainId, r.source_id, r.group_id, JSON.stringify(r), now);
-        return { ok: true, status: existing ? 200 : 201, record: r };
+        const json = JSON.stringify(r);
+        this.q.upsertProduct.run(r.id, domainId, r.source_id, r.group_id, json, now);
+        existingBySource.set(r.source_id, r);
+        return { ok: true, status: existing ? 200 : 201, record: r, json };
       });
       if (allOk) seq = this.append(domainId, "products", out);
       return out;
@@ -183,14 +212,9 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
         const row = this.q.categoryIdBySource.get(domainId, draft.source_category_id) as Row | null;
         const id = row ? (row.id as number) : this.nextCategoryId++;
         const record: CategoryRecord = { id, ...draft, updated_at: now };
-        this.q.upsertCategory.run(
-          id,
-          domainId,
-          draft.source_category_id,
-          JSON.stringify(record),
-          now,
-        );
-        return { ok: true, status: row ? 200 : 201, record };
+        const json = JSON.stringify(record);
+        this.q.upsertCategory.run(id, domainId, draft.source_category_id, json, now);
+        return { ok: true, status: row ? 200 : 201, record, json };
       });
       if (options.log) seq = this.append(domainId, "categories", out);
       return out;

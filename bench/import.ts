@@ -1,0 +1,104 @@
+// Bulk import over HTTP into the embedded store (issue 3, point 7).
+// Batches of 1,000 typical products (2 translations, 5 attributes, 2 warehouses each), sent at
+// concurrency 1 and then 4 to a freshly spawned server; reports products/s and the server's
+// resident memory after 10k, 50k and 100k products.
+// Usage: bun bench/import.ts [--products 100000] [--profile]  (profiles go to bench/out/)
+import { readFileSync } from "node:fs";
+import { ADMIN_KEY, CATEGORIES, PRODUCTS, post, startService } from "../test/http/harness.ts";
+
+const total = Number(process.argv[process.argv.indexOf("--products") + 1]) || 100_000;
+const BATCH = 1000;
+const profileDir = process.argv.includes("--profile") ? "bench/out" : null;
+
+const typical = (i: number) => ({
+  source_id: `p-${i}`,
+  code: `SKU-${String(i).padStart(7, "0")}`,
+  source_category_id: String(1 + (i % 20)),
+  currency_code: "UAH",
+  new_price: 100 + (i % 5000),
+  old_price: 150 + (i % 5000),
+  picture: `https://img.example.com/p/${i}.jpg`,
+  vendor: ["Samsung", "Sony", "Bosch", "Xiaomi", "Apple"][i % 5],
+  translations: (["uk", "ru"] as const).map((language) => ({
+    language,
+    name: `${language === "uk" ? "Навушники" : "Наушники"} Sony WH-${1000 + (i % 900)}XM${i % 7}`,
+    url: `https://shop.example.com/${language}/p/${i}`,
+    description: "Бездротові навушники з активним шумозаглушенням та 30 годинами роботи.",
+    labels: ["Хіт продажу"],
+    params: [
+      {
+        name: "Колір",
+        value: ["Чорний", "Білий", "Синій"][i % 3] as string,
+        is_filter: true,
+        color: "#000000",
+      },
+      { name: "Тип", value: "Накладні", is_filter: true },
+      { name: "Бренд", value: "Sony", is_filter: true },
+      { name: "Гарантія", value: `${12 + (i % 3) * 12} міс`, is_filter: false },
+      { name: "Вага", value: `${200 + (i % 100)} г`, is_filter: false },
+    ],
+  })),
+  warehouses: [
+    { external_id: "kyiv-1", available: i % 3 !== 0, quantity: i % 17 },
+    { external_id: "lviv-1", available: i % 2 === 0, quantity: i % 5, new_price: 90 + (i % 5000) },
+  ],
+});
+
+const rssMiB = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return Math.round(Number(m?.[1] ?? 0) / 1024);
+};
+
+async function run(concurrency: number) {
+  await using service = await startService({
+    bunArgs: profileDir ? ["--cpu-prof-md", `--cpu-prof-dir=${profileDir}`] : [],
+  });
+  const r = await fetch(`${service.url}/api/v2/admin/domains/`, {
+    method: "POST",
+    headers: { "x-admin-key": ADMIN_KEY },
+    body: JSON.stringify({ name: "bench" }),
+  });
+  const { secret_token } = (await r.json()) as { secret_token: string };
+  const cats = Array.from({ length: 20 }, (_, i) => ({
+    source_category_id: i + 1,
+    translations: [{ language: "uk", name: `Категорія ${i + 1}` }],
+  }));
+  await post(service, CATEGORIES, secret_token, cats);
+  // Bodies are serialised before the clock starts: the client's JSON work is not the server's.
+  const bodies = Array.from({ length: Math.ceil(total / BATCH) }, (_, b) =>
+    JSON.stringify(Array.from({ length: BATCH }, (_, k) => typical(b * BATCH + k))),
+  );
+  const rss: Record<string, number> = {};
+  let next = 0;
+  let done = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < bodies.length) {
+      const body = bodies[next++] as string;
+      // The client reads the answer but does not parse it: on two shared cores the client's
+      // JSON work would be charged to the server's figure.
+      const res = await fetch(`${service.url}${PRODUCTS}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-secret-token": secret_token },
+        body,
+      });
+      const text = await res.text();
+      if (res.status !== 201) throw new Error(`batch failed: ${res.status} ${text.slice(0, 300)}`);
+      done += BATCH;
+      for (const mark of [10_000, 50_000, 100_000])
+        if (done === mark) rss[`${mark / 1000}k`] = rssMiB(service.proc.pid);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  if (profileDir) await service.stop(); // SIGTERM: the profile is written on a clean exit
+  return {
+    concurrency,
+    products: total,
+    seconds: seconds.toFixed(2),
+    perSecond: Math.round(total / seconds),
+    rssMiB: rss,
+  };
+}
+
+for (const c of [1, 4]) console.log(JSON.stringify(await run(c)));
