@@ -1,0 +1,11 @@
+// Text analysis for uk, ru and en: pure functions shared by the indexer and the query side.
+
+export { codeKey } from "./code-key.ts";
+export { editDistance } from "./edit-distance.ts";
+export { switchLayout, switchLayoutText } from "./keyboard-layout.ts";
+export { APOSTROPHE, normalise } from "./normalise.ts";
+export { hasDigit, isCyrillic, isDigits, isLatin } from "./script.ts";
+export { STEM_CACHE_SIZE, stem, stemsForQuery } from "./stem.ts";
+export { type Token, tokenise } from "./tokenise.ts";
+export { translitKey } from "./translit-key.ts";
+export { MIN_LENGTH_FOR_ONE_TYPO, MIN_LENGTH_FOR_TWO_TYPOS, maxTypos } from "./typos.ts";
