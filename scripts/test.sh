@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite: type check, lint, then every bun test. Ends with "N passed, N failed".
+# The whole test suite: type check, lint, then every bun test, then the HTTP suite again against
+# Redis (VITRINA_TEST_STORE=redis: each test's services run with --redis-url on a private
+# redis-server). Ends with "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
 bin=node_modules/.bin
@@ -10,18 +12,32 @@ step() {
   shift
   if "$@"; then passed=$((passed + 1)); echo "ok: $name"; else failed=$((failed + 1)); echo "FAILED: $name"; fi
 }
+# Runs bun test with the given environment and arguments, adding its counts to the totals.
+tests() {
+  local label=$1
+  shift
+  local log
+  log=$(mktemp)
+  echo "== bun test: $label"
+  env "$@" 2>&1 | tee "$log"
+  local rc=${PIPESTATUS[0]}
+  local pass fail errors
+  pass=$(grep -Eo '^ *[0-9]+ pass$' "$log" | tail -1 | tr -dc 0-9)
+  fail=$(grep -Eo '^ *[0-9]+ fail$' "$log" | tail -1 | tr -dc 0-9)
+  errors=$(grep -Eo '^ *[0-9]+ errors?$' "$log" | tail -1 | tr -dc 0-9)
+  rm -f "$log"
+  passed=$((passed + ${pass:-0}))
+  failed=$((failed + ${fail:-0} + ${errors:-0}))
+  # A crashed runner reports no summary: count it as a failure.
+  if [ "$rc" -ne 0 ] && [ "${fail:-0}" -eq 0 ] && [ "${errors:-0}" -eq 0 ]; then failed=$((failed + 1)); fi
+}
 step "type check (tsc --noEmit)" "$bin/tsc" --noEmit -p .
 step "lint and format (biome check)" "$bin/biome" check .
-log=$(mktemp)
-"$bin/bun" test "$@" 2>&1 | tee "$log"
-test_rc=${PIPESTATUS[0]}
-pass=$(grep -Eo '^ *[0-9]+ pass$' "$log" | tail -1 | tr -dc 0-9)
-fail=$(grep -Eo '^ *[0-9]+ fail$' "$log" | tail -1 | tr -dc 0-9)
-errors=$(grep -Eo '^ *[0-9]+ errors?$' "$log" | tail -1 | tr -dc 0-9)
-rm -f "$log"
-passed=$((passed + ${pass:-0}))
-failed=$((failed + ${fail:-0} + ${errors:-0}))
-# A crashed runner reports no summary: count it as a failure.
-if [ "$test_rc" -ne 0 ] && [ "${fail:-0}" -eq 0 ] && [ "${errors:-0}" -eq 0 ]; then failed=$((failed + 1)); fi
+if ! command -v redis-server >/dev/null 2>&1; then
+  echo "redis-server is not installed: the Redis-mode tests will fail (apt-get install redis-server)"
+fi
+tests "embedded (SQLite) mode, every test" "$bin/bun" test "$@"
+if [ $# -eq 0 ]; then set -- test/http; fi
+tests "Redis mode, the HTTP suite" VITRINA_TEST_STORE=redis "$bin/bun" test "$@"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

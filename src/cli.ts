@@ -12,10 +12,16 @@ const USAGE = `vitrina: catalog import and product search
   vitrina domain list [--data-dir DIR]
   vitrina domain rotate-tokens NAME [--data-dir DIR]
   vitrina reindex DOMAIN [--data-dir DIR]
+  vitrina bench [--products 100000] [--seconds 15] [--redis-url URL] [--no-write]
 
 Every flag can also be set by its VITRINA_* variable (--data-dir is VITRINA_DATA_DIR).`;
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === "bench") {
+    // The benchmark suite lives beside the code it measures and takes its own flags.
+    const { benchCommand } = await import("../bench/suite/run.ts");
+    return benchCommand(argv.slice(1));
+  }
   const { positional, flags } = parseArgs(argv);
   const config = loadConfig(flags);
   const [command, sub, name] = positional;
@@ -55,7 +61,10 @@ async function main(argv: string[]): Promise<number> {
 
 async function serve(config: ReturnType<typeof loadConfig>): Promise<number> {
   const server = await startServer(config);
-  if (config.demo) throw new ConfigError("--demo arrives with the sample catalog");
+  if (config.demo) {
+    const { loadDemo } = await import("./demo/load-demo.ts");
+    await loadDemo(server);
+  }
   console.log(JSON.stringify({ level: "info", msg: "listening", url: server.url }));
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -1,31 +1,63 @@
+import { PopularQueries } from "./analytics/popular-queries.ts";
+import { SearchRecorder } from "./analytics/search-recorder.ts";
 import type { Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
+import { searchRoutes } from "./http/routes/search.ts";
 import { ImportService } from "./import/import-service.ts";
+import { Indexers } from "./pipeline/indexers.ts";
 import { openStore } from "./store/open-store.ts";
+import type { ChangeLog, PrimaryStore } from "./store/store.ts";
 import { Domains } from "./tenancy/domains.ts";
+import { assertServedBy, serves } from "./tenancy/partition.ts";
 
 export interface RunningServer {
   url: string;
+  domains: Domains;
+  imports: ImportService;
+  indexers: Indexers;
+  store: PrimaryStore;
+  log: ChangeLog;
   stop: () => Promise<void>;
 }
 
-/** Opens the store, loads the domains and listens; `/health` answers once this resolves. */
-export async function startServer(
-  config: Config,
-): Promise<RunningServer & { domains: Domains; imports: ImportService }> {
+/**
+ * Opens the store, builds every domain's index and catches up from the change log, then
+ * listens: `/health` answers once this resolves.
+ */
+export async function startServer(config: Config): Promise<RunningServer> {
   const { store, log } = await openStore(config);
   const domains = new Domains(store);
+  const indexers = new Indexers(store, log, (d) => serves(config.partition, d));
+  const pending: Promise<void>[] = [];
+  domains.onDomain((d) => pending.push(indexers.add(d)));
   await domains.load();
+  await Promise.all(pending);
+  indexers.schedule(config.reindexInterval);
+
   const imports = new ImportService(store, {
     maxItems: config.maxItems,
     maxBytes: config.maxBytes,
   });
+  const recorder = new SearchRecorder(store);
+  const popular = new PopularQueries(store);
+  const assertServed = assertServedBy(config.partition);
   const app = createApp({
     domains,
     imports,
     log,
     adminKey: config.adminKey,
-    assertServed: () => {},
+    store,
+    assertServed,
+    plugins: [
+      searchRoutes({
+        domains,
+        indexers,
+        recorder,
+        maxPageSize: config.maxPageSize,
+        popular: (id) => popular.get(id),
+        assertServed,
+      }),
+    ],
   });
   app.listen({
     hostname: config.host,
@@ -40,11 +72,16 @@ export async function startServer(
     url: `http://${config.host}:${server.port}`,
     domains,
     imports,
+    indexers,
+    store,
+    log,
     stop: async () => {
       // Stop accepting, let the requests already accepted finish, then close the store.
       const stopped = server.stop(false);
       while (server.pendingRequests > 0) await Bun.sleep(5);
       await stopped;
+      await indexers.stop();
+      await recorder.stop();
       await store.close();
     },
   };

@@ -1,10 +1,12 @@
 import { Elysia } from "elysia";
+import type { PrimaryStore } from "../store/store.ts";
 import { errorResponse, json } from "./respond.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { type ImportDeps, importRoutes } from "./routes/import.ts";
 
 export interface AppDeps extends ImportDeps {
   adminKey: string | null;
+  store: PrimaryStore;
   /** Routes added by later stages (search, pages), mounted as they are. */
   plugins?: Elysia[];
 }

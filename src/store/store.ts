@@ -74,9 +74,10 @@ export interface PrimaryStore {
   counts(domainId: number): Promise<CatalogCounts>;
 
   recordSearches(events: readonly SearchEvent[]): Promise<void>;
+  /** Most frequent queries; `zeroResults` only those that found nothing, `withResults` the others. */
   topQueries(
     domainId: number,
-    options: { limit: number; zeroResults?: boolean },
+    options: { limit: number; zeroResults?: boolean; withResults?: boolean },
   ): Promise<QueryCount[]>;
   searchesPerDay(domainId: number, days: number): Promise<{ day: string; count: number }[]>;
 

@@ -1,11 +1,41 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import { type RedisServer, startRedis } from "../redis/redis-server.ts";
 
 export const ROOT = join(import.meta.dir, "..", "..");
 export const CLI = join(ROOT, "src", "cli.ts");
 export const ADMIN_KEY = "test-admin-key-0123456789";
+
+/**
+ * The store the suite runs against: `VITRINA_TEST_STORE=redis` runs every service with
+ * `--redis-url` (scripts/test.sh runs the suite in both modes).
+ */
+export const STORE: "sqlite" | "redis" =
+  process.env.VITRINA_TEST_STORE === "redis" ? "redis" : "sqlite";
+
+// In Redis mode a data dir stands for a Redis: services started on the same data dir (a
+// restart, a kill -9 and a new start) share one private redis-server, whose files live in that
+// dir. It is stopped with the service that owns the dir, else when the test process exits.
+const redisByDir = new Map<string, Promise<RedisServer>>();
+
+export function redisFor(dataDir: string): Promise<RedisServer> {
+  let redis = redisByDir.get(dataDir);
+  if (!redis) {
+    const dir = join(dataDir, "redis");
+    mkdirSync(dir, { recursive: true });
+    redis = startRedis({ dir });
+    redisByDir.set(dataDir, redis);
+  }
+  return redis;
+}
+
+/** The flags that point a `vitrina` command at the test's store for `dataDir`. */
+export async function storeArgs(dataDir: string): Promise<string[]> {
+  if (STORE === "sqlite") return ["--data-dir", dataDir];
+  return ["--data-dir", dataDir, "--redis-url", (await redisFor(dataDir)).url];
+}
 
 export interface Service {
   url: string;
@@ -41,8 +71,10 @@ export async function startService(
       ...(options.bunArgs ?? []),
       CLI,
       "serve",
-      "--data-dir",
-      dataDir,
+      // A test that names its own Redis (test/redis/) gets no private one.
+      ...(options.args?.includes("--redis-url")
+        ? ["--data-dir", dataDir]
+        : await storeArgs(dataDir)),
       "--listen",
       "127.0.0.1:0",
       "--admin-key",
@@ -69,7 +101,12 @@ export async function startService(
         proc.kill("SIGKILL");
         await proc.exited;
       }
-      if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDir) {
+        const redis = redisByDir.get(dataDir);
+        redisByDir.delete(dataDir);
+        if (redis) await (await redis)[Symbol.asyncDispose]();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
   return service;
@@ -122,7 +159,6 @@ export async function post(
   token: string | null,
   body: unknown,
   headers: Record<string, string> = {},
-  // biome-ignore lint/suspicious/noExplicitAny: tests probe response bodies freely
 ): Promise<{ status: number; body: any }> {
   const r = await fetch(`${service.url}${path}`, {
     method: "POST",

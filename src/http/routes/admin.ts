@@ -1,11 +1,20 @@
 import { timingSafeEqual } from "node:crypto";
 import { Elysia } from "elysia";
 import { AppError } from "../../errors.ts";
+import type { PrimaryStore } from "../../store/store.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import { json } from "../respond.ts";
 
 /** The operator's API; off (404) unless an admin key is configured. */
-export function adminRoutes({ domains, adminKey }: { domains: Domains; adminKey: string | null }) {
+export function adminRoutes({
+  domains,
+  adminKey,
+  store,
+}: {
+  domains: Domains;
+  adminKey: string | null;
+  store: PrimaryStore;
+}) {
   const guard = (request: Request) => {
     if (!adminKey) throw new AppError("admin_disabled");
     const given = Buffer.from(
@@ -45,5 +54,22 @@ export function adminRoutes({ domains, adminKey }: { domains: Domains; adminKey:
         return json(await domains.rotateTokens(params.name));
       },
       { parse: "none" },
-    );
+    )
+    .get("/api/v2/admin/domains/:name/analytics/", async ({ request, params }) => {
+      guard(request);
+      const domain = domains.byDomainName(params.name);
+      if (!domain) throw new AppError("domain_not_found", { name: params.name });
+      const [top, zero, perDay, counts] = await Promise.all([
+        store.topQueries(domain.id, { limit: 50 }),
+        store.topQueries(domain.id, { limit: 50, zeroResults: true }),
+        store.searchesPerDay(domain.id, 30),
+        store.counts(domain.id),
+      ]);
+      return json({
+        catalog: counts,
+        top_queries: top,
+        zero_result_queries: zero,
+        searches_per_day: perDay,
+      });
+    });
 }

@@ -1,21 +1,22 @@
 // Growable typed arrays: builders append millions of numbers without an object or a boxed
-// number per element, then hand out an exact-length view.
+// number per element, then hand out an exact-length copy. One standalone class per element
+// type on purpose: methods shared through a base class see several typed-array kinds and
+// their property accesses turn polymorphic, which measured several times slower.
 
-type TypedCtor<T> = { new (length: number): T };
-
-abstract class Vec<T extends Uint8Array | Uint16Array | Uint32Array | Float64Array> {
-  protected data: T;
+export class U8Vec {
+  private data: Uint8Array;
   length = 0;
 
-  constructor(
-    private readonly ctor: TypedCtor<T>,
-    capacity: number,
-  ) {
-    this.data = new ctor(Math.max(16, capacity));
+  constructor(capacity = 16) {
+    this.data = new Uint8Array(Math.max(16, capacity));
   }
 
   push(value: number): void {
-    if (this.length === this.data.length) this.grow(this.length * 2);
+    if (this.length === this.data.length) {
+      const next = new Uint8Array(this.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
     this.data[this.length++] = value;
   }
 
@@ -27,48 +28,141 @@ abstract class Vec<T extends Uint8Array | Uint16Array | Uint32Array | Float64Arr
     this.data[index] = value;
   }
 
-  /** Drops the contents but keeps the capacity (scratch reuse). */
+  /** Drops the contents, keeps the capacity. */
   clear(): void {
     this.length = 0;
   }
 
-  /** A view of the filled part; valid until the next push. */
-  view(): T {
-    return this.data.subarray(0, this.length) as T;
+  /** A view of the filled part, valid until the next push. */
+  view(): Uint8Array {
+    return this.data.subarray(0, this.length);
   }
 
-  /** An exact-length copy that owns its memory (the builder's slack is not kept alive). */
-  toArray(): T {
-    return this.data.slice(0, this.length) as T;
-  }
-
-  private grow(capacity: number): void {
-    const next = new this.ctor(capacity);
-    next.set(this.data);
-    this.data = next;
+  /** An exact-length copy that owns its memory (the slack is not kept alive). */
+  toArray(): Uint8Array {
+    return this.data.slice(0, this.length);
   }
 }
 
-export class U8Vec extends Vec<Uint8Array> {
+export class U16Vec {
+  private data: Uint16Array;
+  length = 0;
+
   constructor(capacity = 16) {
-    super(Uint8Array, capacity);
+    this.data = new Uint16Array(Math.max(16, capacity));
+  }
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const next = new Uint16Array(this.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = value;
+  }
+
+  get(index: number): number {
+    return this.data[index] as number;
+  }
+
+  set(index: number, value: number): void {
+    this.data[index] = value;
+  }
+
+  /** Drops the contents, keeps the capacity. */
+  clear(): void {
+    this.length = 0;
+  }
+
+  /** A view of the filled part, valid until the next push. */
+  view(): Uint16Array {
+    return this.data.subarray(0, this.length);
+  }
+
+  /** An exact-length copy that owns its memory (the slack is not kept alive). */
+  toArray(): Uint16Array {
+    return this.data.slice(0, this.length);
   }
 }
 
-export class U16Vec extends Vec<Uint16Array> {
+export class U32Vec {
+  private data: Uint32Array;
+  length = 0;
+
   constructor(capacity = 16) {
-    super(Uint16Array, capacity);
+    this.data = new Uint32Array(Math.max(16, capacity));
+  }
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const next = new Uint32Array(this.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = value;
+  }
+
+  get(index: number): number {
+    return this.data[index] as number;
+  }
+
+  set(index: number, value: number): void {
+    this.data[index] = value;
+  }
+
+  /** Drops the contents, keeps the capacity. */
+  clear(): void {
+    this.length = 0;
+  }
+
+  /** A view of the filled part, valid until the next push. */
+  view(): Uint32Array {
+    return this.data.subarray(0, this.length);
+  }
+
+  /** An exact-length copy that owns its memory (the slack is not kept alive). */
+  toArray(): Uint32Array {
+    return this.data.slice(0, this.length);
   }
 }
 
-export class U32Vec extends Vec<Uint32Array> {
-  constructor(capacity = 16) {
-    super(Uint32Array, capacity);
-  }
-}
+export class F64Vec {
+  private data: Float64Array;
+  length = 0;
 
-export class F64Vec extends Vec<Float64Array> {
   constructor(capacity = 16) {
-    super(Float64Array, capacity);
+    this.data = new Float64Array(Math.max(16, capacity));
+  }
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const next = new Float64Array(this.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = value;
+  }
+
+  get(index: number): number {
+    return this.data[index] as number;
+  }
+
+  set(index: number, value: number): void {
+    this.data[index] = value;
+  }
+
+  /** Drops the contents, keeps the capacity. */
+  clear(): void {
+    this.length = 0;
+  }
+
+  /** A view of the filled part, valid until the next push. */
+  view(): Float64Array {
+    return this.data.subarray(0, this.length);
+  }
+
+  /** An exact-length copy that owns its memory (the slack is not kept alive). */
+  toArray(): Float64Array {
+    return this.data.slice(0, this.length);
   }
 }

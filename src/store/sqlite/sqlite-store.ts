@@ -312,7 +312,8 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
         this.q.insertSearch.run(
           e.domain_id,
           e.at,
-          e.q,
+          // Stored folded (SQLite's lower() knows only ASCII): "Ноутбук" and "ноутбук" are one query.
+          e.q.trim().toLowerCase(),
           e.language,
           e.total,
           e.corrected_query,
@@ -324,13 +325,14 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
 
   async topQueries(
     domainId: number,
-    options: { limit: number; zeroResults?: boolean },
+    options: { limit: number; zeroResults?: boolean; withResults?: boolean },
   ): Promise<QueryCount[]> {
     return this.db
       .query(
-        `SELECT lower(q) AS q, count(*) AS count FROM searches
+        `SELECT q, count(*) AS count FROM searches
          WHERE domain_id = ? ${options.zeroResults ? "AND total = 0" : ""}
-         GROUP BY lower(q) ORDER BY count DESC, q LIMIT ?`,
+         ${options.withResults ? "AND total > 0" : ""}
+         GROUP BY q ORDER BY count DESC, q LIMIT ?`,
       )
       .all(domainId, options.limit) as QueryCount[];
   }

@@ -1,0 +1,319 @@
+// Regenerates test/fixtures/relevance/queries.json from the fixture catalog, deterministically:
+//   bun bench/make-relevance.ts
+// Judgments come from what the generator decided (kind, vendor, model, attribute values), so
+// "навушники sony" is judged by the Sony headphones the catalog actually holds. A query is kept
+// only when a generous matcher (loose-match.ts) finds at most 10 products for its correct form
+// and all of the relevant ones among them: every judged query has one unambiguous answer.
+
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { type GeneratedProduct, generateEntries } from "../src/catalog/generate.ts";
+import { langIndex, PARAMS, paramText } from "../src/catalog/params.ts";
+import { Rng } from "../src/catalog/prng.ts";
+import { TREE } from "../src/catalog/tree.ts";
+import { vendorCyrillic } from "../src/catalog/vocabulary.ts";
+import { LooseIndex, looseTokens } from "./loose-match.ts";
+import {
+  type CatalogSpec,
+  type JudgedQuery,
+  loadCatalogSpec,
+  QUERIES_FILE,
+  QUERY_CLASSES,
+  type QueryClass,
+} from "./relevance-fixture.ts";
+import {
+  allowedEdits,
+  oneEdit,
+  transliterate,
+  typedInCyrillicLayout,
+  typedInLatinLayout,
+} from "./typing.ts";
+import { WORD_FORMS } from "./word-forms.ts";
+
+const PER_CLASS = 20;
+const ATTEMPTS = 4000;
+
+type Lang = "uk" | "ru" | "en";
+/** A candidate: the query as typed, its correct form, and the positions of relevant products. */
+interface Candidate {
+  q: string;
+  clean?: string;
+  language: Lang;
+  relevant: number[];
+}
+
+export function makeRelevanceQueries(spec: CatalogSpec): JudgedQuery[] {
+  const entries = Array.from(generateEntries(spec.seed, spec.products));
+  const loose = new LooseIndex(
+    entries.map((e) => e.item),
+    categoryWords(),
+  );
+  const find = finder(entries);
+  const rng = new Rng(spec.seed ^ 0x7e1e7a9c);
+  const makers: Record<QueryClass, (e: GeneratedProduct) => Candidate | null> = {
+    "exact-name": (e) => {
+      const language = e.facts.hasEnglish && rng.chance(0.15) ? "en" : pickLang(rng);
+      const name = nameIn(e, language);
+      const q = rng.chance(0.5) ? name : name.toLowerCase();
+      return {
+        q,
+        language,
+        relevant: find((o) => sameText(nameIn(o, language), name, o, language)),
+      };
+    },
+    "plural-or-case": (e) => {
+      const forms = WORD_FORMS[e.facts.kind.slug];
+      if (!forms) return null;
+      const language = pickLang(rng);
+      const list = language === "uk" ? forms[0] : forms[1];
+      if (!list?.length) return null;
+      const vendor = e.facts.vendor.toLowerCase();
+      const form = rng.pick(list);
+      return {
+        q: rng.chance(0.7) ? `${form} ${vendor}` : `${vendor} ${form}`,
+        language,
+        relevant: find(sameKindVendor(e)),
+      };
+    },
+    typo: (e) => {
+      const language = pickLang(rng);
+      const full = rng.chance(0.5);
+      const clean = (
+        full ? nameIn(e, language) : `${typeIn(e, language)} ${e.facts.vendor}`
+      ).toLowerCase();
+      const words = clean.split(" ");
+      const at = words.map((w, i) => [w, i] as const).filter(([w]) => /^\p{L}{5,}$/u.test(w));
+      if (!at.length) return null;
+      const [word, i] = rng.pick(at);
+      let typo = oneEdit(word, rng);
+      if (allowedEdits(word) === 2 && rng.chance(0.4)) typo = oneEdit(typo, rng);
+      if (typo === word || loose.has(typo)) return null;
+      words[i] = typo;
+      return {
+        q: words.join(" "),
+        clean,
+        language,
+        relevant: find(full ? sameName(e, language) : sameKindVendor(e)),
+      };
+    },
+    "wrong-layout": (e) => {
+      const language = rng.chance(0.8) ? "uk" : "ru";
+      const type = typeIn(e, language).toLowerCase();
+      const vendor = e.facts.vendor.toLowerCase();
+      const clean = `${type} ${vendor}`;
+      if (rng.chance(0.6))
+        return {
+          q: `${typedInLatinLayout(type)} ${vendor}`,
+          clean,
+          language,
+          relevant: find(sameKindVendor(e)),
+        };
+      if (!/^[a-z][a-z &'.-]{2,}$/.test(vendor)) return null;
+      return {
+        q: `${type} ${typedInCyrillicLayout(vendor, language)}`,
+        clean,
+        language,
+        relevant: find(sameKindVendor(e)),
+      };
+    },
+    transliteration: (e) => {
+      const language = rng.chance(0.7) ? "uk" : "ru";
+      const type = typeIn(e, language).toLowerCase();
+      const vendor = e.facts.vendor.toLowerCase();
+      if (/[а-яіїєґ]/.test(vendor)) return null;
+      return {
+        q: `${transliterate(type, language)} ${vendor}`,
+        clean: `${type} ${vendor}`,
+        language,
+        relevant: find(sameKindVendor(e)),
+      };
+    },
+    sku: (e) => {
+      const code = e.item.code;
+      if (find((o) => o.item.code === code).length !== 1) return null;
+      const style = rng.next();
+      const q =
+        style < 0.7
+          ? code
+          : style < 0.85
+            ? code.toLowerCase()
+            : code.replace(/[^\p{L}\p{N}]/gu, "");
+      return { q, clean: code, language: "uk", relevant: [e.facts.index] };
+    },
+    "model-code": (e) => {
+      const codes = e.facts.model
+        .split(/\s+/)
+        .filter((t) => /\d/.test(t) && (/\p{L}/u.test(t) || t.length >= 4));
+      const q = codes.join(" ").toLowerCase();
+      if (q.length < 3) return null;
+      return { q, language: "uk", relevant: find(sameModel(e)) };
+    },
+    vendor: (e) => {
+      const vendor = e.facts.vendor;
+      return {
+        q: rng.chance(0.6) ? vendor.toLowerCase() : vendor,
+        language: "uk",
+        relevant: find((o) => o.facts.vendor === vendor),
+      };
+    },
+    synonym: (e) => {
+      const language = pickLang(rng);
+      const li = langIndex(language);
+      const cyrillic = vendorCyrillic(e.facts.vendor, language);
+      if (cyrillic && rng.chance(0.4))
+        return {
+          q: `${typeIn(e, language).toLowerCase()} ${cyrillic}`,
+          language,
+          relevant: find(sameKindVendor(e)),
+        };
+      const synonyms = e.facts.kind.synonyms[li];
+      if (!synonyms.length) return null;
+      return {
+        q: `${rng.pick(synonyms)} ${e.facts.vendor.toLowerCase()}`,
+        language,
+        relevant: find(sameKindVendor(e)),
+      };
+    },
+    "attribute-value": (e) => {
+      const language = pickLang(rng);
+      const keys = [...e.facts.params.keys()].filter((k) => k !== "warranty" && k !== "country");
+      if (!keys.length) return null;
+      const key = rng.pick(keys);
+      const value = e.facts.params.get(key) ?? "";
+      const text = attributeText(key, value, language);
+      return {
+        q: `${typeIn(e, language).toLowerCase()} ${text}`,
+        language,
+        relevant: find((o) => o.facts.kind === e.facts.kind && o.facts.params.get(key) === value),
+      };
+    },
+    "multi-word": (e) => {
+      const language = pickLang(rng);
+      const type = typeIn(e, language).toLowerCase();
+      const { vendor, model } = e.facts;
+      const color = e.facts.params.get("color");
+      if (color && rng.chance(0.5))
+        return {
+          q: `${type} ${vendor.toLowerCase()} ${attributeText("color", color, language)}`,
+          language,
+          relevant: find((o) => sameKindVendor(e)(o) && o.facts.params.get("color") === color),
+        };
+      return {
+        q: `${vendor} ${model} ${type}`.toLowerCase(),
+        language,
+        relevant: find(sameModel(e)),
+      };
+    },
+    prefix: (e) => {
+      const language = pickLang(rng);
+      const type = typeIn(e, language).toLowerCase();
+      const vendor = e.facts.vendor.toLowerCase();
+      const model = e.facts.model.toLowerCase();
+      if (rng.chance(0.4) && vendor.length >= 4) {
+        const typed = vendor.slice(0, rng.int(3, vendor.length - 1));
+        if (typed.endsWith(" ")) return null;
+        return {
+          q: `${type} ${typed}`,
+          language,
+          relevant: find(
+            (o) => o.facts.kind === e.facts.kind && o.facts.vendor.toLowerCase().startsWith(typed),
+          ),
+        };
+      }
+      if (model.length < 3) return null;
+      const typed = model.slice(0, rng.int(2, model.length - 1));
+      if (typed.endsWith(" ") || typed.endsWith("-")) return null;
+      return {
+        q: `${type} ${vendor} ${typed}`,
+        language,
+        relevant: find(
+          (o) => sameKindVendor(e)(o) && o.facts.model.toLowerCase().startsWith(typed),
+        ),
+      };
+    },
+  };
+
+  const queries: JudgedQuery[] = [];
+  for (const cls of QUERY_CLASSES) {
+    const seen = new Set<string>();
+    let kept = 0;
+    for (let attempt = 0; attempt < ATTEMPTS && kept < PER_CLASS; attempt++) {
+      const candidate = makers[cls](rng.pick(entries));
+      if (!candidate || seen.has(candidate.q)) continue;
+      const { relevant } = candidate;
+      if (relevant.length < 1 || relevant.length > 10) continue;
+      const matches = loose.match(candidate.clean ?? candidate.q);
+      if (matches.size > 10 || !relevant.every((i) => matches.has(i))) continue;
+      seen.add(candidate.q);
+      kept++;
+      queries.push({
+        q: candidate.q,
+        class: cls,
+        ...(candidate.language !== "uk" ? { language: candidate.language } : {}),
+        relevant: relevant.map((i) => String(i + 1)),
+      });
+    }
+    if (kept < PER_CLASS) console.warn(`${cls}: only ${kept} queries`);
+  }
+  return queries;
+}
+
+const pickLang = (rng: Rng): "uk" | "ru" => (rng.chance(0.75) ? "uk" : "ru");
+
+function nameIn(e: GeneratedProduct, language: Lang): string {
+  const t = e.item.translations.find((x) => x.language === language) ?? e.item.translations[0];
+  return t?.name ?? "";
+}
+
+const typeIn = (e: GeneratedProduct, language: Lang) => e.facts.kind.type[langIndex(language)];
+
+/** An English name only counts for products that have an English translation. */
+function sameText(a: string, b: string, o: GeneratedProduct, language: Lang): boolean {
+  if (language === "en" && !o.facts.hasEnglish) return false;
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+const sameName = (e: GeneratedProduct, language: Lang) => (o: GeneratedProduct) =>
+  sameText(nameIn(o, language), nameIn(e, language), o, language);
+const sameKindVendor = (e: GeneratedProduct) => (o: GeneratedProduct) =>
+  o.facts.kind === e.facts.kind && o.facts.vendor === e.facts.vendor;
+const sameModel = (e: GeneratedProduct) => (o: GeneratedProduct) =>
+  sameKindVendor(e)(o) && o.facts.model === e.facts.model;
+
+function attributeText(key: string, value: string, language: Lang): string {
+  const def = PARAMS.get(key);
+  const text = def ? paramText(def, value, language).value : value;
+  // Shoppers leave out the dot of "шт." and "міс.".
+  return text.toLowerCase().replace(/\.$/, "");
+}
+
+function finder(entries: readonly GeneratedProduct[]) {
+  return (keep: (o: GeneratedProduct) => boolean): number[] =>
+    entries.filter(keep).map((o) => o.facts.index);
+}
+
+/** Words of each leaf category and its ancestors, keyed by source_category_id. */
+function categoryWords(): Map<string, string[]> {
+  const words = new Map<string, string[]>();
+  for (const leaf of TREE.categories.filter((c) => c.kind)) {
+    const lineage = TREE.categories.filter(
+      (c) => leaf.path === c.path || leaf.path.startsWith(`${c.path}/`),
+    );
+    const texts = lineage.flatMap((c) => [...c.names, ...c.synonyms.flat(), ...c.keywords.flat()]);
+    words.set(String(leaf.id), texts.flatMap(looseTokens));
+  }
+  return words;
+}
+
+if (import.meta.main) {
+  const queries = makeRelevanceQueries(loadCatalogSpec());
+  writeFileSync(QUERIES_FILE, `${JSON.stringify(queries, null, 2)}\n`);
+  // The fixture is checked by biome like the code: hand it over in biome's own layout.
+  spawnSync(`${import.meta.dir}/../node_modules/.bin/biome`, ["format", "--write", QUERIES_FILE], {
+    stdio: "ignore",
+  });
+  const counts = Object.fromEntries(
+    QUERY_CLASSES.map((c) => [c, queries.filter((q) => q.class === c).length]),
+  );
+  console.log(`${queries.length} queries written to ${QUERIES_FILE}`, counts);
+}

@@ -1,0 +1,67 @@
+import { Elysia } from "elysia";
+import type { SearchRecorder } from "../../analytics/search-recorder.ts";
+import type { Indexers } from "../../pipeline/indexers.ts";
+import { emptyResponse, search } from "../../search/engine.ts";
+import { parseSearchParams } from "../../search/parse-params.ts";
+import type { Domains } from "../../tenancy/domains.ts";
+import { json, rawJson } from "../respond.ts";
+
+// The widget calls search from the store's own site: CORS is open on these paths.
+const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "GET, OPTIONS",
+  "access-control-allow-headers": "*",
+  "access-control-max-age": "86400",
+};
+
+/** PRODUCT.md "Paths": the specification's two readings of the search path, and the base. */
+export const SEARCH_PATHS = ["/api/v2/search/", "/api/v2/search/search/v2/", "/search/v2/"];
+
+export interface SearchDeps {
+  domains: Domains;
+  indexers: Indexers;
+  recorder: SearchRecorder;
+  maxPageSize: number;
+  popular: (domainId: number) => readonly string[];
+  /** Throws 421 when this node does not serve the domain (--partition). */
+  assertServed: (domainName: string) => void;
+}
+
+export function searchRoutes(deps: SearchDeps) {
+  const handle = (request: Request): Response => {
+    const started = performance.now();
+    const url = new URL(request.url);
+    const parsed = parseSearchParams(url.searchParams, deps.maxPageSize);
+    if (!parsed.ok)
+      return json({ detail: "Invalid query parameters.", errors: parsed.errors }, 400, CORS);
+    const { params, token } = parsed;
+    const domain = token ? deps.domains.searchDomain(token) : undefined;
+    if (domain) deps.assertServed(domain.name);
+    const indexer = domain && deps.indexers.get(domain.id);
+    // Specification 4.3 rule 1 and PRODUCT.md: no q, or no valid token, is the empty data set.
+    if (!domain || !indexer || params.q.trim() === "")
+      return rawJson(JSON.stringify(emptyResponse(params)), 200, CORS);
+    const response = search(indexer.snapshot, params, deps.popular(domain.id));
+    if (!params.demo)
+      deps.recorder.record({
+        domain_id: domain.id,
+        at: Date.now(),
+        q: params.q,
+        language: params.language,
+        total: response.total,
+        corrected_query: response.corrected_query,
+        uuid: params.uuid,
+        filters: params.filters.join(","),
+      });
+    const body = JSON.stringify(response);
+    // The server's own time (parse, search, serialise), for the benchmark's server-side figures.
+    const timing = `search;dur=${(performance.now() - started).toFixed(3)}`;
+    return rawJson(body, 200, { ...CORS, "server-timing": timing });
+  };
+  const app = new Elysia({ name: "search" });
+  for (const path of SEARCH_PATHS) {
+    app.get(path, ({ request }) => handle(request));
+    app.options(path, () => new Response(null, { status: 204, headers: CORS }));
+  }
+  return app;
+}

@@ -1,0 +1,49 @@
+import type { DomainRecord } from "../model/records.ts";
+import type { ChangeLog, PrimaryStore } from "../store/store.ts";
+import { DomainIndexer } from "./domain-indexer.ts";
+
+/** Every domain's indexer of this node, and the periodic reindex that heals partial batches. */
+export class Indexers {
+  private readonly byDomain = new Map<number, DomainIndexer>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly store: PrimaryStore,
+    private readonly log: ChangeLog,
+    /** Whether this node serves the domain (all of them unless partitioned). */
+    private readonly serves: (domain: DomainRecord) => boolean = () => true,
+  ) {}
+
+  get(domainId: number): DomainIndexer | undefined {
+    return this.byDomain.get(domainId);
+  }
+
+  all(): DomainIndexer[] {
+    return [...this.byDomain.values()];
+  }
+
+  /** Builds the domain's index from the store, catches up from the log, then tails it. */
+  async add(domain: DomainRecord): Promise<void> {
+    if (this.byDomain.has(domain.id) || !this.serves(domain)) return;
+    const indexer = new DomainIndexer(domain.id, this.store, this.log);
+    this.byDomain.set(domain.id, indexer);
+    await indexer.rebuild();
+    await indexer.catchUp();
+    indexer.start();
+  }
+
+  /** Rebuilds every domain's index from the store every `seconds` (0: never). */
+  schedule(seconds: number): void {
+    if (seconds <= 0) return;
+    // Each node heals its own indexes; a log entry would make every node rebuild once per node.
+    this.timer = setInterval(() => {
+      for (const indexer of this.byDomain.values()) indexer.requestRebuild();
+    }, seconds * 1000);
+    this.timer.unref?.();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await Promise.all(this.all().map((i) => i.stop()));
+  }
+}

@@ -1,0 +1,85 @@
+import { U32Vec } from "./growable.ts";
+
+// Display fields of every doc as one UTF-8 buffer: a record is its fields joined by a unit
+// separator. JavaScript strings are UTF-16 and an object per doc costs a header per field;
+// here a doc costs its UTF-8 bytes plus one offset, and only the docs of a page are decoded.
+
+export const FIELD_SEPARATOR = "\u001f";
+// The separators are control characters by design: they never occur in catalog text.
+// biome-ignore lint/complexity/useRegexLiterals: a literal would have to hold control characters
+const CONTROL = new RegExp("[\\u001c-\\u001f]", "g");
+
+export interface DocStore {
+  readonly bytes: Uint8Array;
+  /** Doc i is bytes[offsets[i] .. offsets[i + 1]). */
+  readonly offsets: Uint32Array;
+}
+
+/** Removes the separators this store (and its callers) use inside a record. */
+export function cleanField(text: string): string {
+  return text.replace(CONTROL, " ");
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export class DocStoreBuilder {
+  private bytes = new Uint8Array(1 << 16);
+  private used = 0;
+  private readonly offsets = new U32Vec(1024);
+
+  constructor() {
+    this.offsets.push(0);
+  }
+
+  /** Appends a record whose fields are already free of separators (see cleanField). */
+  add(fields: readonly string[]): void {
+    const text = fields.join(FIELD_SEPARATOR);
+    // UTF-8 needs at most 3 bytes per UTF-16 unit.
+    const need = this.used + text.length * 3;
+    if (need > this.bytes.length) {
+      const next = new Uint8Array(Math.max(need, this.bytes.length * 2));
+      next.set(this.bytes.subarray(0, this.used));
+      this.bytes = next;
+    }
+    this.used += encoder.encodeInto(text, this.bytes.subarray(this.used)).written;
+    this.offsets.push(this.used);
+  }
+
+  build(): DocStore {
+    return { bytes: this.bytes.slice(0, this.used), offsets: this.offsets.toArray() };
+  }
+}
+
+export function readDoc(store: DocStore, doc: number): string[] {
+  const from = store.offsets[doc] as number;
+  const to = store.offsets[doc + 1] as number;
+  return decoder.decode(store.bytes.subarray(from, to)).split(FIELD_SEPARATOR);
+}
+
+/** Concatenates the kept docs of several stores, in part order then doc order. */
+export function gatherDocStores(
+  parts: readonly { store: DocStore; keep: Uint32Array }[],
+): DocStore {
+  let size = 0;
+  let count = 0;
+  for (const { store, keep } of parts) {
+    count += keep.length;
+    for (const doc of keep)
+      size += (store.offsets[doc + 1] as number) - (store.offsets[doc] as number);
+  }
+  const bytes = new Uint8Array(size);
+  const offsets = new Uint32Array(count + 1);
+  let used = 0;
+  let n = 0;
+  for (const { store, keep } of parts) {
+    for (const doc of keep) {
+      const from = store.offsets[doc] as number;
+      const to = store.offsets[doc + 1] as number;
+      bytes.set(store.bytes.subarray(from, to), used);
+      used += to - from;
+      offsets[++n] = used;
+    }
+  }
+  return { bytes, offsets };
+}

@@ -1,0 +1,124 @@
+import type { Language } from "../../model/records.ts";
+import { attributeId, valueId } from "./hash-ids.ts";
+
+// Filter attributes and values of a snapshot, numbered by dense slots that segments store per
+// doc. Shared by successive snapshots: a patch that brings new values or changes a swatch
+// works on a copy (see draft), so a snapshot's registry never changes under its readers.
+
+export interface FacetAttribute {
+  /** Stable id (hash of language and name), the one the API shows. */
+  readonly id: number;
+  readonly name: string;
+  readonly language: Language;
+}
+
+export interface FacetValue {
+  readonly id: number;
+  /** Slot of the attribute. */
+  readonly attribute: number;
+  readonly name: string;
+  readonly color: string | null;
+  readonly swatch: string | null;
+}
+
+export interface FacetRegistry {
+  readonly attributes: readonly FacetAttribute[];
+  readonly values: readonly FacetValue[];
+  readonly attributeSlots: ReadonlyMap<number, number>;
+  readonly valueSlots: ReadonlyMap<number, number>;
+  /** Attribute slot of each value slot, for the per-candidate loops of facet counting. */
+  readonly valueAttribute: Uint32Array;
+}
+
+export const EMPTY_FACETS: FacetRegistry = {
+  attributes: [],
+  values: [],
+  attributeSlots: new Map(),
+  valueSlots: new Map(),
+  valueAttribute: new Uint32Array(0),
+};
+
+/** Copy-on-write editor of a registry: nothing is copied until something changes. */
+export class FacetRegistryDraft {
+  private attributes: FacetAttribute[] | null = null;
+  private values: FacetValue[] | null = null;
+  private attributeSlots: Map<number, number> | null = null;
+  private valueSlots: Map<number, number> | null = null;
+  /** (language, name, value) -> slot, sparing the hashing of values seen before. */
+  private readonly known = new Map<string, number>();
+
+  constructor(private readonly base: FacetRegistry) {}
+
+  /** The slot of (language, attribute name, value), created or updated as needed. */
+  valueSlot(
+    language: Language,
+    attributeName: string,
+    value: string,
+    style: { color: string | null; swatch: string | null },
+  ): number {
+    const key = `${language}\u0000${attributeName}\u0000${value}`;
+    let slot = this.known.get(key);
+    const attrId = slot === undefined ? attributeId(language, attributeName) : 0;
+    const id = slot === undefined ? valueId(attrId, value) : 0;
+    if (slot === undefined) {
+      slot = (this.valueSlots ?? this.base.valueSlots).get(id);
+      if (slot !== undefined) this.known.set(key, slot);
+    }
+    if (slot !== undefined) {
+      const old = (this.values ?? this.base.values)[slot] as FacetValue;
+      const color = style.color ?? old.color;
+      const swatch = style.swatch ?? old.swatch;
+      if (color !== old.color || swatch !== old.swatch) {
+        this.writable().values[slot] = { ...old, color, swatch };
+      }
+      return slot;
+    }
+    const w = this.writable();
+    let attr = w.attributeSlots.get(attrId);
+    if (attr === undefined) {
+      attr = w.attributes.length;
+      w.attributes.push({ id: attrId, name: attributeName, language });
+      w.attributeSlots.set(attrId, attr);
+    }
+    const created = w.values.length;
+    w.values.push({ id, attribute: attr, name: value, color: style.color, swatch: style.swatch });
+    w.valueSlots.set(id, created);
+    this.known.set(key, created);
+    return created;
+  }
+
+  build(): FacetRegistry {
+    return this.current();
+  }
+
+  private current(): FacetRegistry {
+    if (this.values === null) return this.base;
+    return {
+      attributes: this.attributes as FacetAttribute[],
+      values: this.values,
+      attributeSlots: this.attributeSlots as Map<number, number>,
+      valueSlots: this.valueSlots as Map<number, number>,
+      valueAttribute: Uint32Array.from(this.values, (v) => v.attribute),
+    };
+  }
+
+  private writable(): {
+    attributes: FacetAttribute[];
+    values: FacetValue[];
+    attributeSlots: Map<number, number>;
+    valueSlots: Map<number, number>;
+  } {
+    if (this.values === null) {
+      this.attributes = this.base.attributes.slice();
+      this.values = this.base.values.slice();
+      this.attributeSlots = new Map(this.base.attributeSlots);
+      this.valueSlots = new Map(this.base.valueSlots);
+    }
+    return {
+      attributes: this.attributes as FacetAttribute[],
+      values: this.values as FacetValue[],
+      attributeSlots: this.attributeSlots as Map<number, number>,
+      valueSlots: this.valueSlots as Map<number, number>,
+    };
+  }
+}

@@ -1,0 +1,142 @@
+import { CURRENCIES, LANGUAGES, type ProductRecord } from "../../model/records.ts";
+import { codeKey } from "../analysis/index.ts";
+import type { CategoryTableDraft } from "./category-table.ts";
+import { displayFields } from "./display.ts";
+import { DocStoreBuilder } from "./doc-store.ts";
+import type { FacetRegistryDraft } from "./facet-registry.ts";
+import { F64Vec, U8Vec, U32Vec } from "./growable.ts";
+import { LANGUAGE_BIT, pickTranslation } from "./languages.ts";
+import { groupByCategory, HOT, type Segment, sortDocsById } from "./segment.ts";
+import { buildStemIndex } from "./stem-index.ts";
+import { buildStringMultiMap } from "./string-multimap.ts";
+import { FIELD, TermIndexBuilder } from "./term-index.ts";
+import { addText, addTextList } from "./text-fields.ts";
+import type { WarehouseRegistryDraft } from "./warehouse-registry.ts";
+
+// Building a segment from product records: the one place where product text is analysed.
+
+export interface SegmentContext {
+  readonly categories: CategoryTableDraft;
+  readonly facets: FacetRegistryDraft;
+  readonly warehouses: WarehouseRegistryDraft;
+}
+
+/** Products must have distinct ids. */
+export function buildSegment(products: readonly ProductRecord[], ctx: SegmentContext): Segment {
+  const size = products.length;
+  const hot = new Float64Array(size * HOT.stride);
+  const newPrice = new Float64Array(size);
+  const oldPrice = new Float64Array(size);
+  const languageMap = new Uint8Array(size);
+  const stockOffsets = new Uint32Array(size + 1);
+  const stockWarehouse = new U32Vec();
+  const stockState = new U8Vec();
+  const stockNew = new F64Vec();
+  const stockOld = new F64Vec();
+  const facetItems = new U32Vec(size * 4);
+  const text = new TermIndexBuilder();
+  // The whole code without punctuation, so "WH-1000XM5", "wh1000xm5" and "WH 1000 XM5" meet.
+  const codes = new Map<string, number[]>();
+  const display = new DocStoreBuilder();
+
+  for (let doc = 0; doc < size; doc++) {
+    const p = products[doc] as ProductRecord;
+    const h = doc * HOT.stride;
+    hot[h + HOT.discounted] = p.new_price ?? p.old_price ?? 0;
+    hot[h + HOT.updatedAt] = p.updated_at;
+    hot[h + HOT.productId] = p.id;
+    hot[h + HOT.flags] = ctx.categories.slot(p.source_category_id) * 2 + (p.availability ? 1 : 0);
+    newPrice[doc] = p.new_price ?? Number.NaN;
+    oldPrice[doc] = p.old_price ?? Number.NaN;
+
+    for (const w of p.warehouses) {
+      stockWarehouse.push(ctx.warehouses.slot(w.external_id));
+      const currency = CURRENCIES.indexOf(w.currency_code as (typeof CURRENCIES)[number]) + 1;
+      stockState.push((w.available ? 1 : 0) | (currency << 1));
+      stockNew.push(w.new_price ?? Number.NaN);
+      stockOld.push(w.old_price ?? Number.NaN);
+    }
+    stockOffsets[doc + 1] = stockWarehouse.length;
+
+    let map = 0;
+    for (let l = 0; l < LANGUAGES.length; l++) {
+      const shown = pickTranslation(p.translations, LANGUAGES[l] as (typeof LANGUAGES)[number]);
+      map |= shown << (l * 2);
+      hot[h + HOT.facets + l] = facetItems.length;
+      addFacets(p, shown, ctx.facets, facetItems);
+    }
+    hot[h + HOT.facetsEnd] = facetItems.length;
+    languageMap[doc] = map;
+
+    indexProductText(text, p);
+    const key = codeKey(p.code);
+    if (key !== "") {
+      const list = codes.get(key);
+      if (list === undefined) codes.set(key, [doc]);
+      else list.push(doc);
+    }
+    text.endDoc(doc);
+    display.add(displayFields(p));
+  }
+
+  const built = text.build();
+  return {
+    size,
+    hot,
+    idOrder: sortDocsById(hot, size),
+    newPrice,
+    oldPrice,
+    stock: {
+      offsets: stockOffsets,
+      warehouse: stockWarehouse.toArray(),
+      state: stockState.toArray(),
+      newPrice: stockNew.toArray(),
+      oldPrice: stockOld.toArray(),
+    },
+    text: built.index,
+    stems: buildStemIndex(built.index.terms, built.languages),
+    codes: buildStringMultiMap(codes),
+    categoryDocs: groupByCategory(hot, size, ctx.categories.build().entries.length),
+    facetItems: facetItems.toArray(),
+    display: display.build(),
+    languageMap,
+    cache: new Map(),
+  };
+}
+
+/** Filter values (is_filter params) of the translation shown, deduplicated. */
+function addFacets(p: ProductRecord, shown: number, facets: FacetRegistryDraft, out: U32Vec): void {
+  const t = p.translations[shown];
+  if (t === undefined) return;
+  const start = out.length;
+  for (const param of t.params) {
+    if (!param.is_filter) continue;
+    const slot = facets.valueSlot(t.language, param.name.trim(), param.value.trim(), {
+      color: param.color,
+      swatch: param.swatch_image,
+    });
+    let seen = false;
+    for (let i = start; i < out.length && !seen; i++) seen = out.get(i) === slot;
+    if (!seen) out.push(slot);
+  }
+}
+
+/** Every searched field of every translation (PRODUCT.md: fields strongest first). */
+function indexProductText(builder: TermIndexBuilder, p: ProductRecord): void {
+  for (const t of p.translations) {
+    const languages = LANGUAGE_BIT[t.language];
+    addText(builder, t.name, FIELD.name, { start: 0, languages });
+    addTextList(builder, [...t.keywords, ...t.synonyms], FIELD.keywords, languages);
+    addTextList(
+      builder,
+      t.params.map((param) => param.value),
+      FIELD.attribute,
+      languages,
+    );
+    if (t.description !== null) {
+      addText(builder, t.description, FIELD.description, { start: 0, languages });
+    }
+  }
+  if (p.vendor !== null) addText(builder, p.vendor, FIELD.vendor, { start: 0, languages: 0 });
+  addText(builder, p.code, FIELD.code, { start: 0, languages: 0 });
+}

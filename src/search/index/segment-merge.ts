@@ -1,0 +1,99 @@
+import { gatherDocStores } from "./doc-store.ts";
+import { F64Vec, U8Vec, U32Vec } from "./growable.ts";
+import { groupByCategory, HOT, type Segment, sortDocsById } from "./segment.ts";
+import { mergeMultiMaps } from "./string-multimap.ts";
+import { mergeTermIndexes } from "./term-index.ts";
+
+// Merging segments without re-analysing text (Lucene's segment merge): the kept docs of each
+// part are renumbered in order, dictionaries are merged, columns gathered.
+
+export interface SegmentPart {
+  readonly segment: Segment;
+  /** Local docs to keep, ascending. */
+  readonly keep: Uint32Array;
+}
+
+export function mergeSegments(parts: readonly SegmentPart[], categorySlots: number): Segment {
+  let size = 0;
+  const docMaps = parts.map(({ segment, keep }) => {
+    const map = new Int32Array(segment.size).fill(-1);
+    for (const doc of keep) map[doc] = size++;
+    return map;
+  });
+
+  const hot = new Float64Array(size * HOT.stride);
+  const newPrice = new Float64Array(size);
+  const oldPrice = new Float64Array(size);
+  const languageMap = new Uint8Array(size);
+  const stockOffsets = new Uint32Array(size + 1);
+  const stockWarehouse = new U32Vec();
+  const stockState = new U8Vec();
+  const stockNew = new F64Vec();
+  const stockOld = new F64Vec();
+  const facetItems = new U32Vec(size * 4);
+
+  let doc = 0;
+  for (const { segment: s, keep } of parts) {
+    for (const from of keep) {
+      const h = doc * HOT.stride;
+      const g = from * HOT.stride;
+      for (let i = 0; i < HOT.facets; i++) hot[h + i] = s.hot[g + i] as number;
+      newPrice[doc] = s.newPrice[from] as number;
+      oldPrice[doc] = s.oldPrice[from] as number;
+      languageMap[doc] = s.languageMap[from] as number;
+      for (
+        let i = s.stock.offsets[from] as number;
+        i < (s.stock.offsets[from + 1] as number);
+        i++
+      ) {
+        stockWarehouse.push(s.stock.warehouse[i] as number);
+        stockState.push(s.stock.state[i] as number);
+        stockNew.push(s.stock.newPrice[i] as number);
+        stockOld.push(s.stock.oldPrice[i] as number);
+      }
+      stockOffsets[doc + 1] = stockWarehouse.length;
+      // The doc's facet values, moved: starts are rebased onto the merged array.
+      const shift = facetItems.length - (s.hot[g + HOT.facets] as number);
+      for (let i = HOT.facets; i <= HOT.facetsEnd; i++)
+        hot[h + i] = (s.hot[g + i] as number) + shift;
+      const end = s.hot[g + HOT.facetsEnd] as number;
+      for (let i = s.hot[g + HOT.facets] as number; i < end; i++) {
+        facetItems.push(s.facetItems[i] as number);
+      }
+      doc++;
+    }
+  }
+
+  const { index, termMaps } = mergeTermIndexes(
+    parts.map(({ segment }, k) => ({ index: segment.text, docMap: docMaps[k] as Int32Array })),
+  );
+  const stems = mergeMultiMaps(
+    parts.map(({ segment }, k) => ({ map: segment.stems, valueMap: termMaps[k] as Int32Array })),
+  );
+
+  const codes = mergeMultiMaps(
+    parts.map(({ segment }, k) => ({ map: segment.codes, valueMap: docMaps[k] as Int32Array })),
+  );
+  return {
+    size,
+    hot,
+    idOrder: sortDocsById(hot, size),
+    newPrice,
+    oldPrice,
+    stock: {
+      offsets: stockOffsets,
+      warehouse: stockWarehouse.toArray(),
+      state: stockState.toArray(),
+      newPrice: stockNew.toArray(),
+      oldPrice: stockOld.toArray(),
+    },
+    text: index,
+    stems,
+    codes,
+    categoryDocs: groupByCategory(hot, size, categorySlots),
+    facetItems: facetItems.toArray(),
+    display: gatherDocStores(parts.map(({ segment, keep }) => ({ store: segment.display, keep }))),
+    languageMap,
+    cache: new Map(),
+  };
+}

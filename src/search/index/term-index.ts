@@ -1,0 +1,269 @@
+import { U8Vec, U32Vec } from "./growable.ts";
+import { WordIds } from "./word-ids.ts";
+
+// A sorted term dictionary with postings in CSR form (Lucene/Meilisearch style, no object per
+// posting): the postings of term t are docs[offsets[t] .. offsets[t + 1]), ascending, with a
+// parallel byte of what matched there. Terms are sorted by UTF-16 code units, so a prefix is
+// one binary-searched range and the postings of a whole range are one contiguous slice.
+
+/** Fields in order of strength; lower is stronger. Fits in 3 bits. */
+export const FIELD = {
+  name: 0,
+  keywords: 1,
+  vendor: 2,
+  code: 3,
+  category: 4,
+  attribute: 5,
+  description: 6,
+} as const;
+
+/** Positions beyond this share the last value: proximity matters only near the start. */
+export const MAX_POSITION = 31;
+
+/** One posting's byte: the best field of the term in the doc and its first position there. */
+export function packInfo(field: number, position: number): number {
+  return (field << 5) | Math.min(position, MAX_POSITION);
+}
+
+export interface TermIndex {
+  readonly terms: readonly string[];
+  readonly offsets: Uint32Array;
+  /**
+   * Per term, the end of its strong postings: a term's postings in the strong fields (name,
+   * keywords, vendor, code) come first, docs[offsets[t] .. strongEnd[t]), then the weak ones
+   * (attributes, description). A one- or two-letter prefix reads only the strong run: it
+   * would otherwise touch most of the description postings to find noise.
+   */
+  readonly strongEnd: Uint32Array;
+  readonly docs: Uint32Array;
+  readonly info: Uint8Array;
+}
+
+/** Posting bytes below this are of a strong field. */
+export const STRONG_INFO_LIMIT = (FIELD.category as number) << 5;
+
+export const EMPTY_TERM_INDEX: TermIndex = {
+  terms: [],
+  offsets: new Uint32Array(1),
+  strongEnd: new Uint32Array(0),
+  docs: new Uint32Array(0),
+  info: new Uint8Array(0),
+};
+
+/** First index whose term is >= key. */
+export function lowerBound(terms: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = terms.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((terms[mid] as string) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function findTerm(terms: readonly string[], key: string): number {
+  const i = lowerBound(terms, key);
+  return terms[i] === key ? i : -1;
+}
+
+/** Past the last term starting with `prefix`. */
+export function prefixEnd(terms: readonly string[], prefix: string): number {
+  return lowerBound(terms, `${prefix}\uffff`);
+}
+
+/** [lo, hi) of the terms starting with `prefix`. */
+export function prefixRange(terms: readonly string[], prefix: string): [number, number] {
+  return [lowerBound(terms, prefix), prefixEnd(terms, prefix)];
+}
+
+/**
+ * Collects postings doc by doc (docs must arrive in ascending order), keeping per (term, doc)
+ * only the strongest field and its first position, then sorts the dictionary once.
+ */
+export class TermIndexBuilder {
+  private readonly ids = new WordIds(1 << 14);
+  private readonly langs = new U8Vec(1 << 12);
+  private readonly postTerm = new U32Vec(1 << 16);
+  private readonly postDoc = new U32Vec(1 << 16);
+  private readonly postInfo = new U8Vec(1 << 16);
+  // The current doc's terms: best info per term id, valid where seen[id] === docMark.
+  private seen = new Uint32Array(1 << 12);
+  private best = new Uint8Array(1 << 12);
+  private readonly touched = new U32Vec(256);
+  private docMark = 1;
+
+  /** Adds a word of the current doc; `languages` is a bit mask of the languages it came from. */
+  add(word: string, field: number, position: number, languages = 0): void {
+    const id = this.ids.intern(word);
+    if (id === this.langs.length) {
+      this.langs.push(0);
+      if (id === this.seen.length) this.growSeen();
+    }
+    if (languages !== 0) this.langs.set(id, this.langs.get(id) | languages);
+    const info = packInfo(field, position);
+    if (this.seen[id] !== this.docMark) {
+      this.seen[id] = this.docMark;
+      this.best[id] = info;
+      this.touched.push(id);
+    } else if (info < (this.best[id] as number)) {
+      this.best[id] = info;
+    }
+  }
+
+  endDoc(doc: number): void {
+    const touched = this.touched.view();
+    for (let i = 0; i < touched.length; i++) {
+      const id = touched[i] as number;
+      this.postTerm.push(id);
+      this.postDoc.push(doc);
+      this.postInfo.push(this.best[id] as number);
+    }
+    this.touched.clear();
+    this.docMark++;
+  }
+
+  private growSeen(): void {
+    const seen = new Uint32Array(this.seen.length * 2);
+    seen.set(this.seen);
+    this.seen = seen;
+    const best = new Uint8Array(seen.length);
+    best.set(this.best);
+    this.best = best;
+  }
+
+  /** The index, and per sorted term the mask of languages it was seen in. */
+  build(): { index: TermIndex; languages: Uint8Array } {
+    const words = this.ids.words;
+    const count = words.length;
+    // The native sort of a string array beats any comparator; ids are found again by hash.
+    const sorted = words.slice().sort();
+    const rank = new Uint32Array(count);
+    const languages = new Uint8Array(count);
+    for (let i = 0; i < count; i++) {
+      const id = this.ids.intern(sorted[i] as string);
+      rank[id] = i;
+      languages[i] = this.langs.get(id);
+    }
+    const offsets = new Uint32Array(count + 1);
+    const strongCount = new Uint32Array(count);
+    const terms = this.postTerm.view();
+    const srcDoc = this.postDoc.view();
+    const srcInfo = this.postInfo.view();
+    const total = terms.length;
+    for (let p = 0; p < total; p++) {
+      const t = rank[terms[p] as number] as number;
+      offsets[t + 1] = (offsets[t + 1] as number) + 1;
+      if ((srcInfo[p] as number) < STRONG_INFO_LIMIT)
+        strongCount[t] = (strongCount[t] as number) + 1;
+    }
+    for (let i = 0; i < count; i++) {
+      offsets[i + 1] = (offsets[i + 1] as number) + (offsets[i] as number);
+    }
+    const strongEnd = new Uint32Array(count);
+    const strongCursor = offsets.slice(0, count);
+    const weakCursor = new Uint32Array(count);
+    for (let i = 0; i < count; i++) {
+      strongEnd[i] = (offsets[i] as number) + (strongCount[i] as number);
+      weakCursor[i] = strongEnd[i] as number;
+    }
+    const docs = new Uint32Array(total);
+    const info = new Uint8Array(total);
+    for (let p = 0; p < total; p++) {
+      const t = rank[terms[p] as number] as number;
+      const b = srcInfo[p] as number;
+      const cursor = b < STRONG_INFO_LIMIT ? strongCursor : weakCursor;
+      const at = cursor[t] as number;
+      cursor[t] = at + 1;
+      docs[at] = srcDoc[p] as number;
+      info[at] = b;
+    }
+    return { index: { terms: sorted, offsets, strongEnd, docs, info }, languages };
+  }
+}
+
+export interface TermIndexPart {
+  index: TermIndex;
+  /** Old doc -> new doc, or -1 when the doc is dropped; increasing over kept docs. */
+  docMap: Int32Array;
+}
+
+/**
+ * Merges indexes whose kept docs map to ascending, disjoint ranges (part 0's before part 1's),
+ * without re-analysing any text: a two-way merge of the sorted dictionaries, postings copied
+ * with their docs renumbered. Returns per part the map old term -> new term (-1 when the term
+ * lost every posting).
+ */
+export function mergeTermIndexes(parts: readonly TermIndexPart[]): {
+  index: TermIndex;
+  termMaps: Int32Array[];
+} {
+  const termMaps = parts.map((p) => new Int32Array(p.index.terms.length).fill(-1));
+  const cursors = parts.map(() => 0);
+  const matching: number[] = [];
+  const terms: string[] = [];
+  const offsets = new U32Vec(1024);
+  const strongEnd = new U32Vec(1024);
+  offsets.push(0);
+  let capacity = 0;
+  for (const p of parts) capacity += p.index.docs.length;
+  const docs = new Uint32Array(capacity);
+  const info = new Uint8Array(capacity);
+  let written = 0;
+  // Copies postings [from, to) of a part, renumbered; returns how many were kept.
+  const copy = (part: TermIndexPart, from: number, to: number): number => {
+    const before = written;
+    for (let p = from; p < to; p++) {
+      const doc = part.docMap[part.index.docs[p] as number] as number;
+      if (doc < 0) continue;
+      docs[written] = doc;
+      info[written] = part.index.info[p] as number;
+      written++;
+    }
+    return written - before;
+  };
+  for (;;) {
+    let next: string | undefined;
+    for (let k = 0; k < parts.length; k++) {
+      const t = (parts[k] as TermIndexPart).index.terms[cursors[k] as number];
+      if (t !== undefined && (next === undefined || t < next)) next = t;
+    }
+    if (next === undefined) break;
+    matching.length = 0;
+    for (let k = 0; k < parts.length; k++) {
+      if ((parts[k] as TermIndexPart).index.terms[cursors[k] as number] === next) matching.push(k);
+    }
+    const start = written;
+    const kept = parts.map(() => 0);
+    for (const k of matching) {
+      const part = parts[k] as TermIndexPart;
+      const c = cursors[k] as number;
+      kept[k] = copy(part, part.index.offsets[c] as number, part.index.strongEnd[c] as number);
+    }
+    const strong = written;
+    for (const k of matching) {
+      const part = parts[k] as TermIndexPart;
+      const c = cursors[k] as number;
+      kept[k] =
+        (kept[k] as number) +
+        copy(part, part.index.strongEnd[c] as number, part.index.offsets[c + 1] as number);
+      if ((kept[k] as number) > 0) (termMaps[k] as Int32Array)[c] = terms.length;
+      cursors[k] = c + 1;
+    }
+    if (written > start) {
+      terms.push(next);
+      strongEnd.push(strong);
+      offsets.push(written);
+    }
+  }
+  return {
+    index: {
+      terms,
+      offsets: offsets.toArray(),
+      strongEnd: strongEnd.toArray(),
+      docs: docs.slice(0, written),
+      info: info.slice(0, written),
+    },
+    termMaps,
+  };
+}

@@ -1,0 +1,59 @@
+import { hasDigit, translitKey } from "../analysis/index.ts";
+
+// translitKey -> terms, so that "noutbuk" finds "ноутбук" and "самсунг" finds "samsung".
+// Kept as two parallel typed arrays sorted by a 32-bit hash of the key (8 bytes per term, no
+// string per term); a hit is confirmed by recomputing the candidate's key.
+
+export interface TranslitIndex {
+  readonly hashes: Uint32Array;
+  readonly terms: Uint32Array;
+}
+
+/** FNV-1a over UTF-16 code units. */
+export function keyHash(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+export function buildTranslitIndex(terms: readonly string[]): TranslitIndex {
+  const pairs: number[] = [];
+  for (let t = 0; t < terms.length; t++) {
+    const term = terms[t] as string;
+    if (term.length < 3 || hasDigit(term)) continue;
+    const key = translitKey(term);
+    if (key !== "") pairs.push(keyHash(key), t);
+  }
+  const order = new Uint32Array(pairs.length / 2);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  order.sort((a, b) => (pairs[a * 2] as number) - (pairs[b * 2] as number));
+  return {
+    hashes: Uint32Array.from(order, (i) => pairs[i * 2] as number),
+    terms: Uint32Array.from(order, (i) => pairs[i * 2 + 1] as number),
+  };
+}
+
+/** Terms whose translitKey equals `key`. */
+export function translitLookup(
+  index: TranslitIndex,
+  dictionary: readonly string[],
+  key: string,
+): number[] {
+  const h = keyHash(key);
+  let lo = 0;
+  let hi = index.hashes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((index.hashes[mid] as number) < h) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: number[] = [];
+  for (let i = lo; i < index.hashes.length && index.hashes[i] === h; i++) {
+    const t = index.terms[i] as number;
+    if (translitKey(dictionary[t] as string) === key) out.push(t);
+  }
+  return out;
+}

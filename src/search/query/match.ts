@@ -1,0 +1,200 @@
+import { hasBit } from "../index/bitset.ts";
+import type { Segment } from "../index/segment.ts";
+import type { Snapshot } from "../index/snapshot.ts";
+import { FIELD } from "../index/term-index.ts";
+import { STRONG_ONLY, type TermExpansion } from "./expand.ts";
+import type { QueryWord } from "./parse-query.ts";
+
+// Matching: the docs that contain every required query word, each with what matched per word.
+// The rarest required word creates the candidates; every other word only annotates them
+// (no per-doc set is ever built for a common word). Per (candidate, word) one 16-bit "match
+// info" orders matches the way the ranking buckets do: lower is better.
+//   bits 9-10 typos | bits 6-8 field | bit 5 not exact (stem, prefix) | bits 0-4 position
+
+export const NO_MATCH = 0xffff;
+
+export function infoTypos(info: number): number {
+  return info >>> 9;
+}
+export function infoField(info: number): number {
+  return (info >>> 6) & 7;
+}
+export function infoNotExact(info: number): number {
+  return (info >>> 5) & 1;
+}
+export function infoPosition(info: number): number {
+  return info & 31;
+}
+
+/** What one query word matches: per segment (base, delta) and through category names. */
+export interface WordPlan {
+  readonly word: QueryWord;
+  readonly segments: readonly TermExpansion[];
+  /** Category slots whose text the word matches, with the match info their products get. */
+  readonly categorySlots: Uint32Array;
+  readonly categoryInfo: Uint16Array;
+  readonly cost: number;
+}
+
+/** A category posting's info as it counts for the category's products: field "category". */
+export function categoryMatchInfo(typos: number, notExact: boolean, position: number): number {
+  return (typos << 9) | (FIELD.category << 6) | ((notExact ? 1 : 0) << 5) | (position & 31);
+}
+
+export interface Candidates {
+  readonly count: number;
+  /** Global doc ids (base docs first, then delta docs offset by the base size). */
+  readonly docs: Uint32Array;
+  /** count × words match infos, row-major. */
+  readonly info: Uint16Array;
+  readonly words: number;
+}
+
+/** Reusable per-process scratch; search is synchronous, so one set serves every query. */
+class MatchScratch {
+  // Per doc, interleaved in one cache line: [generation that last saw it, its candidate].
+  private marks = new Uint32Array(0);
+  private generation = 0;
+  private docs = new Uint32Array(1024);
+  private info = new Uint16Array(1024 * 4);
+  private count = 0;
+  private words = 1;
+
+  match(snap: Snapshot, plans: readonly WordPlan[], required: readonly boolean[]): Candidates {
+    const total = snap.base.size + snap.delta.size;
+    if (this.marks.length < total * 2) {
+      this.marks = new Uint32Array((total + (total >>> 2)) * 2);
+      this.generation = 0;
+    }
+    this.generation++;
+    if (this.generation === 0xffffffff) {
+      this.marks.fill(0);
+      this.generation = 1;
+    }
+    this.count = 0;
+    this.words = Math.max(1, plans.length);
+    if (this.info.length < this.docs.length * this.words) {
+      this.info = new Uint16Array(this.docs.length * this.words);
+    }
+    let driver = -1;
+    for (let w = 0; w < plans.length; w++) {
+      if (!required[w]) continue;
+      if (driver < 0 || (plans[w] as WordPlan).cost < (plans[driver] as WordPlan).cost) driver = w;
+    }
+    if (driver < 0) return this.result();
+    this.scan(snap, plans[driver] as WordPlan, driver, true);
+    for (let w = 0; w < plans.length; w++) {
+      if (w !== driver) this.scan(snap, plans[w] as WordPlan, w, false);
+    }
+    // Keep the candidates that every required word matched, in place.
+    const W = this.words;
+    let kept = 0;
+    for (let c = 0; c < this.count; c++) {
+      let ok = true;
+      for (let w = 0; w < W && ok; w++) ok = !required[w] || this.info[c * W + w] !== NO_MATCH;
+      if (!ok) continue;
+      if (kept !== c) {
+        this.docs[kept] = this.docs[c] as number;
+        this.info.copyWithin(kept * W, c * W, c * W + W);
+      }
+      kept++;
+    }
+    this.count = kept;
+    return this.result();
+  }
+
+  private result(): Candidates {
+    return {
+      count: this.count,
+      docs: this.docs.subarray(0, this.count),
+      info: this.info.subarray(0, this.count * this.words),
+      words: this.words,
+    };
+  }
+
+  private scan(snap: Snapshot, plan: WordPlan, w: number, create: boolean): void {
+    const segments: readonly Segment[] = [snap.base, snap.delta];
+    let start = 0;
+    for (let k = 0; k < segments.length; k++) {
+      const seg = segments[k] as Segment;
+      const dead = k === 0 ? snap.dead : null;
+      const exp = plan.segments[k] as TermExpansion;
+      const { offsets, strongEnd, docs, info } = seg.text;
+      const ranges = exp.ranges;
+      for (let r = 0; r < ranges.length; r += 3) {
+        const lo = ranges[r] as number;
+        const hi = ranges[r + 1] as number;
+        const flags = ranges[r + 2] as number;
+        const typos = (flags & 3) << 9;
+        const ends = (flags & STRONG_ONLY) === 0 ? offsets : strongEnd;
+        const shift = (flags & STRONG_ONLY) === 0 ? 1 : 0;
+        for (let t = lo; t < hi; t++) {
+          const high = typos | (t === exp.exact ? 0 : 32);
+          const to = ends[t + shift] as number;
+          for (let p = offsets[t] as number; p < to; p++) {
+            const local = docs[p] as number;
+            if (dead !== null && hasBit(dead, local)) continue;
+            const b = info[p] as number;
+            this.visit(start + local, w, high | ((b & 0xe0) << 1) | (b & 31), create);
+          }
+        }
+      }
+      const cat = seg.categoryDocs;
+      const slots = cat.offsets.length - 1;
+      for (let i = 0; i < plan.categorySlots.length; i++) {
+        const s = plan.categorySlots[i] as number;
+        if (s >= slots) continue;
+        const inf = plan.categoryInfo[i] as number;
+        const to = cat.offsets[s + 1] as number;
+        for (let p = cat.offsets[s] as number; p < to; p++) {
+          const local = cat.items[p] as number;
+          if (dead !== null && hasBit(dead, local)) continue;
+          this.visit(start + local, w, inf, create);
+        }
+      }
+      start += seg.size;
+    }
+  }
+
+  private visit(doc: number, w: number, inf: number, create: boolean): void {
+    const W = this.words;
+    const m = doc * 2;
+    if (this.marks[m] === this.generation) {
+      const at = (this.marks[m + 1] as number) * W + w;
+      if (inf < (this.info[at] as number)) this.info[at] = inf;
+      return;
+    }
+    if (!create) return;
+    const c = this.count++;
+    if (c === this.docs.length) this.grow();
+    this.marks[m] = this.generation;
+    this.marks[m + 1] = c;
+    this.docs[c] = doc;
+    const row = c * W;
+    for (let i = 0; i < W; i++) this.info[row + i] = NO_MATCH;
+    this.info[row + w] = inf;
+  }
+
+  private grow(): void {
+    const docs = new Uint32Array(this.docs.length * 2);
+    docs.set(this.docs);
+    this.docs = docs;
+    const info = new Uint16Array(Math.max(docs.length * this.words, this.info.length));
+    info.set(this.info);
+    this.info = info;
+  }
+}
+
+const scratch = new MatchScratch();
+
+/**
+ * Candidates matching every required word. The arrays are views of shared scratch, valid until
+ * the next call.
+ */
+export function matchWords(
+  snap: Snapshot,
+  plans: readonly WordPlan[],
+  required: readonly boolean[],
+): Candidates {
+  return scratch.match(snap, plans, required);
+}

@@ -1,0 +1,71 @@
+import type { Segment } from "../index/segment.ts";
+import type { Snapshot } from "../index/snapshot.ts";
+import { expandWord, type TermExpansion } from "./expand.ts";
+import { categoryMatchInfo, type WordPlan } from "./match.ts";
+import type { QueryWord } from "./parse-query.ts";
+
+// Expands each query word against every dictionary of a snapshot: the two segments and the
+// category table, whose matches stand for all products of the matched categories.
+
+interface CategoryMatches {
+  readonly slots: Uint32Array;
+  readonly info: Uint16Array;
+}
+
+export function planWords(snap: Snapshot, words: readonly QueryWord[]): WordPlan[] {
+  return words.map((word) => {
+    const segments: TermExpansion[] = [expandWord(snap.base, word), expandWord(snap.delta, word)];
+    const categories = matchCategories(snap, word);
+    let cost = 0;
+    for (const e of segments) cost += e.cost;
+    for (const seg of [snap.base, snap.delta] as Segment[]) {
+      const offsets = seg.categoryDocs.offsets;
+      for (const s of categories.slots) {
+        if (s + 1 < offsets.length) cost += (offsets[s + 1] as number) - (offsets[s] as number);
+      }
+    }
+    return { word, segments, categorySlots: categories.slots, categoryInfo: categories.info, cost };
+  });
+}
+
+/** Category slots whose own text matches the word, each with its best match info. */
+function matchCategories(snap: Snapshot, word: QueryWord): CategoryMatches {
+  const table = snap.categories;
+  const key = `c${word.prefix ? "p" : "w"}${word.text}`;
+  const cached = table.cache.get(key) as CategoryMatches | undefined;
+  if (cached !== undefined) return cached;
+  const exp = expandWord(table, word);
+  const best = new Map<number, number>();
+  const { offsets, docs, info } = table.text;
+  for (let r = 0; r < exp.ranges.length; r += 3) {
+    const typos = (exp.ranges[r + 2] as number) & 3;
+    for (let t = exp.ranges[r] as number; t < (exp.ranges[r + 1] as number); t++) {
+      for (let p = offsets[t] as number; p < (offsets[t + 1] as number); p++) {
+        const slot = docs[p] as number;
+        const inf = categoryMatchInfo(typos, t !== exp.exact, (info[p] as number) & 31);
+        const seen = best.get(slot);
+        if (seen === undefined || inf < seen) best.set(slot, inf);
+      }
+    }
+  }
+  const slots = Uint32Array.from(best.keys());
+  const matches = { slots, info: Uint16Array.from(slots, (s) => best.get(s) as number) };
+  table.cache.set(key, matches);
+  return matches;
+}
+
+/** Category slots matched by every given word, with the sum of their match infos (lower is better). */
+export function categoriesMatchingAll(plans: readonly WordPlan[]): Map<number, number> {
+  let result: Map<number, number> | null = null;
+  for (const plan of plans) {
+    const next = new Map<number, number>();
+    for (let i = 0; i < plan.categorySlots.length; i++) {
+      const s = plan.categorySlots[i] as number;
+      const inf = plan.categoryInfo[i] as number;
+      if (result === null) next.set(s, inf);
+      else if (result.has(s)) next.set(s, (result.get(s) as number) + inf);
+    }
+    result = next;
+  }
+  return result ?? new Map();
+}

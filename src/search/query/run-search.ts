@@ -1,0 +1,81 @@
+import type { SearchParams, SearchResponse } from "../../model/search.ts";
+import type { Snapshot } from "../index/snapshot.ts";
+import { collectHits, exactCodeDocs } from "./collect-hits.ts";
+import { correctQuery } from "./correct.ts";
+import { layOut } from "./layout.ts";
+import { matchWords } from "./match.ts";
+import { pagination } from "./pagination.ts";
+import { parseQuery } from "./parse-query.ts";
+import { categoriesMatchingAll, planWords } from "./plan.ts";
+import { suggest } from "./suggest.ts";
+
+// One search, start to end: correct, match, filter, count, rank, lay out (PRODUCT.md "Search",
+// specification 4.3).
+//
+// Matching decision: every query word must match. Only when nothing matches all of them is the
+// last word dropped, then the one before, down to the first (Meilisearch's "last" strategy,
+// applied as a fallback); dropped words still rank the docs that do have them.
+
+export function emptyData(
+  params: Pick<
+    SearchParams,
+    "q" | "group_by_category" | "category_id" | "product_page_size" | "category_page_size"
+  >,
+  filtersEnabled: boolean,
+): SearchResponse {
+  const grouped = params.group_by_category && params.category_id === null;
+  return {
+    total: 0,
+    query: params.q,
+    corrected_query: "",
+    suggestions: [],
+    filters_enabled: filtersEnabled,
+    filters: [],
+    categories: [],
+    products: { groups: [] },
+    pagination: pagination(
+      grouped ? "categories" : "products",
+      1,
+      grouped ? params.category_page_size : params.product_page_size,
+      0,
+    ),
+  };
+}
+
+export function runSearch(
+  snap: Snapshot,
+  params: SearchParams,
+  popular: readonly string[] = [],
+): SearchResponse {
+  let words = parseQuery(params.q);
+  if (!words.some((w) => !w.optional)) return emptyData(params, params.show_filters);
+
+  let correctedQuery = "";
+  if (params.use_corrections) {
+    const correction = correctQuery(snap, params.q);
+    if (correction !== null && correction.words.some((w) => !w.optional)) {
+      correctedQuery = correction.text;
+      words = correction.words;
+    }
+  }
+  const suggestions =
+    !params.use_corrections && params.use_suggestions ? suggest(snap, params.q, popular) : [];
+
+  const plans = planWords(snap, words);
+  const required = words.map((w) => !w.optional);
+  let candidates = matchWords(snap, plans, required);
+  while (candidates.count === 0 && required.indexOf(true) !== required.lastIndexOf(true)) {
+    required[required.lastIndexOf(true)] = false;
+    candidates = matchWords(snap, plans, required);
+  }
+  const activePlans = plans.filter((_, w) => required[w]);
+  const codeDocs = exactCodeDocs(snap, params.q);
+
+  const hits = collectHits(snap, params, words, candidates, codeDocs);
+  return layOut(snap, params, {
+    hits,
+    nameMatches: categoriesMatchingAll(activePlans),
+    correctedQuery,
+    suggestions,
+  });
+}

@@ -1,0 +1,79 @@
+import { normalise, tokenise } from "../analysis/index.ts";
+import type { Snapshot } from "../index/snapshot.ts";
+import { FIELD, prefixRange, type TermIndex } from "../index/term-index.ts";
+import type { Dictionary } from "./expand.ts";
+
+// Query suggestions (PRODUCT.md): up to 10 completions of the query, best first: the domain's
+// popular past queries that start with it (in their given order), then the query with its last
+// word completed by the words of product names, most frequent first.
+
+export const MAX_SUGGESTIONS = 10;
+/** Completion candidates read per dictionary: a one-letter prefix covers thousands of words. */
+const MAX_CANDIDATES = 4096;
+
+const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
+
+export function suggest(snap: Snapshot, q: string, popular: readonly string[]): string[] {
+  const query = collapse(normalise(q));
+  if (query === "") return [];
+  const out: string[] = [];
+  const seen = new Set<string>([query]);
+  const push = (s: string) => {
+    if (out.length < MAX_SUGGESTIONS && !seen.has(s)) {
+      seen.add(s);
+      out.push(s);
+    }
+  };
+  for (const p of popular) {
+    const text = collapse(normalise(p));
+    if (text.startsWith(query)) push(text);
+    if (out.length === MAX_SUGGESTIONS) return out;
+  }
+  const tokens = tokenise(q);
+  const last = tokens[tokens.length - 1];
+  if (last === undefined || !ENDS_IN_WORD.test(q) || !query.endsWith(last.word)) return out;
+  const head = query.slice(0, query.length - last.word.length);
+  const candidates: { word: string; count: number }[] = [];
+  for (const dict of [snap.base, snap.delta] as Dictionary[]) {
+    const counts = nameCounts(dict);
+    const [lo, hi] = prefixRange(dict.text.terms, last.word);
+    for (let t = lo; t < hi && t < lo + MAX_CANDIDATES; t++) {
+      const count = counts[t] as number;
+      if (count > 0) candidates.push({ word: dict.text.terms[t] as string, count });
+    }
+  }
+  candidates.sort((a, b) => b.count - a.count || (a.word < b.word ? -1 : 1));
+  for (const c of candidates) {
+    push(`${head}${c.word}`);
+    if (out.length === MAX_SUGGESTIONS) break;
+  }
+  return out;
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** Per term, the docs whose name has it; derived once per dictionary. */
+function nameCounts(dict: Dictionary): Uint32Array {
+  const cached = dict.cache.get(NAME_COUNTS) as Uint32Array | undefined;
+  if (cached !== undefined) return cached;
+  const counts = countNames(dict.text);
+  dict.cache.set(NAME_COUNTS, counts);
+  return counts;
+}
+
+function countNames(text: TermIndex): Uint32Array {
+  const counts = new Uint32Array(text.terms.length);
+  const nameByte = FIELD.name << 5;
+  for (let t = 0; t < counts.length; t++) {
+    let n = 0;
+    for (let p = text.offsets[t] as number; p < (text.offsets[t + 1] as number); p++) {
+      if (((text.info[p] as number) & 0xe0) === nameByte) n++;
+    }
+    counts[t] = n;
+  }
+  return counts;
+}
+
+const NAME_COUNTS = "\u0000names";

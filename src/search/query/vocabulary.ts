@@ -1,0 +1,75 @@
+import { hasDigit, stemsForQuery } from "../analysis/index.ts";
+import { fuzzyTerms } from "../index/fuzzy-terms.ts";
+import type { Snapshot } from "../index/snapshot.ts";
+import { multiMapGet } from "../index/string-multimap.ts";
+import { findTerm, lowerBound, prefixEnd } from "../index/term-index.ts";
+import { buildTranslitIndex, type TranslitIndex, translitLookup } from "../index/translit-index.ts";
+import type { Dictionary } from "./expand.ts";
+
+// The domain's vocabulary as corrections see it: every dictionary of the snapshot (segments
+// and categories), with word frequency (postings) to choose among candidates.
+
+export function dictionaries(snap: Snapshot): Dictionary[] {
+  return [snap.base, snap.delta, snap.categories];
+}
+
+/** The word, one of its stems, or (while typed) a word it starts, is in the vocabulary. */
+export function isKnown(snap: Snapshot, word: string, prefix: boolean): boolean {
+  if (hasDigit(word)) return true;
+  const stems = word.length >= 3 ? stemsForQuery(word) : [];
+  for (const dict of dictionaries(snap)) {
+    const terms = dict.text.terms;
+    if (findTerm(terms, word) >= 0) return true;
+    if (prefix && prefixEnd(terms, word) > lowerBound(terms, word)) return true;
+    for (const s of stems) if (multiMapGet(dict.stems, s).length > 0) return true;
+  }
+  return false;
+}
+
+function frequency(dict: Dictionary, term: number): number {
+  const o = dict.text.offsets;
+  return (o[term + 1] as number) - (o[term] as number);
+}
+
+/** The most frequent vocabulary word with the same transliteration key, or null. */
+export function translitWord(snap: Snapshot, key: string): string | null {
+  let best: string | null = null;
+  let bestFreq = -1;
+  for (const dict of dictionaries(snap)) {
+    let index = dict.cache.get(TRANSLIT) as TranslitIndex | undefined;
+    if (index === undefined) {
+      index = buildTranslitIndex(dict.text.terms);
+      dict.cache.set(TRANSLIT, index);
+    }
+    for (const t of translitLookup(index, dict.text.terms, key)) {
+      const f = frequency(dict, t);
+      if (f > bestFreq) {
+        best = dict.text.terms[t] as string;
+        bestFreq = f;
+      }
+    }
+  }
+  return best;
+}
+
+/** The closest vocabulary word within the word's typo budget (then the most frequent), or null. */
+export function closestWord(snap: Snapshot, word: string, maxDistance: number): string | null {
+  let best: string | null = null;
+  let bestDistance = maxDistance + 1;
+  let bestFreq = -1;
+  for (const dict of dictionaries(snap)) {
+    fuzzyTerms(dict.text.terms, word, maxDistance, false, (lo, hi, distance) => {
+      for (let t = lo; t < hi; t++) {
+        const f = frequency(dict, t);
+        if (distance < bestDistance || (distance === bestDistance && f > bestFreq)) {
+          best = dict.text.terms[t] as string;
+          bestDistance = distance;
+          bestFreq = f;
+        }
+      }
+    });
+  }
+  return best;
+}
+
+const TRANSLIT = "\u0000translit";

@@ -1,0 +1,85 @@
+import { createClient, ErrorReply } from "redis";
+import { AppError } from "../../errors.ts";
+
+/** A raw reply of `sendCommand` (RESP2): strings, integers, null, and arrays of them. */
+export type Reply = string | number | null | Reply[];
+
+/** How long a node waits for Redis at start before giving up with an error. */
+const FIRST_CONNECT_MS = 5_000;
+
+/**
+ * A client that fails fast while Redis is away and reconnects by itself:
+ * - `disableOfflineQueue`: a command sent while disconnected is rejected at once instead of
+ *   queued, so an import answers 503 immediately rather than hanging until Redis returns;
+ * - the reconnect strategy retries every 50..1000 ms forever once connected (a node outlives
+ *   a Redis restart); before the first connection it gives up after FIRST_CONNECT_MS so that a
+ *   CLI command or a node pointed at a wrong URL fails with a message.
+ */
+export async function connectRedis(url: string, name: string): Promise<RedisClient> {
+  const state = { connected: false };
+  const client = newClient(url, name, state);
+  // Without a listener an `error` event would crash the process; the outage is reported by
+  // the failing commands (503) and logged once per disconnection.
+  let reported = false;
+  client.on("error", (error: Error) => {
+    if (reported) return;
+    reported = true;
+    console.error(
+      JSON.stringify({
+        level: "warn",
+        msg: "redis unavailable",
+        client: name,
+        error: error.message,
+      }),
+    );
+  });
+  client.on("ready", () => {
+    state.connected = true;
+    reported = false;
+  });
+  await client.connect();
+  return client;
+}
+
+function newClient(url: string, name: string, state: { connected: boolean }) {
+  const started = Date.now();
+  return createClient({
+    url,
+    name,
+    // RESP2 replies are plain strings, integers, nulls and arrays, the same for every command
+    // and every Lua script (RESP3, the client's default, turns Lua `false` into a boolean and
+    // some replies into maps).
+    RESP: 2,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: 2_000,
+      reconnectStrategy: (retries: number, cause: Error) => {
+        if (!state.connected && Date.now() - started > FIRST_CONNECT_MS)
+          return new Error(`Redis at ${url} is unreachable: ${cause.message}`);
+        return Math.min(50 * 2 ** retries, 1_000);
+      },
+    },
+  });
+}
+
+export type RedisClient = ReturnType<typeof newClient>;
+
+// Replies that mean "not now" rather than "wrong": Redis loading its AOF after a restart, a
+// replica being promoted, a cluster slot moving. They are outages, like a closed socket.
+const TRANSIENT = /^(LOADING|BUSY|MISCONF|READONLY|MASTERDOWN|TRYAGAIN|CLUSTERDOWN)\b/;
+
+/** Turns a connection failure into the catalogue's 503; any other error is a bug, rethrown. */
+export function toStoreError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  if (error instanceof ErrorReply && !TRANSIENT.test(error.message)) return error;
+  return new AppError("store_unavailable");
+}
+
+/** Runs a store call, reporting a Redis outage as `store_unavailable`. */
+export async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toStoreError(error);
+  }
+}

@@ -1,0 +1,78 @@
+import { AppError } from "../../errors.ts";
+import type { DomainRecord } from "../../model/records.ts";
+import type { TokenPair } from "../store.ts";
+import type { RedisClient } from "./connection.ts";
+import { registryKeys } from "./keys.ts";
+import { LuaScript } from "./lua-script.ts";
+
+// The domains: one hash, name -> the record's JSON, and an INCR for ids. Each change also goes
+// to the `changes` stream, which every node tails to reload its token cache (stream-tail.ts):
+// a token rotated on one node must stop opening imports on all of them.
+
+const CREATE = new LuaScript(`
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 0 end
+local id = redis.call('INCR', KEYS[2])
+redis.call('HSET', KEYS[1], ARGV[1], '{"id":' .. string.format('%d', id) .. ARGV[2])
+redis.call('XADD', KEYS[3], 'MAXLEN', '~', '1000', '*', 'name', ARGV[1])
+return id
+`);
+
+const REPLACE = new LuaScript(`
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', '1000', '*', 'name', ARGV[1])
+return 1
+`);
+
+/** The record in the SQLite store's column order, whatever order the JSON had. */
+const record = (d: DomainRecord): DomainRecord => ({
+  id: d.id,
+  name: d.name,
+  secret_token: d.secret_token,
+  search_token: d.search_token,
+  created_at: d.created_at,
+});
+
+export async function createDomain(
+  client: RedisClient,
+  name: string,
+  tokens: TokenPair,
+): Promise<DomainRecord> {
+  const draft = record({ id: 0, name, ...tokens, created_at: Date.now() });
+  const body = JSON.stringify(draft).slice('{"id":0'.length);
+  const id = (await CREATE.run(
+    client,
+    [registryKeys.domains, registryKeys.domainId, registryKeys.changes],
+    [name, body],
+  )) as number;
+  if (id === 0) throw new AppError("domain_exists", { name });
+  return { ...draft, id };
+}
+
+export async function listDomains(client: RedisClient): Promise<DomainRecord[]> {
+  const flat = await client.sendCommand<string[]>(["HGETALL", registryKeys.domains]);
+  const out: DomainRecord[] = [];
+  for (let i = 1; i < flat.length; i += 2) out.push(record(JSON.parse(flat[i] as string)));
+  return out.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Id, name and creation time never change, so a read then a conditional write cannot lose
+ * anything but a concurrent rotation, where the last one wins as with SQLite's UPDATE.
+ */
+export async function setDomainTokens(
+  client: RedisClient,
+  name: string,
+  tokens: TokenPair,
+): Promise<DomainRecord> {
+  const json = await client.sendCommand<string | null>(["HGET", registryKeys.domains, name]);
+  if (json === null) throw new AppError("domain_not_found", { name });
+  const updated = record({ ...(JSON.parse(json) as DomainRecord), ...tokens });
+  const done = await REPLACE.run(
+    client,
+    [registryKeys.domains, registryKeys.changes],
+    [name, JSON.stringify(updated)],
+  );
+  if (done === 0) throw new AppError("domain_not_found", { name });
+  return updated;
+}

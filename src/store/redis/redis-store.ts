@@ -1,0 +1,228 @@
+import type { CategoryDraft } from "../../import/validate-category.ts";
+import type { ProductDraft } from "../../import/validate-product.ts";
+import type {
+  CategoryRecord,
+  ChangeEntry,
+  DomainRecord,
+  ProductRecord,
+} from "../../model/records.ts";
+import type {
+  BatchOptions,
+  CatalogCounts,
+  ChangeLog,
+  PrimaryStore,
+  QueryCount,
+  SearchEvent,
+  TokenPair,
+  WriteResult,
+} from "../store.ts";
+import { writeCategoryBatch } from "./category-batch.ts";
+import { appendReindex, head, readLog } from "./change-log.ts";
+import { connectRedis, guarded, type RedisClient } from "./connection.ts";
+import * as registry from "./domain-registry.ts";
+import { domainKeys, registryKeys } from "./keys.ts";
+import { DEFAULT_RETENTION, LogRetention, type RetentionOptions } from "./log-retention.ts";
+import { type BatchHooks, writeProductBatch } from "./product-batch.ts";
+import * as stats from "./search-stats.ts";
+import { StreamTail } from "./stream-tail.ts";
+
+export interface RedisStoreOptions {
+  retention?: Partial<RetentionOptions>;
+  hooks?: BatchHooks;
+}
+
+/**
+ * The shared primary store and change log of the scale-out mode: records as JSON strings in
+ * per-domain hashes, the change log as a Redis Stream per domain (keys.ts has the layout).
+ * Same results as SqliteStore, call for call (test/contract runs both through one suite).
+ * While Redis is away every call fails at once with `store_unavailable` (503) and the
+ * connections come back by themselves.
+ */
+export class RedisStore implements PrimaryStore, ChangeLog {
+  readonly kind = "redis" as const;
+  readonly retention: LogRetention;
+  private readonly tail: StreamTail;
+
+  private constructor(
+    readonly client: RedisClient,
+    private readonly blocking: RedisClient,
+    private readonly options: RedisStoreOptions,
+  ) {
+    this.retention = new LogRetention(client, { ...DEFAULT_RETENTION, ...options.retention });
+    this.tail = new StreamTail(blocking, client);
+  }
+
+  static async open(url: string, options: RedisStoreOptions = {}): Promise<RedisStore> {
+    const client = await connectRedis(url, "vitrina");
+    const blocking = await connectRedis(url, "vitrina-tail").catch(async (error) => {
+      await client.close();
+      throw error;
+    });
+    return new RedisStore(client, blocking, options);
+  }
+
+  createDomain(name: string, tokens: TokenPair): Promise<DomainRecord> {
+    return guarded(() => registry.createDomain(this.client, name, tokens));
+  }
+
+  listDomains(): Promise<DomainRecord[]> {
+    return guarded(() => registry.listDomains(this.client));
+  }
+
+  setDomainTokens(name: string, tokens: TokenPair): Promise<DomainRecord> {
+    return guarded(() => registry.setDomainTokens(this.client, name, tokens));
+  }
+
+  /**
+   * Calls `listener` whenever a domain is created or its tokens rotated, on any node, so
+   * that this node's token cache follows (a rotated token must stop working everywhere).
+   */
+  async onDomainsChanged(listener: () => void): Promise<void> {
+    const last = await guarded(() =>
+      this.client.sendCommand<[string, string[]][]>([
+        "XREVRANGE",
+        registryKeys.changes,
+        "+",
+        "-",
+        "COUNT",
+        "1",
+      ]),
+    );
+    this.tail.follow(registryKeys.changes, last[0]?.[0] ?? "0-0", listener);
+  }
+
+  async writeProducts(
+    domainId: number,
+    drafts: readonly (ProductDraft | null)[],
+    options: BatchOptions,
+  ): Promise<(WriteResult<ProductRecord> | null)[]> {
+    const { results, seq } = await guarded(() =>
+      writeProductBatch(this.client, domainId, drafts, options, this.options.hooks),
+    );
+    if (seq) this.tail.notify(domainKeys(domainId).log);
+    return results;
+  }
+
+  async writeCategories(
+    domainId: number,
+    drafts: readonly (CategoryDraft | null)[],
+    options: BatchOptions,
+  ): Promise<(WriteResult<CategoryRecord> | null)[]> {
+    const { results, seq } = await guarded(() =>
+      writeCategoryBatch(this.client, domainId, drafts, options),
+    );
+    if (seq) this.tail.notify(domainKeys(domainId).log);
+    return results;
+  }
+
+  async appendReindex(domainId: number): Promise<number> {
+    const seq = await guarded(() => appendReindex(this.client, domainId));
+    this.tail.notify(domainKeys(domainId).log);
+    return seq;
+  }
+
+  head(domainId: number): Promise<number> {
+    return guarded(() => head(this.client, domainId));
+  }
+
+  read(domainId: number, afterSeq: number, limit: number): Promise<ChangeEntry[]> {
+    this.retention.applied(domainId, afterSeq);
+    return guarded(() => readLog(this.client, domainId, afterSeq, limit));
+  }
+
+  /** XREAD BLOCK on the dedicated connection (stream-tail.ts); never rejects. */
+  waitFor(domainId: number, afterSeq: number, timeoutMs: number): Promise<void> {
+    this.retention.applied(domainId, afterSeq);
+    return this.tail.wait(domainKeys(domainId).log, `${afterSeq}-0`, timeoutMs);
+  }
+
+  getProducts(domainId: number, ids: readonly number[]): Promise<ProductRecord[]> {
+    return guarded(() => this.docsByIds(domainKeys(domainId).products, ids)) as Promise<
+      ProductRecord[]
+    >;
+  }
+
+  getCategories(domainId: number, ids: readonly number[]): Promise<CategoryRecord[]> {
+    return guarded(() => this.docsByIds(domainKeys(domainId).categories, ids)) as Promise<
+      CategoryRecord[]
+    >;
+  }
+
+  // In ascending id order without repeats, as SQLite's `id IN (...)` gives them.
+  private async docsByIds(key: string, ids: readonly number[]): Promise<unknown[]> {
+    const unique = [...new Set(ids)].sort((a, b) => a - b);
+    if (unique.length === 0) return [];
+    const docs = await this.client.sendCommand<(string | null)[]>([
+      "HMGET",
+      key,
+      ...unique.map(String),
+    ]);
+    return docs.flatMap((d) => (d === null ? [] : [JSON.parse(d)]));
+  }
+
+  allProducts(domainId: number): Promise<ProductRecord[]> {
+    return guarded(() => this.allDocs(domainKeys(domainId).products)) as Promise<ProductRecord[]>;
+  }
+
+  allCategories(domainId: number): Promise<CategoryRecord[]> {
+    return guarded(() => this.allDocs(domainKeys(domainId).categories)) as Promise<
+      CategoryRecord[]
+    >;
+  }
+
+  // HSCAN in pages rather than one HGETALL: a domain of 100,000 products is ~300 MB of JSON,
+  // which one reply would hold in Redis's output buffer at once. HSCAN may repeat a field.
+  private async allDocs(key: string): Promise<unknown[]> {
+    const byId = new Map<number, unknown>();
+    let cursor = "0";
+    do {
+      const [next, flat] = await this.client.sendCommand<[string, string[]]>([
+        "HSCAN",
+        key,
+        cursor,
+        "COUNT",
+        "1000",
+      ]);
+      for (let i = 0; i + 1 < flat.length; i += 2)
+        byId.set(Number(flat[i]), JSON.parse(flat[i + 1] as string));
+      cursor = next;
+    } while (cursor !== "0");
+    return [...byId.entries()].sort((a, b) => a[0] - b[0]).map(([, doc]) => doc);
+  }
+
+  counts(domainId: number): Promise<CatalogCounts> {
+    const keys = domainKeys(domainId);
+    return guarded(async () => {
+      const [products, categories, warehouses] = await Promise.all([
+        this.client.sendCommand<number>(["HLEN", keys.products]),
+        this.client.sendCommand<number>(["HLEN", keys.categories]),
+        this.client.sendCommand<number>(["SCARD", keys.warehouses]),
+      ]);
+      return { products, categories, warehouses };
+    });
+  }
+
+  recordSearches(events: readonly SearchEvent[]): Promise<void> {
+    return guarded(() => stats.recordSearches(this.client, events));
+  }
+
+  topQueries(
+    domainId: number,
+    options: { limit: number; zeroResults?: boolean; withResults?: boolean },
+  ): Promise<QueryCount[]> {
+    return guarded(() => stats.topQueries(this.client, domainId, options));
+  }
+
+  searchesPerDay(domainId: number, days: number): Promise<{ day: string; count: number }[]> {
+    return guarded(() => stats.searchesPerDay(this.client, domainId, days));
+  }
+
+  async close(): Promise<void> {
+    await this.retention.close();
+    await this.tail.close();
+    // The tail's connection may still be parked in XREAD: it is dropped, not asked to quit.
+    this.blocking.destroy();
+    if (this.client.isReady) await this.client.close().catch(() => this.client.destroy());
+    else this.client.destroy();
+  }
+}

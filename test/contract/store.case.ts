@@ -1,0 +1,374 @@
+// The contract of PrimaryStore and ChangeLog, run against every implementation (the shape of
+// Hono's router/common.case.test.ts: one case file, a small runner per implementation).
+// Properties checked, each on a fresh store:
+//  1. domains: ids from 1, duplicate names refused, tokens rotated, unknown names refused
+//  2. category batches: 201 then 200 per item, same id, `json` is the stored record's JSON
+//  3. product batches: statuses, ids, category check, group_id immutability, warehouses kept
+//     when absent, a source_id repeated within one batch, items refused, exactly as specified
+//  4. the log: an entry only for a batch whose every item passed, with the ids in item order;
+//     positions increase by one; read honours afterSeq and limit; reindex entries
+//  5. waitFor wakes on an append and otherwise returns after its timeout
+//  6. reads: getProducts in id order without repeats or unknown ids, allProducts, counts
+//  7. domains are isolated from each other
+//  8. analytics: top queries grouped ASCII-case-insensitively, ties by bytes; per-day counts
+import { describe, expect, test } from "bun:test";
+import { AppError } from "../../src/errors.ts";
+import { type CategoryDraft, validateCategory } from "../../src/import/validate-category.ts";
+import { type ProductDraft, validateProduct } from "../../src/import/validate-product.ts";
+import type { ChangeLog, PrimaryStore, WriteResult } from "../../src/store/store.ts";
+
+export interface OpenedStore {
+  store: PrimaryStore & ChangeLog;
+  [Symbol.asyncDispose]: () => Promise<void>;
+}
+
+export function productDraft(sourceId: string, extra: Record<string, unknown> = {}): ProductDraft {
+  const v = validateProduct({
+    source_id: sourceId,
+    code: `SKU-${sourceId}`,
+    source_category_id: "1",
+    currency_code: "UAH",
+    new_price: 100,
+    translations: [
+      { language: "uk", name: `Товар ${sourceId}`, url: `https://s.example/${sourceId}` },
+    ],
+    ...extra,
+  });
+  if (!v.ok) throw new Error(JSON.stringify(v.errors));
+  return v.value;
+}
+
+export function categoryDraft(id: number, name = `Категорія ${id}`): CategoryDraft {
+  const v = validateCategory({ source_category_id: id, translations: [{ language: "uk", name }] });
+  if (!v.ok) throw new Error(JSON.stringify(v.errors));
+  return v.value;
+}
+
+const wh = (id: string, quantity: number, available = quantity > 0) => ({
+  external_id: id,
+  available,
+  quantity,
+});
+const stock = (id: string, quantity: number, available = quantity > 0) => ({
+  ...wh(id, quantity, available),
+  new_price: null,
+  old_price: null,
+  currency_code: null,
+});
+
+/** A result's observable parts: status, id, and the JSON checked against the record. */
+function summary<T extends { id: number }>(r: WriteResult<T> | null) {
+  if (r === null) return null;
+  if (!r.ok) return { errors: r.errors };
+  expect(JSON.parse(r.json)).toEqual(r.record);
+  expect(r.json).toBe(JSON.stringify(r.record));
+  return { status: r.status, id: r.record.id };
+}
+
+const tokens = (n: number) => ({ secret_token: `secret-${n}`, search_token: `search-${n}` });
+
+export function runStoreContract(name: string, open: () => Promise<OpenedStore>): void {
+  describe(`${name}: store contract`, () => {
+    test("1. domains", async () => {
+      await using s = await open();
+      const a = await s.store.createDomain("a-shop", tokens(1));
+      expect(a).toEqual({ id: 1, name: "a-shop", ...tokens(1), created_at: expect.any(Number) });
+      const b = await s.store.createDomain("b-shop", tokens(2));
+      expect(b.id).toBe(2);
+      expect(Object.keys(b)).toEqual(["id", "name", "secret_token", "search_token", "created_at"]);
+      await expect(s.store.createDomain("a-shop", tokens(3))).rejects.toEqual(
+        new AppError("domain_exists", { name: "a-shop" }),
+      );
+      const rotated = await s.store.setDomainTokens("a-shop", tokens(4));
+      expect(rotated).toEqual({ ...a, ...tokens(4) });
+      await expect(s.store.setDomainTokens("nope", tokens(5))).rejects.toEqual(
+        new AppError("domain_not_found", { name: "nope" }),
+      );
+      expect(await s.store.listDomains()).toEqual([{ ...a, ...tokens(4) }, b]);
+    });
+
+    test("2. category batches", async () => {
+      await using s = await open();
+      const d = await s.store.createDomain("shop", tokens(1));
+      const first = await s.store.writeCategories(
+        d.id,
+        [categoryDraft(10), null, categoryDraft(20), categoryDraft(10, "again")],
+        { log: false },
+      );
+      expect(first.map(summary)).toEqual([
+        { status: 201, id: 1 },
+        null,
+        { status: 201, id: 2 },
+        { status: 200, id: 1 },
+      ]);
+      expect(first[0]?.ok && first[0].record).toEqual({
+        id: 1,
+        ...categoryDraft(10),
+        updated_at: expect.any(Number),
+      });
+      expect(await s.store.head(d.id)).toBe(0);
+      const second = await s.store.writeCategories(d.id, [categoryDraft(20), categoryDraft(30)], {
+        log: true,
+      });
+      expect(second.map(summary)).toEqual([
+        { status: 200, id: 2 },
+        { status: 201, id: 3 },
+      ]);
+      expect(await s.store.read(d.id, 0, 10)).toEqual([
+        { seq: 1, domain_id: d.id, kind: "categories", ids: [2, 3] },
+      ]);
+      const stored = await s.store.getCategories(d.id, [1, 2, 3]);
+      expect(stored.map((c) => [c.id, c.source_category_id, c.translations[0]?.name])).toEqual([
+        [1, 10, "again"],
+        [2, 20, "Категорія 20"],
+        [3, 30, "Категорія 30"],
+      ]);
+      expect(JSON.stringify(stored[2])).toBe(second[1]?.ok ? second[1].json : "");
+    });
+
+    test("3. product batches", async () => {
+      await using s = await open();
+      const d = await s.store.createDomain("shop", tokens(1));
+      await s.store.writeCategories(d.id, [categoryDraft(1), categoryDraft(2)], { log: true });
+      const created = await s.store.writeProducts(
+        d.id,
+        [
+          productDraft("p1", { warehouses: [wh("w1", 3), wh("w2", 0)], group_id: "g" }),
+          productDraft("p2", { source_category_id: "2", availability: false }),
+          productDraft("p3", { source_category_id: "3" }),
+          productDraft("p4", { source_category_id: "abc" }),
+          null,
+          productDraft("p5", { source_category_id: "02" }),
+        ],
+        { log: true },
+      );
+      expect(created.map(summary)).toEqual([
+        { status: 201, id: 1 },
+        { status: 201, id: 2 },
+        { errors: { source_category_id: ['Category "3" does not exist in this domain.'] } },
+        { errors: { source_category_id: ['Category "abc" does not exist in this domain.'] } },
+        null,
+        { errors: { source_category_id: ['Category "02" does not exist in this domain.'] } },
+      ]);
+      const p1 = created[0]?.ok ? created[0].record : null;
+      expect(p1).toEqual({
+        id: 1,
+        source_id: "p1",
+        code: "SKU-p1",
+        source_category_id: "1",
+        currency_code: "UAH",
+        new_price: 100,
+        old_price: null,
+        picture: null,
+        availability: true,
+        vendor: null,
+        group_id: "g",
+        is_main: null,
+        translations: [
+          {
+            language: "uk",
+            name: "Товар p1",
+            url: "https://s.example/p1",
+            description: null,
+            labels: [],
+            keywords: [],
+            synonyms: [],
+            params: [],
+          },
+        ],
+        warehouses: [stock("w1", 3), stock("w2", 0)],
+        updated_at: expect.any(Number),
+      });
+      // Refused items leave the batch out of the log (rule 8).
+      expect(await s.store.head(d.id)).toBe(1);
+
+      const updated = await s.store.writeProducts(
+        d.id,
+        [
+          productDraft("p1", { new_price: 90 }), // warehouses absent: kept
+          productDraft("p2", { group_id: "h" }), // a first group_id on an existing product
+          productDraft("p1", { group_id: "x" }), // a different group_id
+          productDraft("p6", { group_id: "k" }), // created here...
+          productDraft("p6", { warehouses: [wh("w3", 0)] }), // ...and updated in the same batch
+          productDraft("p6", { group_id: "other" }), // refused against the earlier item
+          productDraft("p1", { group_id: "g", warehouses: [] }), // same group_id: fine
+        ],
+        { log: true },
+      );
+      const groupError = {
+        errors: { group_id: ["This field cannot be changed after the product is created."] },
+      };
+      expect(updated.map(summary)).toEqual([
+        { status: 200, id: 1 },
+        groupError,
+        groupError,
+        { status: 201, id: 3 },
+        { status: 200, id: 3 },
+        groupError,
+        { status: 200, id: 1 },
+      ]);
+      const records = updated.map((r) => (r?.ok ? r.record : null));
+      expect(records[0]?.warehouses).toEqual([stock("w1", 3), stock("w2", 0)]);
+      expect(records[0]?.new_price).toBe(90);
+      expect([records[4]?.group_id, records[4]?.warehouses, records[4]?.availability]).toEqual([
+        "k",
+        [stock("w3", 0)],
+        false,
+      ]);
+      expect(await s.store.head(d.id)).toBe(1);
+      const all = await s.store.allProducts(d.id);
+      expect(all.map((p) => [p.id, p.source_id, p.group_id, p.warehouses.length])).toEqual([
+        [1, "p1", "g", 0],
+        [2, "p2", null, 0],
+        [3, "p6", "k", 1],
+      ]);
+      expect(await s.store.counts(d.id)).toEqual({ products: 3, categories: 2, warehouses: 3 });
+
+      // A batch where every item passes is logged, ids in item order, repeats included.
+      const logged = await s.store.writeProducts(
+        d.id,
+        [productDraft("p6"), productDraft("p7"), productDraft("p6")],
+        { log: true },
+      );
+      expect(logged.map(summary)).toEqual([
+        { status: 200, id: 3 },
+        { status: 201, id: 4 },
+        { status: 200, id: 3 },
+      ]);
+      // ...unless the caller already refused an item (log: false).
+      await s.store.writeProducts(d.id, [productDraft("p8"), null], { log: false });
+      expect(await s.store.read(d.id, 1, 10)).toEqual([
+        { seq: 2, domain_id: d.id, kind: "products", ids: [3, 4, 3] },
+      ]);
+      // An empty batch is a (harmless) empty entry, as an empty request is a success.
+      expect(await s.store.writeProducts(d.id, [], { log: true })).toEqual([]);
+      expect(await s.store.read(d.id, 2, 10)).toEqual([
+        { seq: 3, domain_id: d.id, kind: "products", ids: [] },
+      ]);
+    });
+
+    test("4. the log: positions, afterSeq, limit, reindex", async () => {
+      await using s = await open();
+      const d = await s.store.createDomain("shop", tokens(1));
+      expect([await s.store.head(d.id), await s.store.read(d.id, 0, 10)]).toEqual([0, []]);
+      for (let i = 1; i <= 5; i++)
+        await s.store.writeCategories(d.id, [categoryDraft(i)], { log: true });
+      expect(await s.store.appendReindex(d.id)).toBe(6);
+      expect(await s.store.head(d.id)).toBe(6);
+      expect(await s.store.read(d.id, 2, 2)).toEqual([
+        { seq: 3, domain_id: d.id, kind: "categories", ids: [3] },
+        { seq: 4, domain_id: d.id, kind: "categories", ids: [4] },
+      ]);
+      expect(await s.store.read(d.id, 5, 10)).toEqual([
+        { seq: 6, domain_id: d.id, kind: "reindex", ids: [] },
+      ]);
+      expect(await s.store.read(d.id, 6, 10)).toEqual([]);
+    });
+
+    test("5. waitFor: woken by an append, else its timeout", async () => {
+      await using s = await open();
+      const d = await s.store.createDomain("shop", tokens(1));
+      let t = performance.now();
+      await s.store.waitFor(d.id, 0, 150);
+      expect(performance.now() - t).toBeGreaterThanOrEqual(140);
+      t = performance.now();
+      const woken = s.store.waitFor(d.id, 0, 10_000);
+      await s.store.writeCategories(d.id, [categoryDraft(1)], { log: true });
+      await woken;
+      expect(performance.now() - t).toBeLessThan(5_000);
+      // Already past: no wait at all.
+      t = performance.now();
+      await s.store.waitFor(d.id, 0, 10_000);
+      expect(performance.now() - t).toBeLessThan(5_000);
+    });
+
+    test("6. reads: by ids, all, counts", async () => {
+      await using s = await open();
+      const d = await s.store.createDomain("shop", tokens(1));
+      await s.store.writeCategories(d.id, [categoryDraft(1)], { log: true });
+      await s.store.writeProducts(
+        d.id,
+        ["a", "b", "c", "d"].map((id) => productDraft(id)),
+        { log: true },
+      );
+      const got = await s.store.getProducts(d.id, [4, 2, 99, 2]);
+      expect(got.map((p) => [p.id, p.source_id])).toEqual([
+        [2, "b"],
+        [4, "d"],
+      ]);
+      expect(await s.store.getProducts(d.id, [])).toEqual([]);
+      expect((await s.store.allProducts(d.id)).map((p) => p.source_id)).toEqual([
+        "a",
+        "b",
+        "c",
+        "d",
+      ]);
+      expect((await s.store.allCategories(d.id)).map((c) => c.source_category_id)).toEqual([1]);
+    });
+
+    test("7. domains are isolated", async () => {
+      await using s = await open();
+      const a = await s.store.createDomain("a", tokens(1));
+      const b = await s.store.createDomain("b", tokens(2));
+      await s.store.writeCategories(a.id, [categoryDraft(1)], { log: true });
+      const inB = await s.store.writeProducts(b.id, [productDraft("x")], { log: true });
+      expect(inB.map(summary)).toEqual([
+        { errors: { source_category_id: ['Category "1" does not exist in this domain.'] } },
+      ]);
+      await s.store.writeProducts(a.id, [productDraft("x")], { log: true });
+      await s.store.writeCategories(b.id, [categoryDraft(1)], { log: true });
+      const again = await s.store.writeProducts(b.id, [productDraft("x")], { log: true });
+      expect(again[0]?.ok && again[0].status).toBe(201);
+      expect((await s.store.allProducts(a.id)).length).toBe(1);
+      expect((await s.store.allProducts(b.id)).length).toBe(1);
+      expect(await s.store.counts(b.id)).toEqual({ products: 1, categories: 1, warehouses: 0 });
+      expect((await s.store.read(b.id, 0, 10)).map((e) => e.kind)).toEqual([
+        "categories",
+        "products",
+      ]);
+    });
+
+    test("8. analytics", async () => {
+      await using s = await open();
+      const d = await s.store.createDomain("shop", tokens(1));
+      const now = Date.now();
+      const ev = (q: string, total: number) => ({
+        domain_id: d.id,
+        at: now,
+        q,
+        language: "uk",
+        total,
+        corrected_query: "",
+        uuid: null,
+        filters: "",
+      });
+      await s.store.recordSearches([
+        ev("Phone", 3),
+        ev("phone", 1),
+        ev("PHONE", 0),
+        ev("Ноутбук", 0),
+        ev("ноутбук", 0),
+        ev("b", 1),
+        ev("a", 1),
+        ev("c", 2),
+      ]);
+      await s.store.recordSearches([ev("zz", 0)]);
+      expect(await s.store.topQueries(d.id, { limit: 3 })).toEqual([
+        { q: "phone", count: 3 },
+        { q: "ноутбук", count: 2 },
+        { q: "a", count: 1 },
+      ]);
+      expect(await s.store.topQueries(d.id, { limit: 10, zeroResults: true })).toEqual([
+        { q: "ноутбук", count: 2 },
+        { q: "phone", count: 1 },
+        { q: "zz", count: 1 },
+      ]);
+      expect(await s.store.topQueries(d.id, { limit: 2, withResults: true })).toEqual([
+        { q: "phone", count: 2 },
+        { q: "a", count: 1 },
+      ]);
+      const today = new Date(now).toISOString().slice(0, 10);
+      expect(await s.store.searchesPerDay(d.id, 30)).toEqual([{ day: today, count: 9 }]);
+    });
+  });
+}

@@ -1,0 +1,220 @@
+// The search endpoint's edges (specification 4.3 rule 1, 5 rule 3; PRODUCT.md "Paths", "Search").
+//  1. a missing q, a missing token and a wrong token all get 200 with the empty data set
+//  2. every search path answers, with and without the trailing slash; CORS is open
+//  3. a malformed parameter gets 400 with detail and per-parameter errors
+//  4. an import is searchable without a restart (freshness), and after kill -9 and restart
+//  5. searches are recorded for analytics, except with demo=true; reindex answers 202
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import {
+  ADMIN_KEY,
+  CATEGORIES,
+  category,
+  createDomain,
+  PRODUCTS,
+  post,
+  product,
+  type Service,
+  startService,
+  type Tokens,
+} from "./harness.ts";
+
+let service: Service;
+let shop: Tokens;
+beforeAll(async () => {
+  service = await startService();
+  shop = await createDomain(service);
+  await post(service, CATEGORIES, shop.secret_token, [category(1, "Навушники")]);
+});
+afterAll(() => service[Symbol.asyncDispose]());
+
+const get = async (path: string) => {
+  const r = await fetch(`${service.url}${path}`);
+  return {
+    status: r.status,
+    cors: r.headers.get("access-control-allow-origin"),
+    body: (await r.json()) as any,
+  };
+};
+
+/** Waits until a search finds what `found` looks for: freshness is asynchronous by contract. */
+async function until(path: string, found: (body: any) => boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await get(path);
+    if (found(r.body)) return r;
+    if (Date.now() > deadline)
+      throw new Error(`not found in time: ${path} ${JSON.stringify(r.body)}`);
+    await Bun.sleep(10);
+  }
+}
+
+const empty = (query: string, type: "categories" | "products" = "categories", pageSize = 10) => ({
+  total: 0,
+  query,
+  corrected_query: "",
+  suggestions: [],
+  filters_enabled: false,
+  filters: [],
+  categories: [],
+  products: { groups: [] },
+  pagination: {
+    type,
+    current_page: 1,
+    page_size: pageSize,
+    total_items: 0,
+    total_pages: 0,
+    has_next: false,
+    has_previous: false,
+  },
+});
+
+describe("the empty data set", () => {
+  test("missing q, missing token, wrong token", async () => {
+    expect(await get(`/api/v2/search/?token=${shop.search_token}`)).toEqual({
+      status: 200,
+      cors: "*",
+      body: empty(""),
+    });
+    expect(await get("/api/v2/search/?q=навушники")).toEqual({
+      status: 200,
+      cors: "*",
+      body: empty("навушники"),
+    });
+    expect(await get("/api/v2/search/?q=навушники&token=wrong")).toEqual({
+      status: 200,
+      cors: "*",
+      body: empty("навушники"),
+    });
+    expect(await get(`/api/v2/search/?q=x&token=${shop.secret_token}`)).toEqual({
+      status: 200,
+      cors: "*",
+      body: empty("x"),
+    });
+  });
+
+  test("its pagination follows the layout", async () => {
+    expect((await get("/search/v2/?q=a&group_by_category=false&product_page_size=5")).body).toEqual(
+      empty("a", "products", 5),
+    );
+  });
+});
+
+test("every search path, with and without the trailing slash; CORS preflight", async () => {
+  for (const path of [
+    "/api/v2/search/",
+    "/api/v2/search",
+    "/api/v2/search/search/v2/",
+    "/api/v2/search/search/v2",
+    "/search/v2/",
+    "/search/v2",
+  ]) {
+    const r = await get(`${path}?q=zzz&token=${shop.search_token}`);
+    expect([path, r.status, r.cors, r.body.query]).toEqual([path, 200, "*", "zzz"]);
+  }
+  const pre = await fetch(`${service.url}/api/v2/search/`, { method: "OPTIONS" });
+  expect([pre.status, pre.headers.get("access-control-allow-origin")]).toEqual([204, "*"]);
+});
+
+test("malformed parameters: 400 with detail and errors per parameter", async () => {
+  const r = await get(
+    `/api/v2/search/?q=a&token=${shop.search_token}&page=abc&price_from=x&product_page_size=100000&category_page_size=0&per_category_limit=0&show_filters=maybe&filters=1,b`,
+  );
+  expect(r).toEqual({
+    status: 400,
+    cors: "*",
+    body: {
+      detail: "Invalid query parameters.",
+      errors: {
+        filters: ["Enter a comma-separated list of attribute value ids."],
+        price_from: ["A valid number is required."],
+        show_filters: ["Must be a valid boolean."],
+        page: ["A valid integer is required."],
+        product_page_size: ["Ensure this value is less than or equal to 100."],
+        category_page_size: ["Ensure this value is greater than or equal to 1."],
+        per_category_limit: ["Ensure this value is greater than or equal to 1."],
+      },
+    },
+  });
+  expect((await get(`/api/v2/search/?q=a&token=${shop.search_token}&page=0`)).body.errors).toEqual({
+    page: ["Ensure this value is greater than or equal to 1."],
+  });
+});
+
+test("an import is searchable at once, and after kill -9 and a restart", async () => {
+  const path = `/api/v2/search/?q=кавоварка&group_by_category=false&token=${shop.search_token}`;
+  const p = product("fresh-1", {
+    translations: [
+      { language: "uk", name: "Кавоварка Delonghi", url: "https://shop.example/p/fresh-1" },
+    ],
+  });
+  expect((await post(service, PRODUCTS, shop.secret_token, [p])).status).toBe(201);
+  const r = await until(path, (b) => b.total === 1);
+  expect(r.body.products.groups[0].items[0].source_id).toBe("fresh-1");
+
+  await service.kill9();
+  service = await startService({ dataDir: service.dataDir });
+  // The index is rebuilt before /health (and the listening line) : no waiting needed.
+  expect((await get(path)).body.total).toBe(1);
+});
+
+test("a partial batch is saved but not indexed until a reindex (rule 8)", async () => {
+  const path = `/api/v2/search/?q=термос&group_by_category=false&token=${shop.search_token}`;
+  const ok = product("partial-ok", {
+    translations: [
+      { language: "uk", name: "Термос Stanley", url: "https://shop.example/p/partial" },
+    ],
+  });
+  const r = await post(service, PRODUCTS, shop.secret_token, [
+    ok,
+    product("partial-bad", { currency_code: "GBP" }),
+  ]);
+  expect(r.status).toBe(400);
+  // A later full batch is indexed; once it is, the partial one's item is still not.
+  const marker = product("marker", {
+    translations: [{ language: "uk", name: "Маркер", url: "https://shop.example/p/marker" }],
+  });
+  await post(service, PRODUCTS, shop.secret_token, [marker]);
+  await until(
+    `/api/v2/search/?q=маркер&group_by_category=false&token=${shop.search_token}`,
+    (b) => b.total === 1,
+  );
+  expect((await get(path)).body.total).toBe(0);
+  const re = await post(service, "/api/v2/content/reindex/", shop.secret_token, "");
+  expect(re.status).toBe(202);
+  await until(path, (b) => b.total === 1);
+});
+
+test("domains never see each other's products", async () => {
+  const other = await createDomain(service);
+  await post(service, CATEGORIES, other.secret_token, [category(1)]);
+  await post(service, PRODUCTS, other.secret_token, [
+    product("iso-1", {
+      translations: [{ language: "uk", name: "Самокат", url: "https://o.example/p/1" }],
+    }),
+  ]);
+  await until(`/api/v2/search/?q=самокат&token=${other.search_token}`, (b) => b.total === 1);
+  expect((await get(`/api/v2/search/?q=самокат&token=${shop.search_token}`)).body.total).toBe(0);
+});
+
+test("searches are recorded for analytics, except demo=true", async () => {
+  const me = await createDomain(service);
+  await get(`/api/v2/search/?q=Велосипед&token=${me.search_token}&uuid=u-1`);
+  await get(`/api/v2/search/?q=велосипед&token=${me.search_token}`);
+  await get(`/api/v2/search/?q=прев'ю&token=${me.search_token}&demo=true`);
+  const analytics = async () => {
+    const r = await fetch(`${service.url}/api/v2/admin/domains/${me.name}/analytics/`, {
+      headers: { "x-admin-key": ADMIN_KEY },
+    });
+    return (await r.json()) as any;
+  };
+  const deadline = Date.now() + 5000;
+  let a = await analytics();
+  while (a.top_queries.length === 0 && Date.now() < deadline) {
+    await Bun.sleep(20);
+    a = await analytics();
+  }
+  expect(a.top_queries).toEqual([{ q: "велосипед", count: 2 }]);
+  expect(a.zero_result_queries).toEqual([{ q: "велосипед", count: 2 }]);
+  expect(a.searches_per_day).toEqual([{ day: new Date().toISOString().slice(0, 10), count: 2 }]);
+  expect(a.catalog).toEqual({ products: 0, categories: 0, warehouses: 0 });
+});
