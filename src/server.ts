@@ -29,8 +29,22 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const domains = new Domains(store);
   const indexers = new Indexers(store, log, (d) => serves(config.partition, d));
   const pending: Promise<void>[] = [];
-  domains.onDomain((d) => pending.push(indexers.add(d)));
+  domains.onDomain((d) =>
+    pending.push(
+      indexers.add(d).catch((error) => {
+        console.error(
+          JSON.stringify({
+            level: "error",
+            msg: "index build",
+            domain: d.name,
+            error: String(error),
+          }),
+        );
+      }),
+    ),
+  );
   await domains.load();
+  await store.onDomainsChanged?.(() => void domains.load().catch(() => {}));
   await Promise.all(pending);
   indexers.schedule(config.reindexInterval);
 

@@ -4,7 +4,11 @@
 // a 1,000-product patch, and search latency p50/p99 over a mixed query list (prefixes, typos,
 // wrong layout, transliteration, codes, multi-word, filters, grouped, flat, one category).
 
-import type { CategoryRecord, Language, ProductRecord } from "../model/records.ts";
+import { generateCategories, generateProduct } from "../catalog/generate.ts";
+import { mergeProduct } from "../import/merge-product.ts";
+import { validateCategory } from "../import/validate-category.ts";
+import { validateProduct } from "../import/validate-product.ts";
+import type { CategoryRecord, ProductRecord } from "../model/records.ts";
 import type { SearchParams } from "../model/search.ts";
 import { switchLayoutText } from "./analysis/index.ts";
 import { buildSnapshot, patchSnapshot, search, snapshotStats } from "./engine.ts";
@@ -12,7 +16,23 @@ import { buildSnapshot, patchSnapshot, search, snapshotStats } from "./engine.ts
 const PRODUCTS = Number(process.argv[2] ?? 100_000);
 const SEED = Number(process.argv[3] ?? 1);
 
-// --- a quick local catalog generator (until src/catalog/generate.ts exists) ---------------
+// --- the catalog: src/catalog's generator, through the import path's validation -----------
+
+function categoryRecords(): CategoryRecord[] {
+  return generateCategories().map((item, i) => {
+    const v = validateCategory(item);
+    if (!v.ok) throw new Error(`generated category ${i} is invalid`);
+    return { id: i + 1, ...v.value, updated_at: 1 };
+  });
+}
+
+function productRecord(seed: number, index: number, now: number): ProductRecord {
+  const v = validateProduct(generateProduct(seed, index).item);
+  if (!v.ok) throw new Error(`generated product ${index} is invalid`);
+  const merged = mergeProduct(v.value, null, { newId: index + 1, now });
+  if (!merged.ok) throw new Error(`generated product ${index} does not merge`);
+  return merged.record;
+}
 
 let state = SEED >>> 0 || 1;
 function rnd(): number {
@@ -20,261 +40,6 @@ function rnd(): number {
   state ^= state >>> 17;
   state ^= state << 5;
   return (state >>> 0) / 4294967296;
-}
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
-/** Zipf-like: early items far more often. */
-const pickSkewed = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() ** 2.5 * xs.length)] as T;
-
-const KINDS: [string, string, string][] = [
-  ["Ноутбук", "Ноутбук", "Laptop"],
-  ["Смартфон", "Смартфон", "Smartphone"],
-  ["Навушники", "Наушники", "Headphones"],
-  ["Телевізор", "Телевизор", "TV"],
-  ["Холодильник", "Холодильник", "Refrigerator"],
-  ["Пральна машина", "Стиральная машина", "Washing machine"],
-  ["Планшет", "Планшет", "Tablet"],
-  ["Монітор", "Монитор", "Monitor"],
-  ["Клавіатура", "Клавиатура", "Keyboard"],
-  ["Мишка", "Мышь", "Mouse"],
-  ["Чохол", "Чехол", "Case"],
-  ["Кросівки", "Кроссовки", "Sneakers"],
-  ["Футболка", "Футболка", "T-shirt"],
-  ["Куртка", "Куртка", "Jacket"],
-  ["Пилосос", "Пылесос", "Vacuum cleaner"],
-  ["Кавоварка", "Кофеварка", "Coffee maker"],
-  ["Мікрохвильова піч", "Микроволновая печь", "Microwave"],
-  ["Електрочайник", "Электрочайник", "Kettle"],
-  ["Фен", "Фен", "Hair dryer"],
-  ["Годинник", "Часы", "Watch"],
-];
-const VENDORS = [
-  "Samsung",
-  "Apple",
-  "Xiaomi",
-  "Lenovo",
-  "ASUS",
-  "HP",
-  "Dell",
-  "Sony",
-  "LG",
-  "Bosch",
-  "Philips",
-  "Tefal",
-  "Nike",
-  "Adidas",
-  "Puma",
-  "JBL",
-  "Logitech",
-  "Acer",
-  "Huawei",
-  "Realme",
-  "Gorenje",
-  "Electrolux",
-  "Whirlpool",
-  "Braun",
-  "Rowenta",
-  "Delonghi",
-  "Razer",
-  "MSI",
-  "Canon",
-  "Nikon",
-];
-const ADJ: [string, string, string][] = [
-  ["бездротові", "беспроводные", "wireless"],
-  ["ігровий", "игровой", "gaming"],
-  ["компактний", "компактный", "compact"],
-  ["професійний", "профессиональный", "professional"],
-  ["чорний", "черный", "black"],
-  ["білий", "белый", "white"],
-  ["сірий", "серый", "grey"],
-  ["червоний", "красный", "red"],
-  ["синій", "синий", "blue"],
-  ["зелений", "зеленый", "green"],
-  ["легкий", "легкий", "light"],
-  ["потужний", "мощный", "powerful"],
-  ["тихий", "тихий", "silent"],
-];
-const COLORS: [string, string, string][] = [
-  ["Чорний", "Черный", "#000000"],
-  ["Білий", "Белый", "#ffffff"],
-  ["Сірий", "Серый", "#808080"],
-  ["Червоний", "Красный", "#ff0000"],
-  ["Синій", "Синий", "#0000ff"],
-  ["Зелений", "Зеленый", "#00ff00"],
-];
-// A long tail of description words: real ones plus syllable words for a realistic dictionary size.
-const SYL = [
-  "ка",
-  "ро",
-  "ві",
-  "на",
-  "ло",
-  "ти",
-  "ме",
-  "за",
-  "пра",
-  "сто",
-  "ни",
-  "ко",
-  "ре",
-  "ля",
-  "ди",
-  "мо",
-  "ту",
-  "се",
-];
-const DESC_WORDS: string[] = [
-  "якість",
-  "гарантія",
-  "доставка",
-  "матеріал",
-  "корпус",
-  "батарея",
-  "екран",
-  "швидкий",
-  "надійний",
-  "сучасний",
-  "зручний",
-  "дизайн",
-  "потужність",
-  "вага",
-  "розмір",
-  "комплект",
-  "підходить",
-  "щодня",
-  "дому",
-  "офісу",
-  "подорожей",
-  "роботи",
-  "навчання",
-  "ігор",
-];
-for (let i = 0; i < 30_000; i++) {
-  let w = "";
-  const n = 2 + Math.floor(rnd() * 3);
-  for (let j = 0; j < n; j++) w += pick(SYL);
-  DESC_WORDS.push(w);
-}
-
-function makeCategories(): CategoryRecord[] {
-  const out: CategoryRecord[] = [];
-  for (let i = 0; i < 300; i++) {
-    const kind = KINDS[i % KINDS.length] as [string, string, string];
-    const suffix = i < KINDS.length ? "" : ` ${Math.floor(i / KINDS.length)}`;
-    out.push({
-      id: i + 1,
-      source_category_id: i + 1,
-      translations: (["uk", "ru", "en"] as Language[]).map((language, l) => ({
-        language,
-        name: `${kind[l]}${suffix}`,
-        url: `https://shop.example/${language}/c/${i + 1}`,
-        synonyms: [],
-        keywords: [],
-      })),
-      updated_at: 1,
-    });
-  }
-  return out;
-}
-
-function makeProduct(id: number, updatedAt: number): ProductRecord {
-  const cat = 1 + Math.floor(rnd() * 300);
-  const kind = KINDS[(cat - 1) % KINDS.length] as [string, string, string];
-  const vendor = pickSkewed(VENDORS);
-  const model = `${String.fromCharCode(65 + Math.floor(rnd() * 26))}${Math.floor(rnd() * 9000 + 100)}`;
-  const adj = pick(ADJ);
-  const color = pick(COLORS);
-  const price = Math.round(100 + rnd() * 50000);
-  const discounted = rnd() < 0.3;
-  const langs: Language[] = rnd() < 0.6 ? ["uk", "ru"] : rnd() < 0.5 ? ["uk", "ru", "en"] : ["uk"];
-  const desc = () => {
-    const words: string[] = [];
-    const n = 20 + Math.floor(rnd() * 40);
-    for (let i = 0; i < n; i++) words.push(pickSkewed(DESC_WORDS));
-    return words.join(" ");
-  };
-  return {
-    id,
-    source_id: `sku-${id}`,
-    code: `${vendor.slice(0, 2).toUpperCase()}-${model}-${id % 97}`,
-    source_category_id: String(cat),
-    currency_code: "UAH",
-    new_price: price,
-    old_price: discounted ? Math.round(price * 1.2) : null,
-    picture: `https://img.shop.example/products/${id}/main.jpg`,
-    availability: rnd() < 0.8,
-    vendor,
-    group_id: null,
-    is_main: null,
-    translations: langs.map((language) => {
-      const l = language === "uk" ? 0 : language === "ru" ? 1 : 2;
-      return {
-        language,
-        name: `${kind[l]} ${vendor} ${model} ${adj[l]}`,
-        url: `https://shop.example/${language}/p/${id}-${vendor.toLowerCase()}-${model.toLowerCase()}`,
-        description: desc(),
-        labels: rnd() < 0.1 ? [{ name: "Хіт", color: "#ff0000" }] : [],
-        keywords: [],
-        synonyms: [],
-        params: [
-          {
-            name: language === "ru" ? "Цвет" : "Колір",
-            value: language === "ru" ? color[1] : color[0],
-            is_filter: true,
-            is_variation: false,
-            color: color[2],
-            swatch_image: null,
-          },
-          {
-            name: "Бренд",
-            value: vendor,
-            is_filter: true,
-            is_variation: false,
-            color: null,
-            swatch_image: null,
-          },
-          {
-            name: "Гарантія",
-            value: `${pick([6, 12, 24, 36])} міс`,
-            is_filter: true,
-            is_variation: false,
-            color: null,
-            swatch_image: null,
-          },
-          {
-            name: "Вага",
-            value: `${Math.floor(rnd() * 5000)} г`,
-            is_filter: false,
-            is_variation: false,
-            color: null,
-            swatch_image: null,
-          },
-        ],
-      };
-    }),
-    warehouses:
-      rnd() < 0.3
-        ? [
-            {
-              external_id: "w1",
-              available: rnd() < 0.7,
-              quantity: 1,
-              new_price: null,
-              old_price: null,
-              currency_code: null,
-            },
-            {
-              external_id: "w2",
-              available: rnd() < 0.5,
-              quantity: 1,
-              new_price: price - 10,
-              old_price: null,
-              currency_code: null,
-            },
-          ]
-        : [],
-    updated_at: updatedAt,
-  };
 }
 
 // --- measurement --------------------------------------------------------------------------
@@ -285,10 +50,10 @@ function memory(): { heap: number; rss: number } {
   return { heap: m.heapUsed, rss: m.rss };
 }
 
-const categories = makeCategories();
+const categories = categoryRecords();
 const m0 = memory();
 let products: ProductRecord[] | null = [];
-for (let i = 1; i <= PRODUCTS; i++) products.push(makeProduct(i, 1_700_000_000_000 + i));
+for (let i = 0; i < PRODUCTS; i++) products.push(productRecord(SEED, i, 1_700_000_000_000 + i));
 // What the query mix needs of a few products, kept apart so the records can be dropped.
 const sample = products.slice(0, 500).map((p) => ({
   name: (p.translations[0] as { name: string }).name.toLowerCase(),
@@ -298,12 +63,14 @@ const sample = products.slice(0, 500).map((p) => ({
 }));
 const m1 = memory();
 let t = performance.now();
+const cpu0 = process.cpuUsage();
 let snap = buildSnapshot({ products, categories });
 const buildMs = performance.now() - t;
+const buildCpuMs = (process.cpuUsage(cpu0).user + process.cpuUsage(cpu0).system) / 2000;
 products = null;
 const m2 = memory();
 console.log(`products ${PRODUCTS}, stats`, snapshotStats(snap));
-console.log(`build ${buildMs.toFixed(0)} ms`);
+console.log(`build ${buildMs.toFixed(0)} ms wall, ~${buildCpuMs.toFixed(0)} ms cpu`);
 console.log(
   `memory per product: heap ${((m2.heap - m0.heap) / PRODUCTS).toFixed(0)} B, ` +
     `rss ${((m2.rss - m0.rss) / PRODUCTS).toFixed(0)} B ` +
@@ -315,7 +82,10 @@ const patchTimes: number[] = [];
 for (let round = 0; round < 5; round++) {
   const batch: ProductRecord[] = [];
   for (let i = 0; i < 1000; i++) {
-    batch.push(makeProduct(1 + Math.floor(rnd() * PRODUCTS), 1_800_000_000_000 + round * 1000 + i));
+    // An update of an existing product (same id), with a new write time.
+    const index = Math.floor(rnd() * PRODUCTS);
+    const record = productRecord(SEED, index, 1_800_000_000_000 + round * 1000 + i);
+    batch.push({ ...record, new_price: (record.new_price ?? 100) + 1 });
   }
   t = performance.now();
   snap = patchSnapshot(snap, { products: batch });

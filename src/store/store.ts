@@ -53,6 +53,11 @@ export interface PrimaryStore {
   createDomain(name: string, tokens: TokenPair): Promise<DomainRecord>;
   listDomains(): Promise<DomainRecord[]>;
   setDomainTokens(name: string, tokens: TokenPair): Promise<DomainRecord>;
+  /**
+   * Calls `listener` when another process creates a domain or rotates tokens (Redis mode: every
+   * node must see them at once; the embedded store has one process and no such call).
+   */
+  onDomainsChanged?(listener: () => void): Promise<void>;
 
   /** One atomic batch: the records of the valid items and, when all passed, one log entry. */
   writeProducts(

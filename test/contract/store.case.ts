@@ -10,7 +10,7 @@
 //  5. waitFor wakes on an append and otherwise returns after its timeout
 //  6. reads: getProducts in id order without repeats or unknown ids, allProducts, counts
 //  7. domains are isolated from each other
-//  8. analytics: top queries grouped ASCII-case-insensitively, ties by bytes; per-day counts
+//  8. analytics: top queries trimmed and lower-cased, ties by bytes; per-day counts
 import { describe, expect, test } from "bun:test";
 import { AppError } from "../../src/errors.ts";
 import { type CategoryDraft, validateCategory } from "../../src/import/validate-category.ts";

@@ -2,16 +2,20 @@
 //  1. a node answers imports and searches of another partition's domain with 421 and a
 //     `detail` naming the partition that serves it; nothing is written
 //  2. it serves its own partition's domains fully (import, search)
-//  3. a domain's partition depends on its name only: every node agrees (tenancy/partition.ts)
+//  3. the load balancer's map (infra/partition-map.ts, from the admin API) sends each token to
+//     the partition of its domain
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { join } from "node:path";
 import { partitionOf } from "../../src/tenancy/partition.ts";
 import {
+  ADMIN_KEY,
   CATEGORIES,
   category,
   createDomain,
   PRODUCTS,
   post,
   product,
+  ROOT,
   type Service,
   type Tokens,
 } from "../http/harness.ts";
@@ -77,4 +81,29 @@ test("1-2. 421 for another partition's domain; the right node serves it", async 
       3_000,
     );
   }
+});
+
+test("3. the load balancer's token map", async () => {
+  const script = join(ROOT, "infra", "partition-map.ts");
+  const run = Bun.spawnSync(
+    [
+      process.execPath,
+      script,
+      "--admin-url",
+      p1.url,
+      "--admin-key",
+      ADMIN_KEY,
+      "--partitions",
+      "2",
+    ],
+    { stdout: "pipe", stderr: "pipe" },
+  );
+  expect(run.stderr.toString()).toBe("");
+  const lines = run.stdout.toString().trim().split("\n").slice(1);
+  expect(lines).toEqual(
+    shops.flatMap((s, p) => [
+      `"${s.secret_token}" vitrina_p${p}; # ${names[p]} secret`,
+      `"${s.search_token}" vitrina_p${p}; # ${names[p]} search`,
+    ]),
+  );
 });

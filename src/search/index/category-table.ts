@@ -3,7 +3,7 @@ import { LANGUAGE_BIT } from "./languages.ts";
 import { buildStemIndex } from "./stem-index.ts";
 import { EMPTY_MULTIMAP, type StringMultiMap } from "./string-multimap.ts";
 import { EMPTY_TERM_INDEX, FIELD, type TermIndex, TermIndexBuilder } from "./term-index.ts";
-import { addText, addTextList } from "./text-fields.ts";
+import { TextIndexer } from "./text-fields.ts";
 
 // The categories of a snapshot. Products refer to a category by slot (dense, by
 // source_category_id, kept stable across rebuilds of this table), and the category's own
@@ -53,13 +53,14 @@ export function buildCategoryTable(
     }
   }
   const builder = new TermIndexBuilder();
+  const text = new TextIndexer(builder);
   for (let slot = 0; slot < entries.length; slot++) {
     const record = (entries[slot] as CategoryEntry).record;
     if (record !== null) {
       for (const t of record.translations) {
         const languages = LANGUAGE_BIT[t.language];
-        addText(builder, t.name, FIELD.name, { start: 0, languages });
-        addTextList(builder, [...t.synonyms, ...t.keywords], FIELD.keywords, languages);
+        text.add(t.name, FIELD.name, 0, languages);
+        text.addList([...t.synonyms, ...t.keywords], FIELD.keywords, languages);
       }
     }
     builder.endDoc(slot);

@@ -44,8 +44,8 @@ export class FacetRegistryDraft {
   private values: FacetValue[] | null = null;
   private attributeSlots: Map<number, number> | null = null;
   private valueSlots: Map<number, number> | null = null;
-  /** (language, name, value) -> slot, sparing the hashing of values seen before. */
-  private readonly known = new Map<string, number>();
+  /** language -> name -> value -> slot, sparing the hashing of values seen before. */
+  private readonly known = new Map<string, Map<string, Map<string, number>>>();
 
   constructor(private readonly base: FacetRegistry) {}
 
@@ -56,13 +56,22 @@ export class FacetRegistryDraft {
     value: string,
     style: { color: string | null; swatch: string | null },
   ): number {
-    const key = `${language}\u0000${attributeName}\u0000${value}`;
-    let slot = this.known.get(key);
+    let byName = this.known.get(language);
+    if (byName === undefined) {
+      byName = new Map();
+      this.known.set(language, byName);
+    }
+    let byValue = byName.get(attributeName);
+    if (byValue === undefined) {
+      byValue = new Map();
+      byName.set(attributeName, byValue);
+    }
+    let slot = byValue.get(value);
     const attrId = slot === undefined ? attributeId(language, attributeName) : 0;
     const id = slot === undefined ? valueId(attrId, value) : 0;
     if (slot === undefined) {
       slot = (this.valueSlots ?? this.base.valueSlots).get(id);
-      if (slot !== undefined) this.known.set(key, slot);
+      if (slot !== undefined) byValue.set(value, slot);
     }
     if (slot !== undefined) {
       const old = (this.values ?? this.base.values)[slot] as FacetValue;
@@ -83,7 +92,7 @@ export class FacetRegistryDraft {
     const created = w.values.length;
     w.values.push({ id, attribute: attr, name: value, color: style.color, swatch: style.swatch });
     w.valueSlots.set(id, created);
-    this.known.set(key, created);
+    byValue.set(value, created);
     return created;
   }
 

@@ -1,3 +1,5 @@
+import { lowerBound } from "./term-index.ts";
+
 // Typo candidates: a Levenshtein walk over the sorted dictionary as if it were a trie (after
 // Steve Hanov, "Fast and Easy Levenshtein distance using a Trie", 2011). Neighbouring terms
 // share their prefix, so the DP rows of the shared prefix are reused; a subtree (a range of
@@ -7,7 +9,8 @@
 const MAX_WORD = 48;
 
 /**
- * Reports terms within `maxDistance` of `word`: visit(lo, hi, distance) per range of terms.
+ * Reports terms of [from, to) within `maxDistance` of `word`: visit(lo, hi, distance) per range
+ * of terms (see scriptRange for the range worth walking).
  * With `prefix`, a term matches when a prefix of it at least as long as the word is within the
  * bound (as-you-type); the whole subtree is then one range with that prefix's distance. Terms
  * shorter than the word match as whole words.
@@ -15,10 +18,10 @@ const MAX_WORD = 48;
 export function fuzzyTerms(
   terms: readonly string[],
   word: string,
-  maxDistance: number,
-  prefix: boolean,
+  options: { maxDistance: number; prefix: boolean; from: number; to: number },
   visit: (lo: number, hi: number, distance: number) => void,
 ): void {
+  const { maxDistance, prefix } = options;
   const n = word.length;
   if (n === 0 || n > MAX_WORD || maxDistance <= 0) return;
   const k = maxDistance;
@@ -30,10 +33,10 @@ export function fuzzyTerms(
 
   // ends[d]: end of the range of terms starting with path[0..d), for d up to path's length.
   const ends = new Int32Array(maxDepth + 2);
-  ends[0] = terms.length;
+  ends[0] = options.to;
   let path = "";
-  let i = 0;
-  while (i < terms.length) {
+  let i = options.from;
+  while (i < options.to) {
     const t = terms[i] as string;
     let d = commonPrefix(path, t);
     let skipTo = -1;
@@ -120,4 +123,17 @@ function commonPrefix(a: string, b: string): number {
   let i = 0;
   while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
   return i;
+}
+
+/**
+ * The terms in the script of `word`: a typo never turns a Cyrillic word into a Latin one, and
+ * the dictionary sorts digits, then Latin, then Cyrillic, so each script is one range. Model
+ * codes and numbers (most of a catalog's terms) are never walked.
+ */
+export function scriptRange(terms: readonly string[], word: string): { from: number; to: number } {
+  const first = word.charCodeAt(0);
+  const cyrillic = first >= 0x400 && first < 0x530;
+  return cyrillic
+    ? { from: lowerBound(terms, "\u0400"), to: lowerBound(terms, "\u0530") }
+    : { from: lowerBound(terms, "a"), to: lowerBound(terms, "{") };
 }

@@ -10,7 +10,7 @@ import { groupByCategory, HOT, type Segment, sortDocsById } from "./segment.ts";
 import { buildStemIndex } from "./stem-index.ts";
 import { buildStringMultiMap } from "./string-multimap.ts";
 import { FIELD, TermIndexBuilder } from "./term-index.ts";
-import { addText, addTextList } from "./text-fields.ts";
+import { TextIndexer } from "./text-fields.ts";
 import type { WarehouseRegistryDraft } from "./warehouse-registry.ts";
 
 // Building a segment from product records: the one place where product text is analysed.
@@ -34,7 +34,8 @@ export function buildSegment(products: readonly ProductRecord[], ctx: SegmentCon
   const stockNew = new F64Vec();
   const stockOld = new F64Vec();
   const facetItems = new U32Vec(size * 4);
-  const text = new TermIndexBuilder();
+  const builder = new TermIndexBuilder();
+  const text = new TextIndexer(builder);
   // The whole code without punctuation, so "WH-1000XM5", "wh1000xm5" and "WH 1000 XM5" meet.
   const codes = new Map<string, number[]>();
   const display = new DocStoreBuilder();
@@ -62,8 +63,18 @@ export function buildSegment(products: readonly ProductRecord[], ctx: SegmentCon
     for (let l = 0; l < LANGUAGES.length; l++) {
       const shown = pickTranslation(p.translations, LANGUAGES[l] as (typeof LANGUAGES)[number]);
       map |= shown << (l * 2);
-      hot[h + HOT.facets + l] = facetItems.length;
-      addFacets(p, shown, ctx.facets, facetItems);
+      const start = facetItems.length;
+      hot[h + HOT.facets + l] = start;
+      // Languages that fall back to the same translation share its values: copy them.
+      let same = -1;
+      for (let e = 0; e < l && same < 0; e++) if (((map >> (e * 2)) & 3) === shown) same = e;
+      if (same < 0) {
+        addFacets(p, shown, ctx.facets, facetItems);
+      } else {
+        const from = hot[h + HOT.facets + same] as number;
+        const to = hot[h + HOT.facets + same + 1] as number;
+        for (let i = from; i < to; i++) facetItems.push(facetItems.get(i));
+      }
     }
     hot[h + HOT.facetsEnd] = facetItems.length;
     languageMap[doc] = map;
@@ -75,11 +86,11 @@ export function buildSegment(products: readonly ProductRecord[], ctx: SegmentCon
       if (list === undefined) codes.set(key, [doc]);
       else list.push(doc);
     }
-    text.endDoc(doc);
+    builder.endDoc(doc);
     display.add(displayFields(p));
   }
 
-  const built = text.build();
+  const built = builder.build();
   return {
     size,
     hot,
@@ -122,21 +133,18 @@ function addFacets(p: ProductRecord, shown: number, facets: FacetRegistryDraft, 
 }
 
 /** Every searched field of every translation (PRODUCT.md: fields strongest first). */
-function indexProductText(builder: TermIndexBuilder, p: ProductRecord): void {
+function indexProductText(text: TextIndexer, p: ProductRecord): void {
   for (const t of p.translations) {
     const languages = LANGUAGE_BIT[t.language];
-    addText(builder, t.name, FIELD.name, { start: 0, languages });
-    addTextList(builder, [...t.keywords, ...t.synonyms], FIELD.keywords, languages);
-    addTextList(
-      builder,
+    text.add(t.name, FIELD.name, 0, languages);
+    text.addList([...t.keywords, ...t.synonyms], FIELD.keywords, languages);
+    text.addList(
       t.params.map((param) => param.value),
       FIELD.attribute,
       languages,
     );
-    if (t.description !== null) {
-      addText(builder, t.description, FIELD.description, { start: 0, languages });
-    }
+    if (t.description !== null) text.add(t.description, FIELD.description, 0, languages);
   }
-  if (p.vendor !== null) addText(builder, p.vendor, FIELD.vendor, { start: 0, languages: 0 });
-  addText(builder, p.code, FIELD.code, { start: 0, languages: 0 });
+  if (p.vendor !== null) text.add(p.vendor, FIELD.vendor, 0, 0);
+  text.add(p.code, FIELD.code, 0, 0);
 }

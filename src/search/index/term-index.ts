@@ -95,7 +95,15 @@ export class TermIndexBuilder {
 
   /** Adds a word of the current doc; `languages` is a bit mask of the languages it came from. */
   add(word: string, field: number, position: number, languages = 0): void {
-    const id = this.ids.intern(word);
+    this.addId(this.intern(word), field, position, languages);
+  }
+
+  /** The builder's id of a word, for callers that memoise the ids of repeated texts. */
+  intern(word: string): number {
+    return this.ids.intern(word);
+  }
+
+  addId(id: number, field: number, position: number, languages: number): void {
     if (id === this.langs.length) {
       this.langs.push(0);
       if (id === this.seen.length) this.growSeen();

@@ -1,33 +1,54 @@
 import { tokenise } from "../analysis/index.ts";
 import type { TermIndexBuilder } from "./term-index.ts";
 
-// Feeding text into a term index builder: positions run on across the items of a list field
-// (keywords, synonyms, attribute values) with a gap, so that proximity never joins two items.
+// Feeding product and category text into a term index builder. Positions run on across the
+// items of a list field (keywords, synonyms, attribute values) with a gap, so that proximity
+// never joins two items. Short texts repeat across a catalog (attribute values, vendors,
+// synonyms of a product type): their analysis is memoised as (term id, position) pairs, which
+// skips both the tokeniser and the dictionary lookup for every repetition.
 
 const ITEM_GAP = 2;
+/** Texts up to this length are memoised... */
+const MEMO_TEXT_LENGTH = 48;
+/** ...up to this many of them. */
+const MEMO_LIMIT = 100_000;
 
-/** Indexes `text` at positions from `start`; returns the position after its last word. */
-export function addText(
-  builder: TermIndexBuilder,
-  text: string,
-  field: number,
-  options: { start: number; languages: number },
-): number {
-  let end = options.start;
-  for (const token of tokenise(text)) {
-    const position = options.start + token.position;
-    builder.add(token.word, field, position, options.languages);
-    if (position + 1 > end) end = position + 1;
+export class TextIndexer {
+  private readonly memo = new Map<string, Int32Array>();
+
+  constructor(readonly builder: TermIndexBuilder) {}
+
+  /** Indexes `text` at positions from `start`; returns the position after its last word. */
+  add(text: string, field: number, start: number, languages: number): number {
+    const pairs = this.analyse(text);
+    let end = start;
+    for (let i = 0; i < pairs.length; i += 2) {
+      const position = start + (pairs[i + 1] as number);
+      this.builder.addId(pairs[i] as number, field, position, languages);
+      if (position + 1 > end) end = position + 1;
+    }
+    return end;
   }
-  return end;
-}
 
-export function addTextList(
-  builder: TermIndexBuilder,
-  texts: readonly string[],
-  field: number,
-  languages: number,
-): void {
-  let start = 0;
-  for (const text of texts) start = addText(builder, text, field, { start, languages }) + ITEM_GAP;
+  addList(texts: readonly string[], field: number, languages: number): void {
+    let start = 0;
+    for (const text of texts) start = this.add(text, field, start, languages) + ITEM_GAP;
+  }
+
+  private analyse(text: string): Int32Array {
+    const short = text.length <= MEMO_TEXT_LENGTH;
+    if (short) {
+      const known = this.memo.get(text);
+      if (known !== undefined) return known;
+    }
+    const tokens = tokenise(text);
+    const pairs = new Int32Array(tokens.length * 2);
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i] as { word: string; position: number };
+      pairs[i * 2] = this.builder.intern(token.word);
+      pairs[i * 2 + 1] = token.position;
+    }
+    if (short && this.memo.size < MEMO_LIMIT) this.memo.set(text, pairs);
+    return pairs;
+  }
 }

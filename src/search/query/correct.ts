@@ -26,7 +26,25 @@ export interface Correction {
 
 const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
 
+/** Corrections per snapshot and raw query: the same typo is typed by many shoppers. */
+const memo = new WeakMap<Snapshot, Map<string, Correction | null>>();
+const MEMO_LIMIT = 10_000;
+
 export function correctQuery(snap: Snapshot, q: string): Correction | null {
+  let known = memo.get(snap);
+  if (known === undefined) {
+    known = new Map();
+    memo.set(snap, known);
+  }
+  const hit = known.get(q);
+  if (hit !== undefined) return hit;
+  const correction = computeCorrection(snap, q);
+  if (known.size >= MEMO_LIMIT) known.clear();
+  known.set(q, correction);
+  return correction;
+}
+
+function computeCorrection(snap: Snapshot, q: string): Correction | null {
   const pieces = q.split(/\s+/).filter((p) => p !== "");
   const typing = ENDS_IN_WORD.test(q);
   const out: string[] = [];

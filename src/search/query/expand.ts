@@ -1,5 +1,5 @@
 import { hasDigit, maxTypos, stemsForQuery } from "../analysis/index.ts";
-import { fuzzyTerms } from "../index/fuzzy-terms.ts";
+import { fuzzyTerms, scriptRange } from "../index/fuzzy-terms.ts";
 import { multiMapGet, type StringMultiMap } from "../index/string-multimap.ts";
 import { findTerm, prefixRange, type TermIndex } from "../index/term-index.ts";
 import type { QueryWord } from "./parse-query.ts";
@@ -34,11 +34,17 @@ export interface TermExpansion {
 
 const CACHE_LIMIT = 20_000;
 
-export function expandWord(dict: Dictionary, word: QueryWord): TermExpansion {
-  const key = `${word.prefix ? "p" : "w"}${word.text}`;
+/**
+ * `typoPrefix`: the (prefix) word completes no term as typed, so its typos are looked for in
+ * prefixes too ("електоч" -> "електроч..."). Otherwise a prefix word tolerates typos only as a
+ * whole word: completing every prefix within a typo of "елек" would drag in "алек...", "плек..."
+ * and their thousands of products for nothing.
+ */
+export function expandWord(dict: Dictionary, word: QueryWord, typoPrefix = false): TermExpansion {
+  const key = `${word.prefix ? (typoPrefix ? "t" : "p") : "w"}${word.text}`;
   const cached = dict.cache.get(key) as TermExpansion | undefined;
   if (cached !== undefined) return cached;
-  const expansion = computeExpansion(dict, word);
+  const expansion = computeExpansion(dict, word, typoPrefix);
   if (dict.cache.size >= CACHE_LIMIT) {
     // Forget the expansions; keep the derived indexes (keys starting with NUL).
     for (const k of dict.cache.keys()) if (!k.startsWith("\u0000")) dict.cache.delete(k);
@@ -47,7 +53,7 @@ export function expandWord(dict: Dictionary, word: QueryWord): TermExpansion {
   return expansion;
 }
 
-function computeExpansion(dict: Dictionary, word: QueryWord): TermExpansion {
+function computeExpansion(dict: Dictionary, word: QueryWord, typoPrefix: boolean): TermExpansion {
   const { terms, offsets } = dict.text;
   const text = word.text;
   const ranges: number[] = [];
@@ -72,7 +78,9 @@ function computeExpansion(dict: Dictionary, word: QueryWord): TermExpansion {
   }
   const typos = digits ? 0 : maxTypos(text);
   if (typos > 0) {
-    fuzzyTerms(terms, text, typos, word.prefix, (lo, hi, distance) => {
+    const range = scriptRange(terms, text);
+    const options = { maxDistance: typos, prefix: word.prefix && typoPrefix, ...range };
+    fuzzyTerms(terms, text, options, (lo, hi, distance) => {
       if (distance > 0) ranges.push(lo, hi, distance);
     });
   }

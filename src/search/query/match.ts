@@ -33,7 +33,10 @@ export interface WordPlan {
   /** Category slots whose text the word matches, with the match info their products get. */
   readonly categorySlots: Uint32Array;
   readonly categoryInfo: Uint16Array;
+  /** Postings under the word: the work of scanning it. */
   readonly cost: number;
+  /** Posting lists under the word (terms of both segments and matched categories). */
+  readonly lists: number;
 }
 
 /** A category posting's info as it counts for the category's products: field "category". */
@@ -50,10 +53,20 @@ export interface Candidates {
   readonly words: number;
 }
 
+/** Scan modes: create candidates, annotate existing ones, or fill the dense array. */
+const CREATE = 0;
+const ANNOTATE = 1;
+const DENSE = 2;
+/** Words with at most this many posting lists may be probed per candidate. */
+const MAX_PROBED_LISTS = 32;
+/** A driver word covering more than 1/DENSE_SHARE of the docs is collected densely. */
+const DENSE_SHARE = 16;
+
 /** Reusable per-process scratch; search is synchronous, so one set serves every query. */
 class MatchScratch {
   // Per doc, interleaved in one cache line: [generation that last saw it, its candidate].
   private marks = new Uint32Array(0);
+  private dense = new Uint16Array(0);
   private generation = 0;
   private docs = new Uint32Array(1024);
   private info = new Uint16Array(1024 * 4);
@@ -82,9 +95,29 @@ class MatchScratch {
       if (driver < 0 || (plans[w] as WordPlan).cost < (plans[driver] as WordPlan).cost) driver = w;
     }
     if (driver < 0) return this.result();
-    this.scan(snap, plans[driver] as WordPlan, driver, true);
+    const driverPlan = plans[driver] as WordPlan;
+    if (driverPlan.cost * DENSE_SHARE > total) {
+      // A common word: collect its best infos in a dense array, then create the candidates in
+      // doc order, so that everything read per candidate later is read sequentially.
+      if (this.dense.length < total) this.dense = new Uint16Array(total + (total >>> 2));
+      this.dense.fill(NO_MATCH, 0, total);
+      this.scan(snap, driverPlan, driver, DENSE);
+      for (let doc = 0; doc < total; doc++) {
+        const inf = this.dense[doc] as number;
+        if (inf !== NO_MATCH) this.visit(doc, driver, inf, CREATE);
+      }
+    } else {
+      this.scan(snap, driverPlan, driver, CREATE);
+    }
     for (let w = 0; w < plans.length; w++) {
-      if (w !== driver) this.scan(snap, plans[w] as WordPlan, w, false);
+      if (w === driver) continue;
+      const plan = plans[w] as WordPlan;
+      // Few candidates against a long posting list: look each candidate up instead.
+      if (plan.lists <= MAX_PROBED_LISTS && this.count * plan.lists * 24 < plan.cost) {
+        this.probe(snap, plan, w);
+      } else {
+        this.scan(snap, plan, w, ANNOTATE);
+      }
     }
     // Keep the candidates that every required word matched, in place.
     const W = this.words;
@@ -112,7 +145,7 @@ class MatchScratch {
     };
   }
 
-  private scan(snap: Snapshot, plan: WordPlan, w: number, create: boolean): void {
+  private scan(snap: Snapshot, plan: WordPlan, w: number, mode: number): void {
     const segments: readonly Segment[] = [snap.base, snap.delta];
     let start = 0;
     for (let k = 0; k < segments.length; k++) {
@@ -135,7 +168,7 @@ class MatchScratch {
             const local = docs[p] as number;
             if (dead !== null && hasBit(dead, local)) continue;
             const b = info[p] as number;
-            this.visit(start + local, w, high | ((b & 0xe0) << 1) | (b & 31), create);
+            this.visit(start + local, w, high | ((b & 0xe0) << 1) | (b & 31), mode);
           }
         }
       }
@@ -149,14 +182,62 @@ class MatchScratch {
         for (let p = cat.offsets[s] as number; p < to; p++) {
           const local = cat.items[p] as number;
           if (dead !== null && hasBit(dead, local)) continue;
-          this.visit(start + local, w, inf, create);
+          this.visit(start + local, w, inf, mode);
         }
       }
       start += seg.size;
     }
   }
 
-  private visit(doc: number, w: number, inf: number, create: boolean): void {
+  /** Annotates each candidate by binary searches in the word's posting lists (docs ascend). */
+  private probe(snap: Snapshot, plan: WordPlan, w: number): void {
+    const W = this.words;
+    const baseSize = snap.base.size;
+    for (let c = 0; c < this.count; c++) {
+      const doc = this.docs[c] as number;
+      const k = doc < baseSize ? 0 : 1;
+      const seg = k === 0 ? snap.base : snap.delta;
+      const local = doc - (k === 0 ? 0 : baseSize);
+      const exp = plan.segments[k] as TermExpansion;
+      const { offsets, strongEnd, docs, info } = seg.text;
+      let best = this.info[c * W + w] as number;
+      for (let r = 0; r < exp.ranges.length; r += 3) {
+        const flags = exp.ranges[r + 2] as number;
+        const typos = (flags & 3) << 9;
+        for (let t = exp.ranges[r] as number; t < (exp.ranges[r + 1] as number); t++) {
+          const high = typos | (t === exp.exact ? 0 : 32);
+          let p = search(docs, offsets[t] as number, strongEnd[t] as number, local);
+          if (p < 0 && (flags & STRONG_ONLY) === 0) {
+            p = search(docs, strongEnd[t] as number, offsets[t + 1] as number, local);
+          }
+          if (p < 0) continue;
+          const b = info[p] as number;
+          const inf = high | ((b & 0xe0) << 1) | (b & 31);
+          if (inf < best) best = inf;
+        }
+      }
+      const cat = seg.categoryDocs;
+      const slots = cat.offsets.length - 1;
+      for (let i = 0; i < plan.categorySlots.length; i++) {
+        const s = plan.categorySlots[i] as number;
+        if (s >= slots) continue;
+        const inf = plan.categoryInfo[i] as number;
+        if (
+          inf < best &&
+          search(cat.items, cat.offsets[s] as number, cat.offsets[s + 1] as number, local) >= 0
+        ) {
+          best = inf;
+        }
+      }
+      this.info[c * W + w] = best;
+    }
+  }
+
+  private visit(doc: number, w: number, inf: number, mode: number): void {
+    if (mode === DENSE) {
+      if (inf < (this.dense[doc] as number)) this.dense[doc] = inf;
+      return;
+    }
     const W = this.words;
     const m = doc * 2;
     if (this.marks[m] === this.generation) {
@@ -164,7 +245,7 @@ class MatchScratch {
       if (inf < (this.info[at] as number)) this.info[at] = inf;
       return;
     }
-    if (!create) return;
+    if (mode === ANNOTATE) return;
     const c = this.count++;
     if (c === this.docs.length) this.grow();
     this.marks[m] = this.generation;
@@ -186,6 +267,18 @@ class MatchScratch {
 }
 
 const scratch = new MatchScratch();
+
+/** Position of `doc` in the ascending docs[from .. to), or -1. */
+function search(docs: Uint32Array, from: number, to: number, doc: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((docs[mid] as number) < doc) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < to && docs[lo] === doc ? lo : -1;
+}
 
 /**
  * Candidates matching every required word. The arrays are views of shared scratch, valid until

@@ -1,5 +1,6 @@
 import type { Segment } from "../index/segment.ts";
 import type { Snapshot } from "../index/snapshot.ts";
+import { prefixRange } from "../index/term-index.ts";
 import { expandWord, type TermExpansion } from "./expand.ts";
 import { categoryMatchInfo, type WordPlan } from "./match.ts";
 import type { QueryWord } from "./parse-query.ts";
@@ -14,27 +15,53 @@ interface CategoryMatches {
 
 export function planWords(snap: Snapshot, words: readonly QueryWord[]): WordPlan[] {
   return words.map((word) => {
-    const segments: TermExpansion[] = [expandWord(snap.base, word), expandWord(snap.delta, word)];
-    const categories = matchCategories(snap, word);
+    const typoPrefix = word.prefix && !completesAnything(snap, word.text);
+    const segments: TermExpansion[] = [
+      expandWord(snap.base, word, typoPrefix),
+      expandWord(snap.delta, word, typoPrefix),
+    ];
+    const categories = matchCategories(snap, word, typoPrefix);
     let cost = 0;
-    for (const e of segments) cost += e.cost;
+    let lists = categories.slots.length;
+    for (const e of segments) {
+      cost += e.cost;
+      for (let r = 0; r < e.ranges.length; r += 3) {
+        lists += (e.ranges[r + 1] as number) - (e.ranges[r] as number);
+      }
+    }
     for (const seg of [snap.base, snap.delta] as Segment[]) {
       const offsets = seg.categoryDocs.offsets;
       for (const s of categories.slots) {
         if (s + 1 < offsets.length) cost += (offsets[s + 1] as number) - (offsets[s] as number);
       }
     }
-    return { word, segments, categorySlots: categories.slots, categoryInfo: categories.info, cost };
+    return {
+      word,
+      segments,
+      categorySlots: categories.slots,
+      categoryInfo: categories.info,
+      cost,
+      lists,
+    };
   });
 }
 
+/** Some dictionary has a term starting with `prefix`. */
+function completesAnything(snap: Snapshot, prefix: string): boolean {
+  for (const dict of [snap.base, snap.delta, snap.categories]) {
+    const [lo, hi] = prefixRange(dict.text.terms, prefix);
+    if (hi > lo) return true;
+  }
+  return false;
+}
+
 /** Category slots whose own text matches the word, each with its best match info. */
-function matchCategories(snap: Snapshot, word: QueryWord): CategoryMatches {
+function matchCategories(snap: Snapshot, word: QueryWord, typoPrefix: boolean): CategoryMatches {
   const table = snap.categories;
-  const key = `c${word.prefix ? "p" : "w"}${word.text}`;
+  const key = `c${word.prefix ? (typoPrefix ? "t" : "p") : "w"}${word.text}`;
   const cached = table.cache.get(key) as CategoryMatches | undefined;
   if (cached !== undefined) return cached;
-  const exp = expandWord(table, word);
+  const exp = expandWord(table, word, typoPrefix);
   const best = new Map<number, number>();
   const { offsets, docs, info } = table.text;
   for (let r = 0; r < exp.ranges.length; r += 3) {

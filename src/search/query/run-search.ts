@@ -53,7 +53,7 @@ export function runSearch(
   let correctedQuery = "";
   if (params.use_corrections) {
     const correction = correctQuery(snap, params.q);
-    if (correction !== null && correction.words.some((w) => !w.optional)) {
+    if (correction?.words.some((w) => !w.optional)) {
       correctedQuery = correction.text;
       words = correction.words;
     }

@@ -1,5 +1,5 @@
 import { hasDigit, stemsForQuery } from "../analysis/index.ts";
-import { fuzzyTerms } from "../index/fuzzy-terms.ts";
+import { fuzzyTerms, scriptRange } from "../index/fuzzy-terms.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
 import { findTerm, lowerBound, prefixEnd } from "../index/term-index.ts";
@@ -58,7 +58,9 @@ export function closestWord(snap: Snapshot, word: string, maxDistance: number): 
   let bestDistance = maxDistance + 1;
   let bestFreq = -1;
   for (const dict of dictionaries(snap)) {
-    fuzzyTerms(dict.text.terms, word, maxDistance, false, (lo, hi, distance) => {
+    const terms = dict.text.terms;
+    const options = { maxDistance, prefix: false, ...scriptRange(terms, word) };
+    fuzzyTerms(terms, word, options, (lo, hi, distance) => {
       for (let t = lo; t < hi; t++) {
         const f = frequency(dict, t);
         if (distance < bestDistance || (distance === bestDistance && f > bestFreq)) {

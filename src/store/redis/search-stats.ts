@@ -7,9 +7,9 @@ import { domainKeys } from "./keys.ts";
 // hash of UTC day -> searches. Memory then grows with distinct queries, not with traffic.
 //
 // Same answers as the SQLite store, which keeps queries trimmed and lower-cased (all
-// scripts: "Ноутбук" and "ноутбук" are one query) and orders by count, then the query's UTF-8 bytes. One difference: SQLite counts the searches
-// since exactly `days` x 24 h ago, so its oldest day is partial; here the oldest day counts
-// whole.
+// scripts: "Ноутбук" and "ноутбук" are one query) and orders by count, then the query's UTF-8
+// bytes. One difference: SQLite counts the searches since exactly `days` x 24 h ago, so its
+// oldest day is partial; here the oldest day counts whole.
 
 const fold = (q: string) => q.trim().toLowerCase();
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -42,9 +42,15 @@ export class StreamTail {
       this.wanted.set(key, { after });
       this.interrupt();
     } else if (!current.persistent) {
-      // Already covered by the blocking call: growth past the older id includes growth past
-      // this one, so no interruption is needed, only the id to compare replies against.
-      current.after = set.size > 0 && compareIds(current.after, after) < 0 ? current.after : after;
+      if (compareIds(after, current.after) < 0) {
+        // Entries between the two ids may exist already: the blocking call must start lower.
+        current.after = after;
+        this.interrupt();
+      } else if (set.size === 0) {
+        // Covered by the blocking call (growth past the older id includes growth past this
+        // one): no interruption, only the id that replies are compared against moves on.
+        current.after = after;
+      }
     }
     return new Promise((resolve) => {
       const done = () => {
