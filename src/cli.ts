@@ -12,7 +12,7 @@ const USAGE = `vitrina: catalog import and product search
   vitrina domain list [--data-dir DIR]
   vitrina domain rotate-tokens NAME [--data-dir DIR]
   vitrina reindex DOMAIN [--data-dir DIR]
-  vitrina bench [--products 100000] [--seconds 15] [--redis-url URL] [--no-write]
+  vitrina bench [--products 100000] [--seconds 15] [--redis | --redis-url URL] [--no-write]
 
 Every flag can also be set by its VITRINA_* variable (--data-dir is VITRINA_DATA_DIR).`;
 
