@@ -20,7 +20,7 @@
 // 15. SKU: exact code, with or without punctuation and spaces
 // 16. wrong keyboard layout and transliteration are corrected
 // 17. suggestions only with use_corrections=false and use_suggestions=true; popular first
-// 18. the last word is dropped only when nothing matches every word
+// 18. only when nothing matches every word: words found nowhere are dropped, then the last
 // 19. a category whose own name matches is listed even with 0 products
 // 20. emptyResponse and queries without words: the empty data set
 // 21. patchSnapshot: the old snapshot answers as before, the new one reflects the patch
@@ -495,6 +495,8 @@ describe("matching", () => {
   test("18. the last word is dropped only when nothing matches every word", () => {
     expect(flatIds("ноутбук фіолетовий", { use_corrections: false })).toEqual([2, 1]);
     expect(flatIds("ноутбук lenovo")).toEqual([1]);
+    // A word found nowhere goes first, whatever its place.
+    expect(flatIds("смартфон qwzx samsung", { use_corrections: false })).toEqual([4]);
   });
 
   test("19. a category whose own name matches is listed with 0 products", () => {

@@ -5,6 +5,48 @@ import { emptyData, runSearch } from "./query/run-search.ts";
 // The search engine's facade: pure and synchronous, no I/O. The indexer builds and patches
 // snapshots and swaps the current one; the HTTP layer calls `search` on whichever snapshot it
 // holds. A snapshot is immutable: a patch returns a new one and the old stays valid.
+//
+// Design (details in the files named):
+// - index/segment.ts: dense doc ids per segment; one 64-byte "hot" record per doc (price,
+//   availability, category, updated_at, product id, filter-value offsets); display fields as
+//   one UTF-8 buffer (doc-store.ts); warehouse stock as CSR.
+// - index/term-index.ts: sorted term dictionary, postings as Uint32Array docs + one byte
+//   (field, position) each, strong-field postings first; stems map to dictionary terms
+//   (stem-index.ts) instead of being posted; typo candidates by a Levenshtein walk over the
+//   sorted terms (fuzzy-terms.ts); transliteration keys as hashed typed arrays.
+// - index/snapshot.ts: segments in a log-structured merge with tombstone bitsets; categories
+//   are indexed once in their own table (category-table.ts) and stand for their products.
+// - query/: parse -> correct -> expand (per segment, memoised) -> match (rarest word drives,
+//   others annotate or probe) -> collect hits (filters, disjunctive counts, rank keys) ->
+//   lay out (bounded heaps for the pages).
+//
+// Decisions where the spec and PRODUCT.md leave room:
+// - matching: every word must match; when nothing does, words found nowhere are dropped, then
+//   the last word, then the one before (query/run-search.ts). A doc whose whole code equals
+//   the query (punctuation removed) always matches and ranks first.
+// - the last word is a prefix unless the query ends in a space or punctuation; prefixes of one
+//   or two letters complete only words of the strong fields (name, keywords, vendor, code);
+//   a prefix tolerates typos only when it completes no word as typed (query/expand.ts).
+// - ranking: words matched, typos, proximity, field, exactness, then available before
+//   unavailable, then newest updated_at, then lower product id (query/rank.ts).
+// - a product without prices shows 0 and 0 (so price_from > 0 excludes it); with `wid`, the
+//   warehouse entry's price pair replaces the product's when it sets either price, and a
+//   product without an entry for that warehouse is unavailable there (query/offer.ts).
+// - filters: ids unknown to the snapshot are ignored; values listed per attribute by count
+//   then name, attributes by total count then name; selected values stay listed; filter
+//   counts honour category_id (query/facets.ts, collect-hits.ts).
+// - layouts: single-category and flat modes always hold exactly one group (possibly empty);
+//   in single-category mode `total` and pagination count that category's products; products
+//   of a never-imported category group under its source id with an empty name and are not in
+//   `categories` (query/layout.ts).
+// - corrections (use_corrections): per word not in the vocabulary, tried in order: keyboard
+//   layout (per space-separated piece of the raw query), transliteration, closest word within
+//   the typo budget; words with digits are never corrected; corrected_query is the normalised
+//   corrected query. Without corrections, typos are still tolerated as typed.
+// - suggestions (use_corrections=false, use_suggestions=true): popular queries that start
+//   with the query, in their order, then the query with its last word completed by product
+//   name words, most frequent first; normalised, at most 10, never the query itself.
+// - a query without any word answers the empty data set.
 
 export type { Snapshot } from "./index/snapshot.ts";
 export { buildSnapshot, patchSnapshot, snapshotStats } from "./index/snapshot.ts";

@@ -1,5 +1,5 @@
 import type { Label, ProductRecord } from "../../model/records.ts";
-import { cleanField } from "./doc-store.ts";
+import { cleanField, hasSeparator } from "./doc-store.ts";
 
 // The layout of a product's display record in the doc store: what an answer shows, prepared
 // once per product at indexing instead of per query.
@@ -19,22 +19,49 @@ export const PER_TRANSLATION = 3;
 
 export function displayFields(product: ProductRecord): string[] {
   const fields = [
-    cleanField(product.source_id),
-    cleanField(product.code),
-    cleanField(product.vendor ?? ""),
-    cleanField(product.picture ?? ""),
+    product.source_id,
+    product.code,
+    product.vendor ?? "",
+    product.picture ?? "",
     product.currency_code,
   ];
+  let labels = "";
   for (const t of product.translations) {
-    fields.push(cleanField(t.name), cleanField(t.url), encodeLabels(t.labels));
+    fields.push(t.name, t.url);
+    for (const l of t.labels) labels += l.name + l.color;
   }
-  return fields;
+  // One test over the record instead of one per field: separators in catalog text are rare.
+  const clean = hasSeparator(fields.join("") + labels) ? cleanProduct(product) : product;
+  const out = fields.slice(0, DISPLAY.first);
+  if (clean !== product) {
+    out[DISPLAY.sourceId] = clean.source_id;
+    out[DISPLAY.code] = clean.code;
+    out[DISPLAY.vendor] = clean.vendor ?? "";
+    out[DISPLAY.picture] = clean.picture ?? "";
+  }
+  for (const t of clean.translations) out.push(t.name, t.url, encodeLabels(t.labels));
+  return out;
 }
 
 function encodeLabels(labels: readonly Label[]): string {
-  return labels
-    .map((l) => `${cleanField(l.name)}${LABEL_PART}${cleanField(l.color)}`)
-    .join(LABEL_SEPARATOR);
+  if (labels.length === 0) return "";
+  return labels.map((l) => `${l.name}${LABEL_PART}${l.color}`).join(LABEL_SEPARATOR);
+}
+
+function cleanProduct(p: ProductRecord): ProductRecord {
+  return {
+    ...p,
+    source_id: cleanField(p.source_id),
+    code: cleanField(p.code),
+    vendor: p.vendor === null ? null : cleanField(p.vendor),
+    picture: p.picture === null ? null : cleanField(p.picture),
+    translations: p.translations.map((t) => ({
+      ...t,
+      name: cleanField(t.name),
+      url: cleanField(t.url),
+      labels: t.labels.map((l) => ({ name: cleanField(l.name), color: cleanField(l.color) })),
+    })),
+  };
 }
 
 export function decodeLabels(text: string): Label[] {

@@ -15,6 +15,14 @@ export interface DocStore {
   readonly offsets: Uint32Array;
 }
 
+// biome-ignore lint/complexity/useRegexLiterals: a literal would have to hold control characters
+const CONTROL_TEST = new RegExp("[\\u001c-\\u001f]");
+
+/** Whether the text holds one of the separators this store and its callers use. */
+export function hasSeparator(text: string): boolean {
+  return CONTROL_TEST.test(text);
+}
+
 /** Removes the separators this store (and its callers) use inside a record. */
 export function cleanField(text: string): string {
   return text.replace(CONTROL, " ");

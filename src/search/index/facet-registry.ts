@@ -1,5 +1,6 @@
 import type { Language } from "../../model/records.ts";
 import { attributeId, valueId } from "./hash-ids.ts";
+import { WordIds } from "./word-ids.ts";
 
 // Filter attributes and values of a snapshot, numbered by dense slots that segments store per
 // doc. Shared by successive snapshots: a patch that brings new values or changes a swatch
@@ -44,8 +45,14 @@ export class FacetRegistryDraft {
   private values: FacetValue[] | null = null;
   private attributeSlots: Map<number, number> | null = null;
   private valueSlots: Map<number, number> | null = null;
-  /** language -> name -> value -> slot, sparing the hashing of values seen before. */
-  private readonly known = new Map<string, Map<string, Map<string, number>>>();
+  /**
+   * language -> attribute name -> value -> slot, sparing the 53-bit hashing of values seen
+   * before; interned with WordIds, which beat nested Maps keyed by fresh strings.
+   */
+  private readonly known = new Map<
+    string,
+    { names: WordIds; values: WordIds[]; slots: number[][] }
+  >();
 
   constructor(private readonly base: FacetRegistry) {}
 
@@ -58,20 +65,22 @@ export class FacetRegistryDraft {
   ): number {
     let byName = this.known.get(language);
     if (byName === undefined) {
-      byName = new Map();
+      byName = { names: new WordIds(64), values: [], slots: [] };
       this.known.set(language, byName);
     }
-    let byValue = byName.get(attributeName);
-    if (byValue === undefined) {
-      byValue = new Map();
-      byName.set(attributeName, byValue);
+    const nameIndex = byName.names.intern(attributeName);
+    if (nameIndex === byName.values.length) {
+      byName.values.push(new WordIds(64));
+      byName.slots.push([]);
     }
-    let slot = byValue.get(value);
+    const valueIndex = (byName.values[nameIndex] as WordIds).intern(value);
+    const known = byName.slots[nameIndex] as number[];
+    let slot = known[valueIndex];
     const attrId = slot === undefined ? attributeId(language, attributeName) : 0;
     const id = slot === undefined ? valueId(attrId, value) : 0;
     if (slot === undefined) {
       slot = (this.valueSlots ?? this.base.valueSlots).get(id);
-      if (slot !== undefined) byValue.set(value, slot);
+      if (slot !== undefined) known[valueIndex] = slot;
     }
     if (slot !== undefined) {
       const old = (this.values ?? this.base.values)[slot] as FacetValue;
@@ -92,7 +101,7 @@ export class FacetRegistryDraft {
     const created = w.values.length;
     w.values.push({ id, attribute: attr, name: value, color: style.color, swatch: style.swatch });
     w.valueSlots.set(id, created);
-    byValue.set(value, created);
+    known[valueIndex] = created;
     return created;
   }
 

@@ -34,6 +34,7 @@ export function buildSegment(products: readonly ProductRecord[], ctx: SegmentCon
   const stockNew = new F64Vec();
   const stockOld = new F64Vec();
   const facetItems = new U32Vec(size * 4);
+  // About 50 postings per product in a typical catalog.
   const builder = new TermIndexBuilder();
   const text = new TextIndexer(builder);
   // The whole code without punctuation, so "WH-1000XM5", "wh1000xm5" and "WH 1000 XM5" meet.
@@ -145,6 +146,6 @@ function indexProductText(text: TextIndexer, p: ProductRecord): void {
     );
     if (t.description !== null) text.add(t.description, FIELD.description, 0, languages);
   }
-  if (p.vendor !== null) text.add(p.vendor, FIELD.vendor, 0, 0);
+  if (p.vendor !== null) text.add(p.vendor, FIELD.vendor, 0, 0, true);
   text.add(p.code, FIELD.code, 0, 0);
 }

@@ -1,6 +1,6 @@
 import { gatherDocStores } from "./doc-store.ts";
 import { F64Vec, U8Vec, U32Vec } from "./growable.ts";
-import { groupByCategory, HOT, type Segment, sortDocsById } from "./segment.ts";
+import { groupByCategory, HOT, type Segment } from "./segment.ts";
 import { mergeMultiMaps } from "./string-multimap.ts";
 import { mergeTermIndexes } from "./term-index.ts";
 
@@ -56,8 +56,8 @@ export function mergeSegments(parts: readonly SegmentPart[], categorySlots: numb
       const shift = facetItems.length - (s.hot[g + HOT.facets] as number);
       for (let i = HOT.facets; i <= HOT.facetsEnd; i++)
         hot[h + i] = (s.hot[g + i] as number) + shift;
-      const end = s.hot[g + HOT.facetsEnd] as number;
-      for (let i = s.hot[g + HOT.facets] as number; i < end; i++) {
+      const end = (s.hot[g + HOT.facetsEnd] as number) | 0;
+      for (let i = (s.hot[g + HOT.facets] as number) | 0; i < end; i++) {
         facetItems.push(s.facetItems[i] as number);
       }
       doc++;
@@ -77,7 +77,7 @@ export function mergeSegments(parts: readonly SegmentPart[], categorySlots: numb
   return {
     size,
     hot,
-    idOrder: sortDocsById(hot, size),
+    idOrder: mergeIdOrders(parts, docMaps, hot),
     newPrice,
     oldPrice,
     stock: {
@@ -96,4 +96,43 @@ export function mergeSegments(parts: readonly SegmentPart[], categorySlots: numb
     languageMap,
     cache: new Map(),
   };
+}
+
+/** The merged docs ordered by product id: a k-way merge of the parts' own orders. */
+function mergeIdOrders(
+  parts: readonly SegmentPart[],
+  docMaps: readonly Int32Array[],
+  hot: Float64Array,
+): Uint32Array {
+  const lists = parts.map(({ segment }, k) => {
+    const map = docMaps[k] as Int32Array;
+    const out: number[] = [];
+    for (const doc of segment.idOrder) {
+      const to = map[doc] as number;
+      if (to >= 0) out.push(to);
+    }
+    return out;
+  });
+  const id = (doc: number) => hot[doc * HOT.stride + HOT.productId] as number;
+  let total = 0;
+  for (const l of lists) total += l.length;
+  const order = new Uint32Array(total);
+  const cursors = new Int32Array(lists.length);
+  for (let n = 0; n < total; n++) {
+    let best = -1;
+    let bestId = 0;
+    for (let k = 0; k < lists.length; k++) {
+      const doc = (lists[k] as number[])[cursors[k] as number];
+      if (doc === undefined) continue;
+      const v = id(doc);
+      if (best < 0 || v < bestId) {
+        best = k;
+        bestId = v;
+      }
+    }
+    const c = cursors[best] as number;
+    order[n] = (lists[best] as number[])[c] as number;
+    cursors[best] = c + 1;
+  }
+  return order;
 }

@@ -75,11 +75,11 @@ export function productIdOf(segment: Segment, doc: number): number {
 }
 
 export function categorySlotOf(segment: Segment, doc: number): number {
-  return Math.floor((segment.hot[doc * HOT.stride + HOT.flags] as number) / 2);
+  return ((segment.hot[doc * HOT.stride + HOT.flags] as number) | 0) >>> 1;
 }
 
 export function availableOf(segment: Segment, doc: number): boolean {
-  return (segment.hot[doc * HOT.stride + HOT.flags] as number) % 2 === 1;
+  return (((segment.hot[doc * HOT.stride + HOT.flags] as number) | 0) & 1) === 1;
 }
 
 /** Local doc of a product id, or -1. */
@@ -98,17 +98,22 @@ export function findDoc(segment: Segment, productId: number): number {
 
 export function sortDocsById(hot: Float64Array, size: number): Uint32Array {
   const ids = new Float64Array(size);
-  for (let d = 0; d < size; d++) ids[d] = hot[d * HOT.stride + HOT.productId] as number;
+  let sorted = true;
+  for (let d = 0; d < size; d++) {
+    ids[d] = hot[d * HOT.stride + HOT.productId] as number;
+    if (d > 0 && (ids[d] as number) < (ids[d - 1] as number)) sorted = false;
+  }
   const order = new Uint32Array(size);
   for (let i = 0; i < size; i++) order[i] = i;
-  return order.sort((a, b) => (ids[a] as number) - (ids[b] as number));
+  // Feeds usually come in id order: then there is nothing to sort.
+  return sorted ? order : order.sort((a, b) => (ids[a] as number) - (ids[b] as number));
 }
 
 /** Category slot -> docs, by counting sort of the docs' slots. */
 export function groupByCategory(hot: Float64Array, size: number, slots: number): Csr {
   const slotOf = new Uint32Array(size);
   for (let d = 0; d < size; d++) {
-    slotOf[d] = Math.floor((hot[d * HOT.stride + HOT.flags] as number) / 2);
+    slotOf[d] = ((hot[d * HOT.stride + HOT.flags] as number) | 0) >>> 1;
   }
   const offsets = new Uint32Array(slots + 1);
   for (const s of slotOf) offsets[s + 1] = (offsets[s + 1] as number) + 1;

@@ -1,5 +1,5 @@
 import type { CategoryRecord, ProductRecord } from "../../model/records.ts";
-import { type Bitset, hasBit, newBitset, setBit } from "./bitset.ts";
+import { type Bitset, hasBit, newBitset, popcount, setBit } from "./bitset.ts";
 import {
   buildCategoryTable,
   type CategoryTable,
@@ -9,35 +9,40 @@ import {
 import { EMPTY_FACETS, type FacetRegistry, FacetRegistryDraft } from "./facet-registry.ts";
 import { findDoc, type Segment } from "./segment.ts";
 import { buildSegment, type SegmentContext } from "./segment-build.ts";
-import { mergeSegments } from "./segment-merge.ts";
+import { mergeSegments, type SegmentPart } from "./segment-merge.ts";
 import {
   EMPTY_WAREHOUSES,
   type WarehouseRegistry,
   WarehouseRegistryDraft,
 } from "./warehouse-registry.ts";
 
-// An immutable snapshot of a domain's index: a base segment, a delta segment that absorbs
-// patches, and a tombstone bitset over the base. A patch builds a new delta from the old
-// delta's live docs plus the patched products and copies the tombstones: its cost follows
-// the size of the delta, not of the catalog. When the delta outgrows a fraction of the base,
-// both merge into a new base (amortised, as in an LSM tree). Readers holding the previous
+// An immutable snapshot of a domain's index: segments in a log-structured merge (as in Lucene
+// and LSM trees). segments[0] is the oldest and largest; every patch indexes only its own
+// products into a new small segment, marks the replaced docs of older segments in their
+// tombstone bitsets, and merges the newest two segments while they are of similar size (a
+// binary counter: each doc is merged O(log n) times, so a patch costs in proportion to its
+// size, amortised, also when a domain is filled by patches from an empty index). The oldest
+// segment is rewritten alone when too much of it is dead. Merges are
+// structural (segment-merge.ts), never a re-analysis of text. Readers holding the previous
 // snapshot keep a complete, unchanged view: nothing reachable from it is ever written.
 
 export interface Snapshot {
-  readonly base: Segment;
-  readonly delta: Segment;
-  /** Base docs replaced by a later version (or deleted). The delta never holds dead docs. */
-  readonly dead: Bitset;
+  /** Oldest first; [0] is the base. Global doc ids run through them in order. */
+  readonly segments: readonly Segment[];
+  /** Global doc id of each segment's first doc, and the total after the last. */
+  readonly starts: readonly number[];
+  /** Per segment: its docs replaced by a newer version. */
+  readonly dead: readonly Bitset[];
   readonly deadCount: number;
   readonly categories: CategoryTable;
   readonly facets: FacetRegistry;
   readonly warehouses: WarehouseRegistry;
 }
 
-/** The delta merges into the base once it holds more than this share of the base... */
-const MERGE_RATIO = 0.1;
-/** ...and more than this many docs. */
-const MERGE_MIN = 2048;
+/** The last two segments merge while the older holds at most this times the newer's docs. */
+const TIER_RATIO = 2;
+/** The base is rewritten alone once this share of it is dead. */
+const BASE_DEAD_SHARE = 0.3;
 
 export function buildSnapshot(input: {
   products: readonly ProductRecord[];
@@ -46,8 +51,7 @@ export function buildSnapshot(input: {
   const categories = buildCategoryTable(EMPTY_CATEGORIES, input.categories);
   const ctx = newContext(categories, EMPTY_FACETS, EMPTY_WAREHOUSES);
   const base = buildSegment(latestById(input.products), ctx);
-  const delta = buildSegment([], ctx);
-  return finish(ctx, { base, delta, dead: newBitset(base.size), deadCount: 0 });
+  return finish(ctx, [{ segment: base, dead: newBitset(base.size), deadCount: 0 }]);
 }
 
 export function patchSnapshot(
@@ -62,50 +66,25 @@ export function patchSnapshot(
   if (products.length === 0) return { ...prev, categories };
 
   const ctx = newContext(categories, prev.facets, prev.warehouses);
-  const fresh = buildSegment(products, ctx);
-
-  let dead = prev.dead;
-  let deadCount = prev.deadCount;
-  const replacedInDelta = new Uint8Array(prev.delta.size);
+  const tiers: Tier[] = prev.segments.map((segment, k) => ({
+    segment,
+    dead: prev.dead[k] as Bitset,
+    deadCount: -1,
+  }));
+  // Tombstone the previous versions (copying a segment's bitset at its first change).
   for (const p of products) {
-    const inDelta = findDoc(prev.delta, p.id);
-    if (inDelta >= 0) replacedInDelta[inDelta] = 1;
-    const inBase = findDoc(prev.base, p.id);
-    if (inBase >= 0 && !hasBit(dead, inBase)) {
-      if (dead === prev.dead) dead = prev.dead.slice();
-      setBit(dead, inBase);
-      deadCount++;
+    for (let k = tiers.length - 1; k >= 0; k--) {
+      const tier = tiers[k] as Tier;
+      const doc = findDoc(tier.segment, p.id);
+      if (doc < 0 || hasBit(tier.dead, doc)) continue;
+      if (tier.dead === prev.dead[k]) tier.dead = tier.dead.slice();
+      setBit(tier.dead, doc);
+      break;
     }
   }
-  const keptDelta: number[] = [];
-  for (let d = 0; d < prev.delta.size; d++) if (replacedInDelta[d] === 0) keptDelta.push(d);
-
-  const slots = ctx.categories.build().entries.length;
-  const delta =
-    prev.delta.size === 0
-      ? fresh
-      : mergeSegments(
-          [
-            { segment: prev.delta, keep: Uint32Array.from(keptDelta) },
-            { segment: fresh, keep: allDocs(fresh.size) },
-          ],
-          slots,
-        );
-
-  if (delta.size <= MERGE_MIN || delta.size <= prev.base.size * MERGE_RATIO) {
-    return finish(ctx, { base: prev.base, delta, dead, deadCount });
-  }
-  const keptBase: number[] = [];
-  for (let d = 0; d < prev.base.size; d++) if (!hasBit(dead, d)) keptBase.push(d);
-  const base = mergeSegments(
-    [
-      { segment: prev.base, keep: Uint32Array.from(keptBase) },
-      { segment: delta, keep: allDocs(delta.size) },
-    ],
-    slots,
-  );
-  const empty = buildSegment([], ctx);
-  return finish(ctx, { base, delta: empty, dead: newBitset(base.size), deadCount: 0 });
+  const fresh = buildSegment(products, ctx);
+  tiers.push({ segment: fresh, dead: newBitset(fresh.size), deadCount: 0 });
+  return finish(ctx, settle(tiers, ctx));
 }
 
 export function snapshotStats(snap: Snapshot): {
@@ -116,12 +95,77 @@ export function snapshotStats(snap: Snapshot): {
 } {
   let categories = 0;
   for (const e of snap.categories.entries) if (e.record !== null) categories++;
+  let terms = 0;
+  for (const s of snap.segments) terms += s.text.terms.length;
   return {
-    products: snap.base.size - snap.deadCount + snap.delta.size,
+    products: (snap.starts[snap.segments.length] as number) - snap.deadCount,
     categories,
-    terms: snap.base.text.terms.length + snap.delta.text.terms.length,
+    terms,
     tombstones: snap.deadCount,
   };
+}
+
+/** Index of the segment holding global doc `doc`. */
+export function segmentIndexOf(snap: Snapshot, doc: number): number {
+  let k = 0;
+  while (doc >= (snap.starts[k + 1] as number)) k++;
+  return k;
+}
+
+interface Tier {
+  segment: Segment;
+  dead: Bitset;
+  /** -1: not counted yet. */
+  deadCount: number;
+}
+
+function deadIn(tier: Tier): number {
+  if (tier.deadCount < 0) tier.deadCount = popcount(tier.dead);
+  return tier.deadCount;
+}
+
+function live(tier: Tier): number {
+  return tier.segment.size - deadIn(tier);
+}
+
+/** Merges segments by the policy above; returns the tiers to keep. */
+function settle(tiers: Tier[], ctx: SegmentContext): Tier[] {
+  const slots = ctx.categories.build().entries.length;
+  const merge = (from: number): void => {
+    const parts: SegmentPart[] = tiers.slice(from).map((t) => ({
+      segment: t.segment,
+      keep: liveDocs(t),
+    }));
+    const merged = mergeSegments(parts, slots);
+    tiers.splice(from, tiers.length - from, {
+      segment: merged,
+      dead: newBitset(merged.size),
+      deadCount: 0,
+    });
+  };
+  for (;;) {
+    const n = tiers.length;
+    const base = tiers[0] as Tier;
+    if (deadIn(base) > base.segment.size * BASE_DEAD_SHARE) {
+      tiers.splice(0, 1, compact(base, slots));
+    } else if (n > 1 && live(tiers[n - 2] as Tier) <= live(tiers[n - 1] as Tier) * TIER_RATIO) {
+      merge(n - 2);
+    } else {
+      return tiers;
+    }
+  }
+}
+
+function compact(tier: Tier, slots: number): Tier {
+  const segment = mergeSegments([{ segment: tier.segment, keep: liveDocs(tier) }], slots);
+  return { segment, dead: newBitset(segment.size), deadCount: 0 };
+}
+
+function liveDocs(tier: Tier): Uint32Array {
+  const docs = new Uint32Array(live(tier));
+  let n = 0;
+  for (let d = 0; d < tier.segment.size; d++) if (!hasBit(tier.dead, d)) docs[n++] = d;
+  return docs;
 }
 
 function newContext(
@@ -136,12 +180,18 @@ function newContext(
   };
 }
 
-function finish(
-  ctx: SegmentContext,
-  parts: Pick<Snapshot, "base" | "delta" | "dead" | "deadCount">,
-): Snapshot {
+function finish(ctx: SegmentContext, tiers: readonly Tier[]): Snapshot {
+  const starts = [0];
+  let deadCount = 0;
+  for (const t of tiers) {
+    starts.push((starts[starts.length - 1] as number) + t.segment.size);
+    deadCount += deadIn(t);
+  }
   return {
-    ...parts,
+    segments: tiers.map((t) => t.segment),
+    starts,
+    dead: tiers.map((t) => t.dead),
+    deadCount,
     categories: ctx.categories.build(),
     facets: ctx.facets.build(),
     warehouses: ctx.warehouses.build(),
@@ -162,10 +212,4 @@ function latestById(products: readonly ProductRecord[]): ProductRecord[] {
     }
   }
   return out;
-}
-
-function allDocs(size: number): Uint32Array {
-  const docs = new Uint32Array(size);
-  for (let i = 0; i < size; i++) docs[i] = i;
-  return docs;
 }

@@ -45,25 +45,49 @@ export function multiMapGet(map: StringMultiMap, key: string): Uint32Array {
   return map.values.subarray(map.offsets[lo], map.offsets[lo + 1]);
 }
 
-/** Union of several maps with their values renumbered (-1 in a value map drops the value). */
+/**
+ * Union of several maps with their values renumbered (-1 in a value map drops the value): a
+ * k-way merge of the sorted keys, linear in the input.
+ */
 export function mergeMultiMaps(
   parts: readonly { map: StringMultiMap; valueMap: Int32Array }[],
 ): StringMultiMap {
-  const groups = new Map<string, number[]>();
-  for (const { map, valueMap } of parts) {
-    for (let k = 0; k < map.keys.length; k++) {
-      const key = map.keys[k] as string;
-      let list = groups.get(key);
-      for (let p = map.offsets[k] as number; p < (map.offsets[k + 1] as number); p++) {
+  const k = parts.length;
+  const cursors = new Int32Array(k);
+  const keys: string[] = [];
+  const offsets = new U32Vec(1024);
+  offsets.push(0);
+  let capacity = 0;
+  for (const p of parts) capacity += p.map.values.length;
+  const values = new U32Vec(capacity);
+  const group: number[] = [];
+  for (;;) {
+    let next: string | undefined;
+    for (let j = 0; j < k; j++) {
+      const key = (parts[j] as { map: StringMultiMap }).map.keys[cursors[j] as number];
+      if (key !== undefined && (next === undefined || key < next)) next = key;
+    }
+    if (next === undefined) break;
+    group.length = 0;
+    for (let j = 0; j < k; j++) {
+      const { map, valueMap } = parts[j] as { map: StringMultiMap; valueMap: Int32Array };
+      const c = cursors[j] as number;
+      if (map.keys[c] !== next) continue;
+      cursors[j] = c + 1;
+      for (let p = map.offsets[c] as number; p < (map.offsets[c + 1] as number); p++) {
         const v = valueMap[map.values[p] as number] as number;
-        if (v < 0) continue;
-        if (list === undefined) {
-          list = [];
-          groups.set(key, list);
-        }
-        list.push(v);
+        if (v >= 0) group.push(v);
       }
     }
+    if (group.length === 0) continue;
+    if (group.length > 1) group.sort((a, b) => a - b);
+    let last = -1;
+    for (const v of group) {
+      if (v !== last) values.push(v);
+      last = v;
+    }
+    keys.push(next);
+    offsets.push(values.length);
   }
-  return buildStringMultiMap(groups);
+  return { keys, offsets: offsets.toArray(), values: values.toArray() };
 }

@@ -84,9 +84,16 @@ export function prefixRange(terms: readonly string[], prefix: string): [number, 
 export class TermIndexBuilder {
   private readonly ids = new WordIds(1 << 14);
   private readonly langs = new U8Vec(1 << 12);
-  private readonly postTerm = new U32Vec(1 << 16);
-  private readonly postDoc = new U32Vec(1 << 16);
-  private readonly postInfo = new U8Vec(1 << 16);
+  private readonly postTerm: U32Vec;
+  private readonly postDoc: U32Vec;
+  private readonly postInfo: U8Vec;
+
+  /** `expectedPostings`: a capacity hint that spares the growth copies of a big build. */
+  constructor(expectedPostings = 1 << 16) {
+    this.postTerm = new U32Vec(expectedPostings);
+    this.postDoc = new U32Vec(expectedPostings);
+    this.postInfo = new U8Vec(expectedPostings);
+  }
   // The current doc's terms: best info per term id, valid where seen[id] === docMark.
   private seen = new Uint32Array(1 << 12);
   private best = new Uint8Array(1 << 12);
@@ -206,62 +213,62 @@ export function mergeTermIndexes(parts: readonly TermIndexPart[]): {
   index: TermIndex;
   termMaps: Int32Array[];
 } {
+  const k = parts.length;
   const termMaps = parts.map((p) => new Int32Array(p.index.terms.length).fill(-1));
-  const cursors = parts.map(() => 0);
-  const matching: number[] = [];
+  const cursors = new Int32Array(k);
+  const kept = new Int32Array(k);
   const terms: string[] = [];
   const offsets = new U32Vec(1024);
   const strongEnd = new U32Vec(1024);
   offsets.push(0);
   let capacity = 0;
   for (const p of parts) capacity += p.index.docs.length;
-  const docs = new Uint32Array(capacity);
-  const info = new Uint8Array(capacity);
-  let written = 0;
-  // Copies postings [from, to) of a part, renumbered; returns how many were kept.
-  const copy = (part: TermIndexPart, from: number, to: number): number => {
-    const before = written;
-    for (let p = from; p < to; p++) {
-      const doc = part.docMap[part.index.docs[p] as number] as number;
-      if (doc < 0) continue;
-      docs[written] = doc;
-      info[written] = part.index.info[p] as number;
-      written++;
-    }
-    return written - before;
+  const out: Postings = {
+    docs: new Uint32Array(capacity),
+    info: new Uint8Array(capacity),
+    written: 0,
   };
   for (;;) {
     let next: string | undefined;
-    for (let k = 0; k < parts.length; k++) {
-      const t = (parts[k] as TermIndexPart).index.terms[cursors[k] as number];
+    for (let j = 0; j < k; j++) {
+      const t = (parts[j] as TermIndexPart).index.terms[cursors[j] as number];
       if (t !== undefined && (next === undefined || t < next)) next = t;
     }
     if (next === undefined) break;
-    matching.length = 0;
-    for (let k = 0; k < parts.length; k++) {
-      if ((parts[k] as TermIndexPart).index.terms[cursors[k] as number] === next) matching.push(k);
+    const start = out.written;
+    // Strong postings of every part first, then the weak ones (see TermIndex.strongEnd).
+    for (let j = 0; j < k; j++) {
+      const { index, docMap } = parts[j] as TermIndexPart;
+      const c = cursors[j] as number;
+      kept[j] = 0;
+      if (index.terms[c] !== next) continue;
+      kept[j] = copyPostings(
+        index,
+        docMap,
+        index.offsets[c] as number,
+        index.strongEnd[c] as number,
+        out,
+      );
     }
-    const start = written;
-    const kept = parts.map(() => 0);
-    for (const k of matching) {
-      const part = parts[k] as TermIndexPart;
-      const c = cursors[k] as number;
-      kept[k] = copy(part, part.index.offsets[c] as number, part.index.strongEnd[c] as number);
+    const strong = out.written;
+    for (let j = 0; j < k; j++) {
+      const { index, docMap } = parts[j] as TermIndexPart;
+      const c = cursors[j] as number;
+      if (index.terms[c] !== next) continue;
+      const weak = copyPostings(
+        index,
+        docMap,
+        index.strongEnd[c] as number,
+        index.offsets[c + 1] as number,
+        out,
+      );
+      if ((kept[j] as number) + weak > 0) (termMaps[j] as Int32Array)[c] = terms.length;
+      cursors[j] = c + 1;
     }
-    const strong = written;
-    for (const k of matching) {
-      const part = parts[k] as TermIndexPart;
-      const c = cursors[k] as number;
-      kept[k] =
-        (kept[k] as number) +
-        copy(part, part.index.strongEnd[c] as number, part.index.offsets[c + 1] as number);
-      if ((kept[k] as number) > 0) (termMaps[k] as Int32Array)[c] = terms.length;
-      cursors[k] = c + 1;
-    }
-    if (written > start) {
+    if (out.written > start) {
       terms.push(next);
       strongEnd.push(strong);
-      offsets.push(written);
+      offsets.push(out.written);
     }
   }
   return {
@@ -269,9 +276,36 @@ export function mergeTermIndexes(parts: readonly TermIndexPart[]): {
       terms,
       offsets: offsets.toArray(),
       strongEnd: strongEnd.toArray(),
-      docs: docs.slice(0, written),
-      info: info.slice(0, written),
+      docs: out.docs.slice(0, out.written),
+      info: out.info.slice(0, out.written),
     },
     termMaps,
   };
+}
+
+interface Postings {
+  readonly docs: Uint32Array;
+  readonly info: Uint8Array;
+  written: number;
+}
+
+/** Appends postings [from, to) of `index` renumbered by `docMap`; returns how many were kept. */
+function copyPostings(
+  index: TermIndex,
+  docMap: Int32Array,
+  from: number,
+  to: number,
+  out: Postings,
+): number {
+  let w = out.written;
+  const before = w;
+  for (let p = from; p < to; p++) {
+    const doc = docMap[index.docs[p] as number] as number;
+    if (doc < 0) continue;
+    out.docs[w] = doc;
+    out.info[w] = index.info[p] as number;
+    w++;
+  }
+  out.written = w;
+  return w - before;
 }

@@ -1,5 +1,6 @@
 import { tokenise } from "../analysis/index.ts";
 import type { TermIndexBuilder } from "./term-index.ts";
+import { WordIds } from "./word-ids.ts";
 
 // Feeding product and category text into a term index builder. Positions run on across the
 // items of a list field (keywords, synonyms, attribute values) with a gap, so that proximity
@@ -14,13 +15,20 @@ const MEMO_TEXT_LENGTH = 48;
 const MEMO_LIMIT = 100_000;
 
 export class TextIndexer {
-  private readonly memo = new Map<string, Int32Array>();
+  // Memoised texts by a 64-bit hash (see WordIds): a Map or an object keyed by fresh strings
+  // measured slower than tokenising them again.
+  private readonly memoIds = new WordIds(1 << 12);
+  private readonly memo: Int32Array[] = [];
 
   constructor(readonly builder: TermIndexBuilder) {}
 
-  /** Indexes `text` at positions from `start`; returns the position after its last word. */
-  add(text: string, field: number, start: number, languages: number): number {
-    const pairs = this.analyse(text);
+  /**
+   * Indexes `text` at positions from `start`; returns the position after its last word.
+   * `repeated`: the text is of a kind that repeats across products (attribute values, vendors,
+   * synonyms), worth memoising; names and descriptions are not.
+   */
+  add(text: string, field: number, start: number, languages: number, repeated = false): number {
+    const pairs = this.analyse(text, repeated);
     let end = start;
     for (let i = 0; i < pairs.length; i += 2) {
       const position = start + (pairs[i + 1] as number);
@@ -32,14 +40,14 @@ export class TextIndexer {
 
   addList(texts: readonly string[], field: number, languages: number): void {
     let start = 0;
-    for (const text of texts) start = this.add(text, field, start, languages) + ITEM_GAP;
+    for (const text of texts) start = this.add(text, field, start, languages, true) + ITEM_GAP;
   }
 
-  private analyse(text: string): Int32Array {
-    const short = text.length <= MEMO_TEXT_LENGTH;
+  private analyse(text: string, repeated: boolean): Int32Array {
+    const short = repeated && text.length <= MEMO_TEXT_LENGTH;
     if (short) {
-      const known = this.memo.get(text);
-      if (known !== undefined) return known;
+      const known = this.memoIds.find(text);
+      if (known >= 0) return this.memo[known] as Int32Array;
     }
     const tokens = tokenise(text);
     const pairs = new Int32Array(tokens.length * 2);
@@ -48,7 +56,10 @@ export class TextIndexer {
       pairs[i * 2] = this.builder.intern(token.word);
       pairs[i * 2 + 1] = token.position;
     }
-    if (short && this.memo.size < MEMO_LIMIT) this.memo.set(text, pairs);
+    if (short && this.memo.length < MEMO_LIMIT) {
+      this.memoIds.intern(text);
+      this.memo.push(pairs);
+    }
     return pairs;
   }
 }

@@ -1,15 +1,15 @@
 import type { SearchParams } from "../../model/search.ts";
 import { codeKey } from "../analysis/index.ts";
-import { hasBit } from "../index/bitset.ts";
+import { type Bitset, hasBit } from "../index/bitset.ts";
 import { languageIndex } from "../index/languages.ts";
 import { HOT, type Segment } from "../index/segment.ts";
-import type { Snapshot } from "../index/snapshot.ts";
+import { type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
 import { FacetCounter, type FilterSelection, failedAttributes, selectFilters } from "./facets.ts";
 import type { Candidates } from "./match.ts";
 import { type Offer, readOffer } from "./offer.ts";
 import type { QueryWord } from "./parse-query.ts";
-import { type Hits, relevance } from "./rank.ts";
+import { type Hits, optionalFlags, relevance } from "./rank.ts";
 
 // From candidates to hits: availability, price bounds and attribute filters applied, filter
 // counts taken on the way, and the rank key of every hit computed once.
@@ -25,11 +25,16 @@ export function exactCodeDocs(snap: Snapshot, q: string): Set<number> {
   const docs = new Set<number>();
   const key = codeKey(q);
   if (key.length < 2) return docs;
-  for (const doc of multiMapGet(snap.base.codes, key)) if (!hasBit(snap.dead, doc)) docs.add(doc);
-  for (const doc of multiMapGet(snap.delta.codes, key)) docs.add(snap.base.size + doc);
+  snap.segments.forEach((segment, k) => {
+    const dead = snap.dead[k] as Bitset;
+    const start = snap.starts[k] as number;
+    for (const doc of multiMapGet(segment.codes, key))
+      if (!hasBit(dead, doc)) docs.add(start + doc);
+  });
   return docs;
 }
 
+/** The hits; their arrays are shared scratch, valid until the next call. */
 export function collectHits(
   snap: Snapshot,
   params: SearchParams,
@@ -51,6 +56,18 @@ export function collectHits(
   return collector.result();
 }
 
+/**
+ * The hit arrays, reused from query to query (search is synchronous): fresh arrays of a broad
+ * query's size cost more in page faults and collection than filling them does.
+ */
+const scratch = {
+  docs: new Uint32Array(0),
+  rel: new Uint32Array(0),
+  updatedAt: new Float64Array(0),
+  productId: new Float64Array(0),
+  category: new Uint32Array(0),
+};
+
 class HitCollector {
   private readonly docs: Uint32Array;
   private readonly rel: Uint32Array;
@@ -67,18 +84,29 @@ class HitCollector {
   private readonly priceFrom: number;
   private readonly priceTo: number;
   private readonly offer: Offer = { price: 0, discounted: 0, available: false, currency: -1 };
+  private readonly optional: Uint8Array;
+  /** The first doc past the base segment: most candidates are below it. */
+  private readonly baseEnd: number;
 
   constructor(
     private readonly snap: Snapshot,
     private readonly params: SearchParams,
-    private readonly words: readonly QueryWord[],
+    words: readonly QueryWord[],
     capacity: number,
   ) {
-    this.docs = new Uint32Array(capacity);
-    this.rel = new Uint32Array(capacity);
-    this.updatedAt = new Float64Array(capacity);
-    this.productId = new Float64Array(capacity);
-    this.category = new Uint32Array(capacity);
+    if (scratch.docs.length < capacity) {
+      const size = capacity + (capacity >>> 1);
+      scratch.docs = new Uint32Array(size);
+      scratch.rel = new Uint32Array(size);
+      scratch.updatedAt = new Float64Array(size);
+      scratch.productId = new Float64Array(size);
+      scratch.category = new Uint32Array(size);
+    }
+    this.docs = scratch.docs;
+    this.rel = scratch.rel;
+    this.updatedAt = scratch.updatedAt;
+    this.productId = scratch.productId;
+    this.category = scratch.category;
     this.warehouse = params.wid === null ? null : (snap.warehouses.slots.get(params.wid) ?? -1);
     this.selection = params.filters.length > 0 ? selectFilters(snap.facets, params.filters) : null;
     this.counter = params.show_filters
@@ -89,15 +117,23 @@ class HitCollector {
       params.category_id === null ? -1 : (snap.categories.slots.get(params.category_id) ?? -2);
     this.priceFrom = params.price_from ?? Number.NEGATIVE_INFINITY;
     this.priceTo = params.price_to ?? Number.POSITIVE_INFINITY;
+    this.optional = optionalFlags(words);
+    this.baseEnd = snap.starts[1] as number;
   }
 
   consider(doc: number, info: Uint16Array, row: number): void {
-    const baseSize = this.snap.base.size;
-    const segment: Segment = doc < baseSize ? this.snap.base : this.snap.delta;
-    const local = doc < baseSize ? doc : doc - baseSize;
+    let segment: Segment;
+    let local = doc;
+    if (doc < this.baseEnd) {
+      segment = this.snap.segments[0] as Segment;
+    } else {
+      const k = segmentIndexOf(this.snap, doc);
+      segment = this.snap.segments[k] as Segment;
+      local = doc - (this.snap.starts[k] as number);
+    }
     const hot = segment.hot;
     const h = local * HOT.stride;
-    const flags = hot[h + HOT.flags] as number;
+    const flags = (hot[h + HOT.flags] as number) | 0;
     let available = (flags & 1) === 1;
     let discounted = hot[h + HOT.discounted] as number;
     if (this.warehouse !== null) {
@@ -108,8 +144,10 @@ class HitCollector {
     if (!available && !this.params.show_unavailable) return;
     if (discounted < this.priceFrom || discounted > this.priceTo) return;
     const slot = flags >>> 1;
-    const from = hot[h + HOT.facets + this.language] as number;
-    const to = hot[h + HOT.facets + this.language + 1] as number;
+    // Offsets kept in a float64 record: make them int32 before they index anything, or the
+    // loops over them fall off the JIT's integer fast path (measured 10x slower).
+    const from = (hot[h + HOT.facets + this.language] as number) | 0;
+    const to = (hot[h + HOT.facets + this.language + 1] as number) | 0;
     const items = segment.facetItems;
     const failed =
       this.selection === null
@@ -121,7 +159,7 @@ class HitCollector {
     if (failed !== 0) return;
     const n = this.count++;
     this.docs[n] = doc;
-    this.rel[n] = relevance(info, row, this.words, available);
+    this.rel[n] = relevance(info, row, this.optional, available);
     this.updatedAt[n] = hot[h + HOT.updatedAt] as number;
     this.productId[n] = hot[h + HOT.productId] as number;
     this.category[n] = slot;

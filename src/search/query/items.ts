@@ -5,15 +5,14 @@ import { DISPLAY, decodeLabels, PER_TRANSLATION } from "../index/display.ts";
 import { readDoc } from "../index/doc-store.ts";
 import { languageIndex, pickTranslation } from "../index/languages.ts";
 import { categorySlotOf, productIdOf, type Segment } from "../index/segment.ts";
-import type { Snapshot } from "../index/snapshot.ts";
+import { type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
 import { currencyCode, type Offer, readOffer } from "./offer.ts";
 
 // The objects of an answer, built only for the docs and categories on the page.
 
 export function segmentOf(snap: Snapshot, doc: number): { segment: Segment; local: number } {
-  return doc < snap.base.size
-    ? { segment: snap.base, local: doc }
-    : { segment: snap.delta, local: doc - snap.base.size };
+  const k = segmentIndexOf(snap, doc);
+  return { segment: snap.segments[k] as Segment, local: doc - (snap.starts[k] as number) };
 }
 
 const offer: Offer = { price: 0, discounted: 0, available: false, currency: -1 };

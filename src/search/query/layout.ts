@@ -129,12 +129,20 @@ export function layOut(snap: Snapshot, params: SearchParams, input: LayoutInput)
   // Grouped: categories paged, each with its best products.
   const [from, to] = pageSlice(params.page, params.category_page_size);
   const onPage = present.slice(from, to);
-  const members = new Map<number, number[]>(onPage.map((s) => [s, []]));
-  for (let h = 0; h < hits.count; h++) members.get(hits.category[h] as number)?.push(h);
+  // Slot -> its index on the page + 1 (0: not on the page), then one pass over the hits.
+  const pageIndex = new Int32Array(slots);
+  onPage.forEach((s, i) => {
+    pageIndex[s] = i + 1;
+  });
+  const lists: number[][] = onPage.map(() => []);
+  for (let h = 0; h < hits.count; h++) {
+    const i = pageIndex[hits.category[h] as number] as number;
+    if (i > 0) (lists[i - 1] as number[]).push(h);
+  }
   const limit =
     params.per_category_limit < 0 ? Number.POSITIVE_INFINITY : params.per_category_limit;
-  const groups = onPage.map((s) => {
-    const list = members.get(s) ?? [];
+  const groups = onPage.map((s, i) => {
+    const list = lists[i] as number[];
     return group(s, topHits(hits, list, Math.min(limit, list.length)).map(item));
   });
   return {

@@ -1,6 +1,6 @@
-import { hasBit } from "../index/bitset.ts";
+import { type Bitset, hasBit } from "../index/bitset.ts";
 import type { Segment } from "../index/segment.ts";
-import type { Snapshot } from "../index/snapshot.ts";
+import { type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
 import { FIELD } from "../index/term-index.ts";
 import { STRONG_ONLY, type TermExpansion } from "./expand.ts";
 import type { QueryWord } from "./parse-query.ts";
@@ -26,7 +26,7 @@ export function infoPosition(info: number): number {
   return info & 31;
 }
 
-/** What one query word matches: per segment (base, delta) and through category names. */
+/** What one query word matches: per segment of the snapshot and through category names. */
 export interface WordPlan {
   readonly word: QueryWord;
   readonly segments: readonly TermExpansion[];
@@ -46,7 +46,7 @@ export function categoryMatchInfo(typos: number, notExact: boolean, position: nu
 
 export interface Candidates {
   readonly count: number;
-  /** Global doc ids (base docs first, then delta docs offset by the base size). */
+  /** Global doc ids (see Snapshot.starts). */
   readonly docs: Uint32Array;
   /** count × words match infos, row-major. */
   readonly info: Uint16Array;
@@ -60,7 +60,7 @@ const DENSE = 2;
 /** Words with at most this many posting lists may be probed per candidate. */
 const MAX_PROBED_LISTS = 32;
 /** A driver word covering more than 1/DENSE_SHARE of the docs is collected densely. */
-const DENSE_SHARE = 16;
+const DENSE_SHARE = 64;
 
 /** Reusable per-process scratch; search is synchronous, so one set serves every query. */
 class MatchScratch {
@@ -74,7 +74,7 @@ class MatchScratch {
   private words = 1;
 
   match(snap: Snapshot, plans: readonly WordPlan[], required: readonly boolean[]): Candidates {
-    const total = snap.base.size + snap.delta.size;
+    const total = snap.starts[snap.segments.length] as number;
     if (this.marks.length < total * 2) {
       this.marks = new Uint32Array((total + (total >>> 2)) * 2);
       this.generation = 0;
@@ -146,11 +146,10 @@ class MatchScratch {
   }
 
   private scan(snap: Snapshot, plan: WordPlan, w: number, mode: number): void {
-    const segments: readonly Segment[] = [snap.base, snap.delta];
-    let start = 0;
-    for (let k = 0; k < segments.length; k++) {
-      const seg = segments[k] as Segment;
-      const dead = k === 0 ? snap.dead : null;
+    for (let k = 0; k < snap.segments.length; k++) {
+      const seg = snap.segments[k] as Segment;
+      const start = snap.starts[k] as number;
+      const dead = snap.dead[k] as Bitset;
       const exp = plan.segments[k] as TermExpansion;
       const { offsets, strongEnd, docs, info } = seg.text;
       const ranges = exp.ranges;
@@ -166,7 +165,7 @@ class MatchScratch {
           const to = ends[t + shift] as number;
           for (let p = offsets[t] as number; p < to; p++) {
             const local = docs[p] as number;
-            if (dead !== null && hasBit(dead, local)) continue;
+            if (hasBit(dead, local)) continue;
             const b = info[p] as number;
             this.visit(start + local, w, high | ((b & 0xe0) << 1) | (b & 31), mode);
           }
@@ -181,23 +180,22 @@ class MatchScratch {
         const to = cat.offsets[s + 1] as number;
         for (let p = cat.offsets[s] as number; p < to; p++) {
           const local = cat.items[p] as number;
-          if (dead !== null && hasBit(dead, local)) continue;
+          if (hasBit(dead, local)) continue;
           this.visit(start + local, w, inf, mode);
         }
       }
-      start += seg.size;
     }
   }
 
   /** Annotates each candidate by binary searches in the word's posting lists (docs ascend). */
   private probe(snap: Snapshot, plan: WordPlan, w: number): void {
     const W = this.words;
-    const baseSize = snap.base.size;
+
     for (let c = 0; c < this.count; c++) {
       const doc = this.docs[c] as number;
-      const k = doc < baseSize ? 0 : 1;
-      const seg = k === 0 ? snap.base : snap.delta;
-      const local = doc - (k === 0 ? 0 : baseSize);
+      const k = segmentIndexOf(snap, doc);
+      const seg = snap.segments[k] as Segment;
+      const local = doc - (snap.starts[k] as number);
       const exp = plan.segments[k] as TermExpansion;
       const { offsets, strongEnd, docs, info } = seg.text;
       let best = this.info[c * W + w] as number;

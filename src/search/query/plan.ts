@@ -1,4 +1,3 @@
-import type { Segment } from "../index/segment.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { prefixRange } from "../index/term-index.ts";
 import { expandWord, type TermExpansion } from "./expand.ts";
@@ -16,10 +15,7 @@ interface CategoryMatches {
 export function planWords(snap: Snapshot, words: readonly QueryWord[]): WordPlan[] {
   return words.map((word) => {
     const typoPrefix = word.prefix && !completesAnything(snap, word.text);
-    const segments: TermExpansion[] = [
-      expandWord(snap.base, word, typoPrefix),
-      expandWord(snap.delta, word, typoPrefix),
-    ];
+    const segments: TermExpansion[] = snap.segments.map((s) => expandWord(s, word, typoPrefix));
     const categories = matchCategories(snap, word, typoPrefix);
     let cost = 0;
     let lists = categories.slots.length;
@@ -29,7 +25,7 @@ export function planWords(snap: Snapshot, words: readonly QueryWord[]): WordPlan
         lists += (e.ranges[r + 1] as number) - (e.ranges[r] as number);
       }
     }
-    for (const seg of [snap.base, snap.delta] as Segment[]) {
+    for (const seg of snap.segments) {
       const offsets = seg.categoryDocs.offsets;
       for (const s of categories.slots) {
         if (s + 1 < offsets.length) cost += (offsets[s + 1] as number) - (offsets[s] as number);
@@ -48,7 +44,7 @@ export function planWords(snap: Snapshot, words: readonly QueryWord[]): WordPlan
 
 /** Some dictionary has a term starting with `prefix`. */
 function completesAnything(snap: Snapshot, prefix: string): boolean {
-  for (const dict of [snap.base, snap.delta, snap.categories]) {
+  for (const dict of [...snap.segments, snap.categories]) {
     const [lo, hi] = prefixRange(dict.text.terms, prefix);
     if (hi > lo) return true;
   }

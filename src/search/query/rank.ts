@@ -2,20 +2,39 @@ import { infoField, infoNotExact, infoPosition, infoTypos, NO_MATCH } from "./ma
 import type { QueryWord } from "./parse-query.ts";
 
 // Ranking by buckets, as Meilisearch does: each criterion only breaks the ties of the ones
-// before it. Packed into one integer, higher is better:
-//   words matched (4 bits) | fewer typos (4) | proximity (4) | stronger fields (5)
-//   | exact words (4) | available (1)
+// before it. Relevance packs them into one integer, higher is better:
+//   words matched (4 bits) | fewer typos (4) | proximity (3) | stronger fields (5)
+//   | exact words (3) | available (1)
 // Ties then go to the newest updated_at, and last to the lower product id.
 
 const MAX_PAIR_DISTANCE = 7;
 
+/**
+ * The rank key of one candidate: its match infos are info[row .. row + words), `optional[w]`
+ * is 1 for the words that may be missing (joined model codes).
+ */
 export function relevance(
   info: Uint16Array,
   row: number,
-  words: readonly QueryWord[],
+  optional: Uint8Array,
   available: boolean,
 ): number {
-  const W = words.length;
+  const W = optional.length;
+  if (W === 1) {
+    // The common single-word query: no proximity, no loop.
+    const inf = info[row] as number;
+    if (inf === NO_MATCH) return available ? 1 : 0;
+    const t = inf >>> 9;
+    const exact = t === 0 && (inf & 32) === 0 ? 1 : 0;
+    return (
+      (1 << 16) |
+      ((15 - t) << 12) |
+      (7 << 9) |
+      ((31 - ((inf >>> 6) & 7)) << 4) |
+      (exact << 1) |
+      (available ? 1 : 0)
+    );
+  }
   let matched = 0;
   let typos = 0;
   let fields = 0;
@@ -24,9 +43,9 @@ export function relevance(
   let previous = NO_MATCH;
   for (let w = 0; w < W; w++) {
     const inf = info[row + w] as number;
-    const word = words[w] as QueryWord;
+    const isOptional = optional[w] === 1;
     if (inf === NO_MATCH) {
-      if (!word.optional) previous = NO_MATCH;
+      if (!isOptional) previous = NO_MATCH;
       continue;
     }
     matched++;
@@ -34,18 +53,23 @@ export function relevance(
     typos += t;
     fields += infoField(inf);
     if (t === 0 && infoNotExact(inf) === 0) exact++;
-    if (word.optional) continue;
+    if (isOptional) continue;
     if (previous !== NO_MATCH) proximity += pairDistance(previous, inf);
     previous = inf;
   }
   return (
-    (min(matched, 15) << 18) |
-    ((15 - min(typos, 15)) << 14) |
-    ((15 - min(proximity, 15)) << 10) |
-    ((31 - min(fields, 31)) << 5) |
-    (min(exact, 15) << 1) |
+    (min(matched, 15) << 16) |
+    ((15 - min(typos, 15)) << 12) |
+    ((7 - min(proximity, 7)) << 9) |
+    ((31 - min(fields, 31)) << 4) |
+    (min(exact, 7) << 1) |
     (available ? 1 : 0)
   );
+}
+
+/** Per word: 1 when it may be missing (see relevance). */
+export function optionalFlags(words: readonly QueryWord[]): Uint8Array {
+  return Uint8Array.from(words, (w) => (w.optional ? 1 : 0));
 }
 
 /** 0 for adjacent words in order; more apart, reversed or in different fields costs more. */
@@ -61,6 +85,7 @@ const min = Math.min;
 /** Ranked hits: parallel arrays indexed by hit number. */
 export interface Hits {
   readonly count: number;
+  /** Global doc ids. */
   readonly docs: Uint32Array;
   readonly relevance: Uint32Array;
   readonly updatedAt: Float64Array;

@@ -12,9 +12,10 @@ import { suggest } from "./suggest.ts";
 // One search, start to end: correct, match, filter, count, rank, lay out (PRODUCT.md "Search",
 // specification 4.3).
 //
-// Matching decision: every query word must match. Only when nothing matches all of them is the
-// last word dropped, then the one before, down to the first (Meilisearch's "last" strategy,
-// applied as a fallback); dropped words still rank the docs that do have them.
+// Matching decision: every query word must match. When nothing matches all of them, the words
+// found in no product are dropped first, then the last word, then the one before, down to the
+// first (Meilisearch's "last" strategy, applied only as a fallback); dropped words still rank
+// the docs that do have them. A doc whose whole code equals the query matches regardless.
 
 export function emptyData(
   params: Pick<
@@ -63,6 +64,13 @@ export function runSearch(
 
   const plans = planWords(snap, words);
   const required = words.map((w) => !w.optional);
+  // A word found nowhere cannot be satisfied: it is the first to go (a stray preposition,
+  // a word of another shop), before the last-word fallback below.
+  if (plans.some((p, w) => required[w] && p.cost > 0)) {
+    plans.forEach((p, w) => {
+      if (p.cost === 0) required[w] = false;
+    });
+  }
   let candidates = matchWords(snap, plans, required);
   while (candidates.count === 0 && required.indexOf(true) !== required.lastIndexOf(true)) {
     required[required.lastIndexOf(true)] = false;

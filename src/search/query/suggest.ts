@@ -34,7 +34,7 @@ export function suggest(snap: Snapshot, q: string, popular: readonly string[]): 
   if (last === undefined || !ENDS_IN_WORD.test(q) || !query.endsWith(last.word)) return out;
   const head = query.slice(0, query.length - last.word.length);
   const candidates: { word: string; count: number }[] = [];
-  for (const dict of [snap.base, snap.delta] as Dictionary[]) {
+  for (const dict of snap.segments as readonly Dictionary[]) {
     const counts = nameCounts(dict);
     const [lo, hi] = prefixRange(dict.text.terms, last.word);
     for (let t = lo; t < hi && t < lo + MAX_CANDIDATES; t++) {

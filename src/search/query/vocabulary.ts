@@ -10,7 +10,7 @@ import type { Dictionary } from "./expand.ts";
 // and categories), with word frequency (postings) to choose among candidates.
 
 export function dictionaries(snap: Snapshot): Dictionary[] {
-  return [snap.base, snap.delta, snap.categories];
+  return [...snap.segments, snap.categories];
 }
 
 /** The word, one of its stems, or (while typed) a word it starts, is in the vocabulary. */

@@ -1,0 +1,93 @@
+// Properties of patched snapshots against rebuilt ones, on a generated catalog:
+//  1. after a series of patches (updates, new products, category renames) that merge segments
+//     of every tier, every answer equals the answer of a snapshot built from scratch from the
+//     same records
+//  2. every intermediate snapshot keeps answering as it did when it was made (copy-on-write)
+
+import { describe, expect, test } from "bun:test";
+import { generateCategories, generateProduct } from "../catalog/generate.ts";
+import { mergeProduct } from "../import/merge-product.ts";
+import { validateCategory } from "../import/validate-category.ts";
+import { validateProduct } from "../import/validate-product.ts";
+import type { CategoryRecord, ProductRecord } from "../model/records.ts";
+import { params } from "./engine.fixture.ts";
+import { buildSnapshot, patchSnapshot, type Snapshot, search, snapshotStats } from "./engine.ts";
+
+const categories: CategoryRecord[] = generateCategories().map((item, i) => {
+  const v = validateCategory(item);
+  if (!v.ok) throw new Error("invalid generated category");
+  return { id: i + 1, ...v.value, updated_at: 1 };
+});
+
+function record(index: number, now: number): ProductRecord {
+  const v = validateProduct(generateProduct(7, index).item);
+  if (!v.ok) throw new Error("invalid generated product");
+  const merged = mergeProduct(v.value, null, { newId: index + 1, now });
+  if (!merged.ok) throw new Error("generated product does not merge");
+  return merged.record;
+}
+
+const QUERIES = [
+  "смартфон",
+  "ноут",
+  "samsung",
+  "чорний",
+  "навушники бездротові",
+  "к",
+  "телевізор lg",
+  "кросівки",
+  "sku-0001",
+];
+
+function answers(snap: Snapshot): unknown[] {
+  return QUERIES.flatMap((q) => [
+    search(snap, params({ q, show_unavailable: true, per_category_limit: -1 })),
+    search(snap, params({ q, group_by_category: false, product_page_size: 50, language: "ru" })),
+  ]);
+}
+
+describe("patched snapshots", () => {
+  test("1-2. equal a rebuild, and old snapshots never change", () => {
+    const size = 3000;
+    const current = new Map<number, ProductRecord>();
+    for (let i = 0; i < size; i++) current.set(i + 1, record(i, i));
+    let cats = categories;
+    let snap = buildSnapshot({ products: [...current.values()], categories: cats });
+    const history: { snap: Snapshot; answers: unknown[] }[] = [];
+    let seed = 11;
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let round = 0; round < 24; round++) {
+      const batch: ProductRecord[] = [];
+      const n = round % 5 === 4 ? 700 : 60;
+      for (let i = 0; i < n; i++) {
+        // Mostly updates of existing products, some new ones past the end.
+        const index = rnd() < 0.8 ? Math.floor(rnd() * size) : size + round * 1000 + i;
+        const updated = record(index, 10_000 + round * 1000 + i);
+        batch.push({
+          ...updated,
+          new_price: (updated.new_price ?? 1) + round,
+          availability: rnd() < 0.7,
+        });
+      }
+      const renamed: CategoryRecord[] = [];
+      if (round % 6 === 5) {
+        const c = cats[round % cats.length] as CategoryRecord;
+        renamed.push({
+          ...c,
+          translations: c.translations.map((t) => ({ ...t, name: `${t.name} ${round}` })),
+        });
+        cats = cats.map((x) => (x.id === c.id ? (renamed[0] as CategoryRecord) : x));
+      }
+      for (const p of batch) current.set(p.id, p);
+      if (round % 4 === 0) history.push({ snap, answers: answers(snap) });
+      snap = patchSnapshot(snap, { products: batch, categories: renamed });
+    }
+    const rebuilt = buildSnapshot({ products: [...current.values()], categories: cats });
+    expect(snapshotStats(snap).products).toBe(current.size);
+    expect(answers(snap)).toEqual(answers(rebuilt));
+    for (const h of history) expect(answers(h.snap)).toEqual(h.answers);
+  }, 60_000);
+});
