@@ -46,6 +46,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await domains.load();
   await store.onDomainsChanged?.(() => void domains.load().catch(() => {}));
   await Promise.all(pending);
+  // The rebuild parsed every record into objects that are garbage now: give the memory back
+  // before serving, so that the resident size is the indexes' (measured by the benchmark).
+  Bun.gc(true);
   indexers.schedule(config.reindexInterval);
 
   const imports = new ImportService(store, {

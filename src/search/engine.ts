@@ -1,5 +1,6 @@
 import type { SearchParams, SearchResponse } from "../model/search.ts";
 import type { Snapshot } from "./index/snapshot.ts";
+import { cachedAnswer, cacheKey, keepAnswer } from "./query/response-cache.ts";
 import { emptyData, runSearch } from "./query/run-search.ts";
 
 // The search engine's facade: pure and synchronous, no I/O. The indexer builds and patches
@@ -47,20 +48,30 @@ import { emptyData, runSearch } from "./query/run-search.ts";
 //   with the query, in their order, then the query with its last word completed by product
 //   name words, most frequent first; normalised, at most 10, never the query itself.
 // - a query without any word answers the empty data set.
+// - answers of queries that took over 1 ms are cached per snapshot (query/response-cache.ts).
 
 export type { Snapshot } from "./index/snapshot.ts";
 export { buildSnapshot, patchSnapshot, snapshotStats } from "./index/snapshot.ts";
+export { setResponseCacheSize } from "./query/response-cache.ts";
 
 /**
  * Everything of PRODUCT.md "Search" and specification 4.3. `popular` is the domain's popular
- * past queries, best first, used for suggestions.
+ * past queries, best first, used for suggestions. The answer may be shared with other calls
+ * (answers of expensive queries are cached per snapshot): treat it as read-only.
  */
 export function search(
   snap: Snapshot,
   params: SearchParams,
   popular: readonly string[] = [],
 ): SearchResponse {
-  return runSearch(snap, params, popular);
+  const key = cacheKey(params);
+  if (key === null) return runSearch(snap, params, popular);
+  const cached = cachedAnswer(snap, key);
+  if (cached !== undefined) return cached;
+  const started = performance.now();
+  const answer = runSearch(snap, params, popular);
+  keepAnswer(snap, key, answer, performance.now() - started);
+  return answer;
 }
 
 /**

@@ -17,6 +17,23 @@ export interface Dictionary {
 
 /** Flag of a range's third value: read only the strong postings of its terms. */
 export const STRONG_ONLY = 4;
+/** Flag of a range's third value: only postings at the first two positions of their field. */
+export const INITIAL_ONLY = 8;
+
+/**
+ * How a query word expands:
+ * - "exact": a finished word: itself, its stems, its typos;
+ * - "prefix": the word being typed, which completes some term: also every term it starts;
+ *   its typos only as a whole word (completing every prefix within a typo of "елек" would drag
+ *   in "алек...", "плек..." and their thousands of products for nothing);
+ * - "typoPrefix": the word being typed completes no term as typed, so its typos are looked
+ *   for in prefixes too ("електоч" -> "електроч...");
+ * - "initial": a query of one letter completes only the first two words of the strong fields
+ *   (a name's type and brand, a vendor, a code; a category name's first two words): the
+ *   widget's first keystroke answers with the products whose type or brand starts with that
+ *   letter, not with a third of the catalog.
+ */
+export type ExpansionMode = "exact" | "prefix" | "typoPrefix" | "initial";
 /** Prefixes shorter than this complete only words of the strong fields (see TermIndex). */
 export const MIN_PREFIX_FOR_ALL_FIELDS = 3;
 
@@ -34,17 +51,11 @@ export interface TermExpansion {
 
 const CACHE_LIMIT = 20_000;
 
-/**
- * `typoPrefix`: the (prefix) word completes no term as typed, so its typos are looked for in
- * prefixes too ("електоч" -> "електроч..."). Otherwise a prefix word tolerates typos only as a
- * whole word: completing every prefix within a typo of "елек" would drag in "алек...", "плек..."
- * and their thousands of products for nothing.
- */
-export function expandWord(dict: Dictionary, word: QueryWord, typoPrefix = false): TermExpansion {
-  const key = `${word.prefix ? (typoPrefix ? "t" : "p") : "w"}${word.text}`;
+export function expandWord(dict: Dictionary, word: QueryWord, mode: ExpansionMode): TermExpansion {
+  const key = `${mode}\u0001${word.text}`;
   const cached = dict.cache.get(key) as TermExpansion | undefined;
   if (cached !== undefined) return cached;
-  const expansion = computeExpansion(dict, word, typoPrefix);
+  const expansion = computeExpansion(dict, word, mode);
   if (dict.cache.size >= CACHE_LIMIT) {
     // Forget the expansions; keep the derived indexes (keys starting with NUL).
     for (const k of dict.cache.keys()) if (!k.startsWith("\u0000")) dict.cache.delete(k);
@@ -53,7 +64,7 @@ export function expandWord(dict: Dictionary, word: QueryWord, typoPrefix = false
   return expansion;
 }
 
-function computeExpansion(dict: Dictionary, word: QueryWord, typoPrefix: boolean): TermExpansion {
+function computeExpansion(dict: Dictionary, word: QueryWord, mode: ExpansionMode): TermExpansion {
   const { terms, offsets } = dict.text;
   const text = word.text;
   const ranges: number[] = [];
@@ -61,7 +72,11 @@ function computeExpansion(dict: Dictionary, word: QueryWord, typoPrefix: boolean
   if (exact >= 0) ranges.push(exact, exact + 1, 0);
   let prefixLo = 0;
   let prefixHi = 0;
-  if (word.prefix) {
+  if (mode === "initial") {
+    const [lo, hi] = prefixRange(terms, text);
+    return finish(dict, [lo, hi, STRONG_ONLY | INITIAL_ONLY], -1);
+  }
+  if (mode !== "exact") {
     [prefixLo, prefixHi] = prefixRange(terms, text);
     // The word itself sorts first among the terms it starts.
     const from = exact >= 0 ? prefixLo + 1 : prefixLo;
@@ -79,11 +94,16 @@ function computeExpansion(dict: Dictionary, word: QueryWord, typoPrefix: boolean
   const typos = digits ? 0 : maxTypos(text);
   if (typos > 0) {
     const range = scriptRange(terms, text);
-    const options = { maxDistance: typos, prefix: word.prefix && typoPrefix, ...range };
+    const options = { maxDistance: typos, prefix: mode === "typoPrefix", ...range };
     fuzzyTerms(terms, text, options, (lo, hi, distance) => {
       if (distance > 0) ranges.push(lo, hi, distance);
     });
   }
+  return finish(dict, ranges, exact);
+}
+
+function finish(dict: Dictionary, ranges: number[], exact: number): TermExpansion {
+  const offsets = dict.text.offsets;
   let cost = 0;
   for (let r = 0; r < ranges.length; r += 3) {
     const lo = ranges[r] as number;

@@ -2,7 +2,7 @@ import { type Bitset, hasBit } from "../index/bitset.ts";
 import type { Segment } from "../index/segment.ts";
 import { type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
 import { FIELD } from "../index/term-index.ts";
-import { STRONG_ONLY, type TermExpansion } from "./expand.ts";
+import { INITIAL_ONLY, STRONG_ONLY, type TermExpansion } from "./expand.ts";
 import type { QueryWord } from "./parse-query.ts";
 
 // Matching: the docs that contain every required query word, each with what matched per word.
@@ -160,13 +160,17 @@ class MatchScratch {
         const typos = (flags & 3) << 9;
         const ends = (flags & STRONG_ONLY) === 0 ? offsets : strongEnd;
         const shift = (flags & STRONG_ONLY) === 0 ? 1 : 0;
+        // Positions are the low 5 bits of a posting's byte: 31 lets every one through, 1 only
+        // positions 0 and 1 (see INITIAL_ONLY).
+        const positions = (flags & INITIAL_ONLY) === 0 ? 31 : 1;
         for (let t = lo; t < hi; t++) {
           const high = typos | (t === exp.exact ? 0 : 32);
           const to = ends[t + shift] as number;
           for (let p = offsets[t] as number; p < to; p++) {
+            const b = info[p] as number;
+            if ((b & 31 & ~positions) !== 0) continue;
             const local = docs[p] as number;
             if (hasBit(dead, local)) continue;
-            const b = info[p] as number;
             this.visit(start + local, w, high | ((b & 0xe0) << 1) | (b & 31), mode);
           }
         }
@@ -210,6 +214,7 @@ class MatchScratch {
           }
           if (p < 0) continue;
           const b = info[p] as number;
+          if ((flags & INITIAL_ONLY) !== 0 && (b & 31) > 1) continue;
           const inf = high | ((b & 0xe0) << 1) | (b & 31);
           if (inf < best) best = inf;
         }

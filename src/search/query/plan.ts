@@ -1,6 +1,6 @@
 import type { Snapshot } from "../index/snapshot.ts";
 import { prefixRange } from "../index/term-index.ts";
-import { expandWord, type TermExpansion } from "./expand.ts";
+import { type ExpansionMode, expandWord, INITIAL_ONLY, type TermExpansion } from "./expand.ts";
 import { categoryMatchInfo, type WordPlan } from "./match.ts";
 import type { QueryWord } from "./parse-query.ts";
 
@@ -13,10 +13,11 @@ interface CategoryMatches {
 }
 
 export function planWords(snap: Snapshot, words: readonly QueryWord[]): WordPlan[] {
+  const single = words.filter((w) => !w.optional).length === 1;
   return words.map((word) => {
-    const typoPrefix = word.prefix && !completesAnything(snap, word.text);
-    const segments: TermExpansion[] = snap.segments.map((s) => expandWord(s, word, typoPrefix));
-    const categories = matchCategories(snap, word, typoPrefix);
+    const mode = expansionMode(snap, word, single);
+    const segments: TermExpansion[] = snap.segments.map((s) => expandWord(s, word, mode));
+    const categories = matchCategories(snap, word, mode);
     let cost = 0;
     let lists = categories.slots.length;
     for (const e of segments) {
@@ -42,6 +43,12 @@ export function planWords(snap: Snapshot, words: readonly QueryWord[]): WordPlan
   });
 }
 
+function expansionMode(snap: Snapshot, word: QueryWord, single: boolean): ExpansionMode {
+  if (!word.prefix) return "exact";
+  if (single && !word.optional && word.text.length === 1) return "initial";
+  return completesAnything(snap, word.text) ? "prefix" : "typoPrefix";
+}
+
 /** Some dictionary has a term starting with `prefix`. */
 function completesAnything(snap: Snapshot, prefix: string): boolean {
   for (const dict of [...snap.segments, snap.categories]) {
@@ -52,18 +59,22 @@ function completesAnything(snap: Snapshot, prefix: string): boolean {
 }
 
 /** Category slots whose own text matches the word, each with its best match info. */
-function matchCategories(snap: Snapshot, word: QueryWord, typoPrefix: boolean): CategoryMatches {
+function matchCategories(snap: Snapshot, word: QueryWord, mode: ExpansionMode): CategoryMatches {
   const table = snap.categories;
-  const key = `c${word.prefix ? (typoPrefix ? "t" : "p") : "w"}${word.text}`;
+  const key = `c${mode}\u0001${word.text}`;
   const cached = table.cache.get(key) as CategoryMatches | undefined;
   if (cached !== undefined) return cached;
-  const exp = expandWord(table, word, typoPrefix);
+  const exp = expandWord(table, word, mode);
   const best = new Map<number, number>();
   const { offsets, docs, info } = table.text;
   for (let r = 0; r < exp.ranges.length; r += 3) {
-    const typos = (exp.ranges[r + 2] as number) & 3;
+    const flags = exp.ranges[r + 2] as number;
+    const typos = flags & 3;
+    // "initial": only categories whose name starts with the word.
+    const initial = (flags & INITIAL_ONLY) !== 0;
     for (let t = exp.ranges[r] as number; t < (exp.ranges[r + 1] as number); t++) {
       for (let p = offsets[t] as number; p < (offsets[t + 1] as number); p++) {
+        if (initial && (info[p] as number) > 1) continue;
         const slot = docs[p] as number;
         const inf = categoryMatchInfo(typos, t !== exp.exact, (info[p] as number) & 31);
         const seen = best.get(slot);
