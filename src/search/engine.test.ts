@@ -15,7 +15,7 @@
 // 11. language: display fields in the language, fallback uk then the first translation;
 //     text of every translation is searchable whatever the language
 // 12. stems: a plural finds the singular, a word form in a description finds its product
-// 13. prefix of the last word (as-you-type)
+// 13. prefix of the last word (as-you-type); a one-letter query completes opening words only
 // 14. typos: tolerated without correction; corrected (corrected_query) with corrections on
 // 15. SKU: exact code, with or without punctuation and spaces
 // 16. wrong keyboard layout and transliteration are corrected
@@ -455,6 +455,9 @@ describe("matching", () => {
     expect(flatIds("навуш")).toEqual([9, 8, 7]);
     expect(flatIds("samsung gal")).toEqual([4]);
     expect(flatIds("смартфон sams")).toEqual([4]);
+    // One letter alone completes only the first two words of a field (type, brand).
+    expect(flatIds("н")).toEqual([9, 8, 7, 2, 1]);
+    expect(flatIds("s")).toEqual([7, 4, 10, 6, 5]);
   });
 
   test("14. typos: tolerated as typed, corrected when corrections are on", () => {

@@ -50,6 +50,9 @@ export interface TermExpansion {
 }
 
 const CACHE_LIMIT = 20_000;
+/** Words shorter than this neither expand by stem nor are reached by one. */
+const MIN_STEMMED = 3;
+const MIN_STEMMED_TYPED = 5;
 
 export function expandWord(dict: Dictionary, word: QueryWord, mode: ExpansionMode): TermExpansion {
   const key = `${mode}\u0001${word.text}`;
@@ -65,7 +68,7 @@ export function expandWord(dict: Dictionary, word: QueryWord, mode: ExpansionMod
 }
 
 function computeExpansion(dict: Dictionary, word: QueryWord, mode: ExpansionMode): TermExpansion {
-  const { terms, offsets } = dict.text;
+  const { terms } = dict.text;
   const text = word.text;
   const ranges: number[] = [];
   const exact = findTerm(terms, text);
@@ -84,10 +87,16 @@ function computeExpansion(dict: Dictionary, word: QueryWord, mode: ExpansionMode
     if (prefixHi > from) ranges.push(from, prefixHi, flags);
   }
   const digits = hasDigit(text);
-  if (!digits && text.length >= 3) {
+  // Stems of a word still being typed are stems of a fragment ("віде" would stem to "від", a
+  // preposition in every description): only a typed word of 5+ letters is stemmed.
+  const minLength = mode === "exact" ? MIN_STEMMED : MIN_STEMMED_TYPED;
+  if (!digits && text.length >= minLength) {
     for (const s of stemsForQuery(text)) {
       for (const t of multiMapGet(dict.stems, s)) {
-        if (t !== exact && (t < prefixLo || t >= prefixHi)) ranges.push(t, t + 1, 0);
+        if (t === exact || (t >= prefixLo && t < prefixHi)) continue;
+        // Nor do short words join by a shared stem: they are function words, not forms.
+        if ((terms[t] as string).length < MIN_STEMMED) continue;
+        ranges.push(t, t + 1, 0);
       }
     }
   }
@@ -96,7 +105,11 @@ function computeExpansion(dict: Dictionary, word: QueryWord, mode: ExpansionMode
     const range = scriptRange(terms, text);
     const options = { maxDistance: typos, prefix: mode === "typoPrefix", ...range };
     fuzzyTerms(terms, text, options, (lo, hi, distance) => {
-      if (distance > 0) ranges.push(lo, hi, distance);
+      // A single term must itself be long enough for that many typos: "віде" is one typo
+      // from "від", a preposition in every description, and must not match it.
+      if (distance > 0 && (hi - lo > 1 || maxTypos(terms[lo] as string) >= distance)) {
+        ranges.push(lo, hi, distance);
+      }
     });
   }
   return finish(dict, ranges, exact);

@@ -1,4 +1,4 @@
-import { hasDigit, stemsForQuery } from "../analysis/index.ts";
+import { hasDigit, maxTypos, stemsForQuery } from "../analysis/index.ts";
 import { fuzzyTerms, scriptRange } from "../index/fuzzy-terms.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
@@ -62,6 +62,8 @@ export function closestWord(snap: Snapshot, word: string, maxDistance: number): 
     const options = { maxDistance, prefix: false, ...scriptRange(terms, word) };
     fuzzyTerms(terms, word, options, (lo, hi, distance) => {
       for (let t = lo; t < hi; t++) {
+        // Both words must be long enough for the typos between them (see expand.ts).
+        if (maxTypos(terms[t] as string) < distance) continue;
         const f = frequency(dict, t);
         if (distance < bestDistance || (distance === bestDistance && f > bestFreq)) {
           best = dict.text.terms[t] as string;
