@@ -4,17 +4,17 @@ import type { Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
 import { searchRoutes } from "./http/routes/search.ts";
 import { ImportService } from "./import/import-service.ts";
-import { Indexers } from "./pipeline/indexers.ts";
+import { IndexClient } from "./pipeline/index-client.ts";
 import { openStore } from "./store/open-store.ts";
 import type { ChangeLog, PrimaryStore } from "./store/store.ts";
 import { Domains } from "./tenancy/domains.ts";
-import { assertServedBy, serves } from "./tenancy/partition.ts";
+import { assertServedBy } from "./tenancy/partition.ts";
 
 export interface RunningServer {
   url: string;
   domains: Domains;
   imports: ImportService;
-  indexers: Indexers;
+  indexes: IndexClient;
   store: PrimaryStore;
   log: ChangeLog;
   stop: () => Promise<void>;
@@ -27,11 +27,14 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const { store, log } = await openStore(config);
   const domains = new Domains(store);
-  const indexers = new Indexers(store, log, (d) => serves(config.partition, d));
+  // The indexes live on their own thread (pipeline/index-worker.ts), told of this process's
+  // appends; the HTTP thread keeps parsing, validating and writing while a patch runs.
+  const indexes = await IndexClient.start(config);
+  log.onAppend?.((domainId) => indexes.wake(domainId));
   const pending: Promise<void>[] = [];
   domains.onDomain((d) =>
     pending.push(
-      indexers.add(d).catch((error) => {
+      indexes.addDomain(d).catch((error) => {
         console.error(
           JSON.stringify({
             level: "error",
@@ -46,10 +49,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await domains.load();
   await store.onDomainsChanged?.(() => void domains.load().catch(() => {}));
   await Promise.all(pending);
-  // The rebuild parsed every record into objects that are garbage now: give the memory back
-  // before serving, so that the resident size is the indexes' (measured by the benchmark).
-  Bun.gc(true);
-  indexers.schedule(config.reindexInterval);
+  // The rebuild parsed every record into objects that are garbage now: the indexing thread
+  // gives that memory back before serving (the benchmark measures the resident size).
+  indexes.collectGarbage();
 
   const imports = new ImportService(store, {
     maxItems: config.maxItems,
@@ -68,7 +70,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     plugins: [
       searchRoutes({
         domains,
-        indexers,
+        indexes,
         recorder,
         maxPageSize: config.maxPageSize,
         popular: (id) => popular.get(id),
@@ -89,7 +91,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url: `http://${config.host}:${server.port}`,
     domains,
     imports,
-    indexers,
+    indexes,
     store,
     log,
     stop: async () => {
@@ -97,7 +99,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const stopped = server.stop(false);
       while (server.pendingRequests > 0) await Bun.sleep(5);
       await stopped;
-      await indexers.stop();
+      await indexes.stop();
       await recorder.stop();
       await store.close();
     },
