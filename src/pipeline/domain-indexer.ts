@@ -3,6 +3,8 @@ import { buildSnapshot, patchSnapshot, type Snapshot } from "../search/engine.ts
 import type { ChangeLog, PrimaryStore } from "../store/store.ts";
 
 const READ_BATCH = 64;
+const PATCH_SLICE = 250;
+const BACKLOG = 2000;
 
 /**
  * One domain's indexer: tails the domain's change log from the position its snapshot has
@@ -120,11 +122,23 @@ export class DomainIndexer {
     const categoryIds = new Set<number>();
     for (const e of entries)
       for (const id of e.ids) (e.kind === "products" ? productIds : categoryIds).add(id);
-    const [products, categories]: [ProductRecord[], CategoryRecord[]] = await Promise.all([
-      productIds.size ? this.store.getProducts(this.domainId, [...productIds]) : [],
-      categoryIds.size ? this.store.getCategories(this.domainId, [...categoryIds]) : [],
-    ]);
-    this.snapshot = patchSnapshot(this.snapshot, { products, categories });
+    const categories: CategoryRecord[] = categoryIds.size
+      ? await this.store.getCategories(this.domainId, [...categoryIds])
+      : [];
+    if (categories.length) this.snapshot = patchSnapshot(this.snapshot, { categories });
+    // Slices, with a turn of the event loop between them: the searches queued on this thread
+    // run between slices instead of waiting for a whole 1,000-product patch (~60 ms). Slices
+    // cost ~40% more in all, so a backlog (a bulk load) is patched whole, to catch up.
+    const ids = [...productIds];
+    const slice = ids.length > BACKLOG ? ids.length : PATCH_SLICE;
+    for (let i = 0; i < ids.length; i += slice) {
+      const products: ProductRecord[] = await this.store.getProducts(
+        this.domainId,
+        ids.slice(i, i + slice),
+      );
+      this.snapshot = patchSnapshot(this.snapshot, { products });
+      if (i + slice < ids.length) await new Promise((resolve) => setImmediate(resolve));
+    }
     this.position = last.seq;
     this.appliedAt = Date.now();
   }
