@@ -4,17 +4,17 @@ import type { Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
 import { searchRoutes } from "./http/routes/search.ts";
 import { ImportService } from "./import/import-service.ts";
-import { IndexClient } from "./pipeline/index-client.ts";
+import { Indexers } from "./pipeline/indexers.ts";
 import { openStore } from "./store/open-store.ts";
 import type { ChangeLog, PrimaryStore } from "./store/store.ts";
 import { Domains } from "./tenancy/domains.ts";
-import { assertServedBy } from "./tenancy/partition.ts";
+import { assertServedBy, serves } from "./tenancy/partition.ts";
 
 export interface RunningServer {
   url: string;
   domains: Domains;
   imports: ImportService;
-  indexes: IndexClient;
+  indexers: Indexers;
   store: PrimaryStore;
   log: ChangeLog;
   stop: () => Promise<void>;
@@ -27,14 +27,11 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const { store, log } = await openStore(config);
   const domains = new Domains(store);
-  // The indexes live on their own thread (pipeline/index-worker.ts), told of this process's
-  // appends; the HTTP thread keeps parsing, validating and writing while a patch runs.
-  const indexes = await IndexClient.start(config);
-  log.onAppend?.((domainId) => indexes.wake(domainId));
+  const indexers = new Indexers(store, log, (d) => serves(config.partition, d));
   const pending: Promise<void>[] = [];
   domains.onDomain((d) =>
     pending.push(
-      indexes.addDomain(d).catch((error) => {
+      indexers.add(d).catch((error) => {
         console.error(
           JSON.stringify({
             level: "error",
@@ -49,9 +46,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await domains.load();
   await store.onDomainsChanged?.(() => void domains.load().catch(() => {}));
   await Promise.all(pending);
-  // The rebuild parsed every record into objects that are garbage now: the indexing thread
-  // gives that memory back before serving (the benchmark measures the resident size).
-  indexes.collectGarbage();
+  // The rebuild parsed every record into objects that are garbage now: give the memory back
+  // before serving, so that the resident size is the indexes' (measured by the benchmark).
+  Bun.gc(true);
+  indexers.schedule(config.reindexInterval);
 
   const imports = new ImportService(store, {
     maxItems: config.maxItems,
@@ -70,7 +68,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     plugins: [
       searchRoutes({
         domains,
-        indexes,
+        indexers,
         recorder,
         maxPageSize: config.maxPageSize,
         popular: (id) => popular.get(id),
@@ -91,7 +89,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url: `http://${config.host}:${server.port}`,
     domains,
     imports,
-    indexes,
+    indexers,
     store,
     log,
     stop: async () => {
@@ -99,7 +97,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const stopped = server.stop(false);
       while (server.pendingRequests > 0) await Bun.sleep(5);
       await stopped;
-      await indexes.stop();
+      await indexers.stop();
       await recorder.stop();
       await store.close();
     },

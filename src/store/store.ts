@@ -98,11 +98,4 @@ export interface ChangeLog {
   read(domainId: number, afterSeq: number, limit: number): Promise<ChangeEntry[]>;
   /** Resolves when the domain's log may have grown past `afterSeq`, or after `timeoutMs`. */
   waitFor(domainId: number, afterSeq: number, timeoutMs: number): Promise<void>;
-  /**
-   * Embedded mode, where nothing outside the process announces an append: `onAppend` hears
-   * this connection's appends, `notify` wakes this connection's `waitFor` callers (the indexing
-   * thread has a connection of its own). The Redis log needs neither: XREAD BLOCK sees all.
-   */
-  onAppend?(listener: (domainId: number) => void): void;
-  notify?(domainId: number): void;
 }

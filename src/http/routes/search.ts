@@ -1,8 +1,7 @@
 import { Elysia } from "elysia";
 import type { SearchRecorder } from "../../analytics/search-recorder.ts";
-import type { SearchParams } from "../../model/search.ts";
-import type { IndexClient } from "../../pipeline/index-client.ts";
-import { emptyResponse } from "../../search/engine.ts";
+import type { Indexers } from "../../pipeline/indexers.ts";
+import { emptyResponse, search } from "../../search/engine.ts";
 import { parseSearchParams } from "../../search/parse-params.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import { json, rawJson } from "../respond.ts";
@@ -20,7 +19,7 @@ export const SEARCH_PATHS = ["/api/v2/search/", "/api/v2/search/search/v2/", "/s
 
 export interface SearchDeps {
   domains: Domains;
-  indexes: IndexClient;
+  indexers: Indexers;
   recorder: SearchRecorder;
   maxPageSize: number;
   popular: (domainId: number) => readonly string[];
@@ -29,8 +28,7 @@ export interface SearchDeps {
 }
 
 export function searchRoutes(deps: SearchDeps) {
-  const empty = (params: SearchParams) => rawJson(JSON.stringify(emptyResponse(params)), 200, CORS);
-  const handle = async (request: Request): Promise<Response> => {
+  const handle = (request: Request): Response => {
     const started = performance.now();
     const url = new URL(request.url);
     const parsed = parseSearchParams(url.searchParams, deps.maxPageSize);
@@ -39,10 +37,11 @@ export function searchRoutes(deps: SearchDeps) {
     const { params, token } = parsed;
     const domain = token ? deps.domains.searchDomain(token) : undefined;
     if (domain) deps.assertServed(domain.name);
+    const indexer = domain && deps.indexers.get(domain.id);
     // Specification 4.3 rule 1 and PRODUCT.md: no q, or no valid token, is the empty data set.
-    if (!domain || params.q.trim() === "") return empty(params);
-    const response = await deps.indexes.search(domain.id, params, deps.popular(domain.id));
-    if (!response) return empty(params);
+    if (!domain || !indexer || params.q.trim() === "")
+      return rawJson(JSON.stringify(emptyResponse(params)), 200, CORS);
+    const response = search(indexer.snapshot, params, deps.popular(domain.id));
     if (!params.demo)
       deps.recorder.record({
         domain_id: domain.id,
@@ -54,10 +53,10 @@ export function searchRoutes(deps: SearchDeps) {
         uuid: params.uuid,
         filters: params.filters.join(","),
       });
-    // The server's own time (parse, the indexing thread's search and serialisation, and the
-    // two messages between the threads), for the benchmark's server-side figures.
+    const body = JSON.stringify(response);
+    // The server's own time (parse, search, serialise), for the benchmark's server-side figures.
     const timing = `search;dur=${(performance.now() - started).toFixed(3)}`;
-    return rawJson(response.body, 200, { ...CORS, "server-timing": timing });
+    return rawJson(body, 200, { ...CORS, "server-timing": timing });
   };
   const app = new Elysia({ name: "search" });
   for (const path of SEARCH_PATHS) {

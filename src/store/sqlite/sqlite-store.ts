@@ -213,7 +213,7 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
       if (this.recent.size <= RECENT_RECORDS) break;
       this.recent.delete(id);
     }
-    if (seq) this.appended(domainId);
+    if (seq) this.waiters.wake(domainId);
     return results;
   }
 
@@ -237,7 +237,7 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
       if (options.log) seq = this.append(domainId, "categories", out);
       return out;
     })();
-    if (seq) this.appended(domainId);
+    if (seq) this.waiters.wake(domainId);
     return results;
   }
 
@@ -255,23 +255,8 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
 
   async appendReindex(domainId: number): Promise<number> {
     const seq = this.append(domainId, "reindex", []);
-    this.appended(domainId);
+    this.waiters.wake(domainId);
     return seq;
-  }
-
-  private readonly appendListeners: ((domainId: number) => void)[] = [];
-
-  onAppend(listener: (domainId: number) => void): void {
-    this.appendListeners.push(listener);
-  }
-
-  notify(domainId: number): void {
-    this.waiters.wake(domainId);
-  }
-
-  private appended(domainId: number): void {
-    this.waiters.wake(domainId);
-    for (const l of this.appendListeners) l(domainId);
   }
 
   async head(domainId: number): Promise<number> {
