@@ -313,6 +313,18 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     return this.allDocs("products", domainId) as ProductRecord[];
   }
 
+  async *productPages(domainId: number, size: number): AsyncIterable<ProductRecord[]> {
+    const page = this.db.query(
+      "SELECT id, doc FROM products WHERE domain_id = ? AND id > ? ORDER BY id LIMIT ?",
+    );
+    for (let after = 0; ; ) {
+      const rows = page.all(domainId, after, size) as { id: number; doc: string }[];
+      if (rows.length === 0) return;
+      after = (rows[rows.length - 1] as { id: number }).id;
+      yield rows.map((r) => JSON.parse(r.doc) as ProductRecord);
+    }
+  }
+
   async allCategories(domainId: number): Promise<CategoryRecord[]> {
     return this.allDocs("categories", domainId) as CategoryRecord[];
   }
