@@ -77,7 +77,8 @@ export interface PrimaryStore {
   allProducts(domainId: number): Promise<ProductRecord[]>;
   allCategories(domainId: number): Promise<CategoryRecord[]>;
   /**
-   * Every product of a domain in pages of at most `size`, in id order: a rebuild that indexes
+   * Every product of a domain in pages of about `size` (a product may come twice: a rebuild
+   * patches, which are upserts): a rebuild that indexes
    * page by page never holds all records at once (the peak of parsed records was 1.7 GB for
    * 100,000 products). Optional: without it, a rebuild reads `allProducts`.
    */

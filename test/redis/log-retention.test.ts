@@ -88,13 +88,14 @@ test("4. a node whose position was trimmed away rebuilds from the store", async 
     { seq: 9, domain_id: s.domainId, kind: "reindex", ids: [] },
   ]);
 
+  // A rebuild reads the domain's categories once, whether its products come paged or whole.
   let rebuilds = 0;
   const counted = new Proxy(s.b, {
     get: (target, key, receiver) =>
-      key === "allProducts"
+      key === "allCategories"
         ? (id: number) => {
             rebuilds++;
-            return target.allProducts(id);
+            return target.allCategories(id);
           }
         : Reflect.get(target, key, receiver),
   });

@@ -164,6 +164,27 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     return guarded(() => this.allDocs(domainKeys(domainId).products)) as Promise<ProductRecord[]>;
   }
 
+  /** HSCAN pages gathered to `size`; a product HSCAN repeats may come in two pages (upserts). */
+  async *productPages(domainId: number, size: number): AsyncIterable<ProductRecord[]> {
+    const key = domainKeys(domainId).products;
+    // By id within a page: one patch must not carry a product twice.
+    let page = new Map<string, string>();
+    let cursor = "0";
+    do {
+      const [next, flat] = await guarded(() =>
+        this.client.sendCommand<[string, string[]]>(["HSCAN", key, cursor, "COUNT", "1000"]),
+      );
+      for (let i = 0; i + 1 < flat.length; i += 2)
+        page.set(flat[i] as string, flat[i + 1] as string);
+      if (page.size >= size) {
+        yield [...page.values()].map((doc) => JSON.parse(doc) as ProductRecord);
+        page = new Map();
+      }
+      cursor = next;
+    } while (cursor !== "0");
+    if (page.size > 0) yield [...page.values()].map((doc) => JSON.parse(doc) as ProductRecord);
+  }
+
   allCategories(domainId: number): Promise<CategoryRecord[]> {
     return guarded(() => this.allDocs(domainKeys(domainId).categories)) as Promise<
       CategoryRecord[]
