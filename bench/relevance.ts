@@ -4,7 +4,7 @@
 // Builds an index of the fixture catalog with the engine's facade and runs every query flat
 // (group_by_category=false), 10 per page, unavailable products included, corrections on.
 
-import type { SearchParams } from "../src/model/search.ts";
+import { SEARCH_DEFAULTS, type SearchParams } from "../src/model/search.ts";
 import { buildSnapshot, type Snapshot, search } from "../src/search/engine.ts";
 import { toRecords } from "./records.ts";
 import {
@@ -38,23 +38,13 @@ const TOP = 10;
 
 export function searchParams(q: string, language: "uk" | "ru" | "en"): SearchParams {
   return {
+    ...SEARCH_DEFAULTS,
     q,
     language,
-    filters: [],
-    price_from: null,
-    price_to: null,
-    category_id: null,
     group_by_category: false,
     show_unavailable: true,
-    page: 1,
     product_page_size: TOP,
-    category_page_size: 10,
-    per_category_limit: 3,
     show_filters: false,
-    use_corrections: true,
-    use_suggestions: false,
-    wid: null,
-    uuid: null,
     demo: true,
   };
 }

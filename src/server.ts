@@ -28,24 +28,26 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const { store, log } = await openStore(config);
   const domains = new Domains(store);
   const indexers = new Indexers(store, log, (d) => serves(config.partition, d));
-  const pending: Promise<void>[] = [];
-  domains.onDomain((d) =>
-    pending.push(
-      indexers.add(d).catch((error) => {
-        console.error(
-          JSON.stringify({
-            level: "error",
-            msg: "index build",
-            domain: d.name,
-            error: String(error),
-          }),
-        );
-      }),
-    ),
-  );
+  // The builds of the domains known at start are awaited before listening; a domain that
+  // appears later is built in the background.
+  let starting: Promise<void>[] | null = [];
+  domains.onDomain((d) => {
+    const built = indexers.add(d).catch((error) => {
+      console.error(
+        JSON.stringify({
+          level: "error",
+          msg: "index build",
+          domain: d.name,
+          error: String(error),
+        }),
+      );
+    });
+    starting?.push(built);
+  });
   await domains.load();
   await store.onDomainsChanged?.(() => void domains.load().catch(() => {}));
-  await Promise.all(pending);
+  await Promise.all(starting);
+  starting = null;
   // The rebuild parsed every record into objects that are garbage now: give the memory back
   // before serving, so that the resident size is the indexes' (measured by the benchmark).
   Bun.gc(true);

@@ -102,3 +102,25 @@ export interface SearchParams {
   uuid: string | null;
   demo: boolean;
 }
+
+/** The defaults of specification 4.3 (section 8): a search that sets nothing else. */
+export const SEARCH_DEFAULTS: Readonly<SearchParams> = {
+  q: "",
+  language: "uk",
+  filters: [],
+  price_from: null,
+  price_to: null,
+  category_id: null,
+  group_by_category: true,
+  show_unavailable: false,
+  page: 1,
+  product_page_size: 10,
+  category_page_size: 10,
+  per_category_limit: 3,
+  show_filters: true,
+  use_corrections: true,
+  use_suggestions: false,
+  wid: null,
+  uuid: null,
+  demo: false,
+};

@@ -10,7 +10,7 @@ import { generateQueryMix } from "../../bench/query-mix.ts";
 import { toProductRecord, toRecords } from "../../bench/records.ts";
 import { generateCatalog, generateProduct } from "../catalog/generate.ts";
 import type { ProductRecord } from "../model/records.ts";
-import type { SearchParams } from "../model/search.ts";
+import { SEARCH_DEFAULTS, type SearchParams } from "../model/search.ts";
 import { switchLayoutText } from "./analysis/index.ts";
 import {
   buildSnapshot,
@@ -47,26 +47,7 @@ let catalog: ReturnType<typeof generateCatalog> | null = generateCatalog({
 });
 let records: ReturnType<typeof toRecords> | null = toRecords(catalog);
 
-const DEFAULTS: SearchParams = {
-  q: "",
-  language: "uk",
-  filters: [],
-  price_from: null,
-  price_to: null,
-  category_id: null,
-  group_by_category: true,
-  show_unavailable: false,
-  page: 1,
-  product_page_size: 10,
-  category_page_size: 10,
-  per_category_limit: 3,
-  show_filters: true,
-  use_corrections: true,
-  use_suggestions: false,
-  wid: null,
-  uuid: null,
-  demo: false,
-};
+const DEFAULTS = SEARCH_DEFAULTS;
 type Query = { name: string; params: SearchParams };
 
 // The service's mix, through the HTTP layer's parser.

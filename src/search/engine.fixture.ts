@@ -6,7 +6,7 @@ import type {
   ProductTranslation,
   WarehouseStock,
 } from "../model/records.ts";
-import type { SearchParams } from "../model/search.ts";
+import { SEARCH_DEFAULTS, type SearchParams } from "../model/search.ts";
 
 // A small hand-made catalog for the engine's tests: 10 products in 3 categories (and one
 // category without products), in uk, ru and en, with prices, labels, filters and warehouses.
@@ -229,25 +229,5 @@ export const PRODUCTS: ProductRecord[] = [
 ];
 
 export function params(overrides: Partial<SearchParams>): SearchParams {
-  return {
-    q: "",
-    language: "uk",
-    filters: [],
-    price_from: null,
-    price_to: null,
-    category_id: null,
-    group_by_category: true,
-    show_unavailable: false,
-    page: 1,
-    product_page_size: 10,
-    category_page_size: 10,
-    per_category_limit: 3,
-    show_filters: true,
-    use_corrections: true,
-    use_suggestions: false,
-    wid: null,
-    uuid: null,
-    demo: false,
-    ...overrides,
-  };
+  return { ...SEARCH_DEFAULTS, ...overrides };
 }

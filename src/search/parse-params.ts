@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language } from "../model/records.ts";
-import type { SearchParams } from "../model/search.ts";
+import { SEARCH_DEFAULTS as D, type SearchParams } from "../model/search.ts";
 
 export type ParsedParams =
   | { ok: true; params: SearchParams; token: string }
@@ -73,26 +73,26 @@ export function parseSearchParams(query: URLSearchParams, maxPageSize: number): 
   }
   // A locale like "ru-UA" reads as "ru"; a language the catalog has no names in falls back to
   // uk, as a product without that translation does.
-  const lang = (str("language") ?? "uk").slice(0, 2).toLowerCase();
+  const lang = (str("language") ?? D.language).slice(0, 2).toLowerCase();
   const params: SearchParams = {
     q: query.get("q") ?? "",
-    language: (LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : "uk",
+    language: (LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : D.language,
     filters,
     price_from: num("price_from"),
     price_to: num("price_to"),
     category_id: str("category_id"),
-    group_by_category: bool("group_by_category", true),
-    show_unavailable: bool("show_unavailable", false),
-    page: int("page", 1, 1, 1_000_000),
-    product_page_size: int("product_page_size", 10, 1, maxPageSize),
-    category_page_size: int("category_page_size", 10, 1, maxPageSize),
-    per_category_limit: int("per_category_limit", 3, 1, maxPageSize, [-1]),
-    show_filters: bool("show_filters", true),
-    use_corrections: bool("use_corrections", true),
-    use_suggestions: bool("use_suggestions", false),
+    group_by_category: bool("group_by_category", D.group_by_category),
+    show_unavailable: bool("show_unavailable", D.show_unavailable),
+    page: int("page", D.page, 1, 1_000_000),
+    product_page_size: int("product_page_size", D.product_page_size, 1, maxPageSize),
+    category_page_size: int("category_page_size", D.category_page_size, 1, maxPageSize),
+    per_category_limit: int("per_category_limit", D.per_category_limit, 1, maxPageSize, [-1]),
+    show_filters: bool("show_filters", D.show_filters),
+    use_corrections: bool("use_corrections", D.use_corrections),
+    use_suggestions: bool("use_suggestions", D.use_suggestions),
     wid: str("wid"),
     uuid: str("uuid"),
-    demo: bool("demo", false),
+    demo: bool("demo", D.demo),
   };
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, params, token: query.get("token") ?? "" };
