@@ -44,6 +44,12 @@ const typical = (i: number) => ({
   ],
 });
 
+/** CPU seconds (user + system) a process has used so far: fields 14 and 15 of /proc/PID/stat. */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
 const rssMiB = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return Math.round(Number(m?.[1] ?? 0) / 1024);
@@ -72,6 +78,8 @@ async function run(concurrency: number) {
   let next = 0;
   let done = 0;
   const started = performance.now();
+  const serverCpu = cpuSeconds(service.proc.pid);
+  const clientCpu = process.cpuUsage();
   const worker = async () => {
     while (next < bodies.length) {
       const body = bodies[next++] as string;
@@ -91,6 +99,9 @@ async function run(concurrency: number) {
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
+  const serverCpuUs = ((cpuSeconds(service.proc.pid) - serverCpu) * 1e6) / total;
+  const client = process.cpuUsage(clientCpu);
+  const clientCpuUs = (client.user + client.system) / total;
   if (profileDir) await service.stop(); // SIGTERM: the profile is written on a clean exit
   return {
     concurrency,
@@ -98,6 +109,9 @@ async function run(concurrency: number) {
     seconds: seconds.toFixed(2),
     perSecond: Math.round(total / seconds),
     rssMiB: rss,
+    // CPU per product, all threads: the server's, and this client's (which shares the cores).
+    serverCpuUs: Math.round(serverCpuUs),
+    clientCpuUs: Math.round(clientCpuUs),
   };
 }
 
