@@ -3,7 +3,7 @@
 // concurrency 1 and then 4 to a freshly spawned server; reports products/s and the server's
 // resident memory after 10k, 50k and 100k products.
 // Usage: bun bench/import.ts [--products 100000] [--profile]  (profiles go to bench/out/)
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { ADMIN_KEY, CATEGORIES, PRODUCTS, post, startService } from "../test/http/harness.ts";
 
 const total = Number(process.argv[process.argv.indexOf("--products") + 1]) || 100_000;
@@ -50,6 +50,19 @@ const cpuSeconds = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 
+/** CPU seconds of each thread of a process, by thread name (the HTTP thread is the first). */
+const threadCpu = (pid: number): Map<string, number> => {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+    const name = `${stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))}${tid === String(pid) ? " (main)" : ""}`;
+    const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+    out.set(name, (out.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+    out.set(`${name} sys`, (out.get(`${name} sys`) ?? 0) + Number(fields[12]) / 100);
+  }
+  return out;
+};
+
 const rssMiB = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return Math.round(Number(m?.[1] ?? 0) / 1024);
@@ -79,6 +92,7 @@ async function run(concurrency: number) {
   let done = 0;
   const started = performance.now();
   const serverCpu = cpuSeconds(service.proc.pid);
+  const threadsBefore = threadCpu(service.proc.pid);
   const clientCpu = process.cpuUsage();
   const worker = async () => {
     while (next < bodies.length) {
@@ -100,6 +114,11 @@ async function run(concurrency: number) {
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
   const serverCpuUs = ((cpuSeconds(service.proc.pid) - serverCpu) * 1e6) / total;
+  const threads: Record<string, number> = {};
+  for (const [name, s] of threadCpu(service.proc.pid)) {
+    const us = ((s - (threadsBefore.get(name) ?? 0)) * 1e6) / total;
+    if (us >= 1) threads[name] = Math.round(us);
+  }
   const client = process.cpuUsage(clientCpu);
   const clientCpuUs = (client.user + client.system) / total;
   if (profileDir) await service.stop(); // SIGTERM: the profile is written on a clean exit
@@ -112,6 +131,7 @@ async function run(concurrency: number) {
     // CPU per product, all threads: the server's, and this client's (which shares the cores).
     serverCpuUs: Math.round(serverCpuUs),
     clientCpuUs: Math.round(clientCpuUs),
+    threadCpuUs: threads,
   };
 }
 

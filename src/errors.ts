@@ -41,6 +41,8 @@ export type ErrorCode = keyof typeof ERRORS;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /** The values of the message's placeholders: an error crosses threads as code and vars. */
+  readonly vars: Record<string, string | number>;
   /** Per-field errors, when the request had several things wrong. */
   readonly errors: Record<string, string[]> | undefined;
 
@@ -53,6 +55,7 @@ export class AppError extends Error {
     super(entry.message.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? `{${k}}`)));
     this.code = code;
     this.status = entry.status;
+    this.vars = vars;
     this.errors = errors;
   }
 }

@@ -3,7 +3,8 @@ import { SearchRecorder } from "./analytics/search-recorder.ts";
 import type { Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
 import { searchRoutes } from "./http/routes/search.ts";
-import { ImportService } from "./import/import-service.ts";
+import { ImportWriter } from "./import/import-writer.ts";
+import { FreshRecords } from "./pipeline/fresh-records.ts";
 import { Indexers } from "./pipeline/indexers.ts";
 import { openStore } from "./store/open-store.ts";
 import type { ChangeLog, PrimaryStore } from "./store/store.ts";
@@ -13,7 +14,7 @@ import { assertServedBy, serves } from "./tenancy/partition.ts";
 export interface RunningServer {
   url: string;
   domains: Domains;
-  imports: ImportService;
+  imports: ImportWriter;
   indexers: Indexers;
   store: PrimaryStore;
   log: ChangeLog;
@@ -27,7 +28,8 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const { store, log } = await openStore(config);
   const domains = new Domains(store);
-  const indexers = new Indexers(store, log, (d) => serves(config.partition, d));
+  const fresh = new FreshRecords();
+  const indexers = new Indexers(store, log, (d) => serves(config.partition, d), fresh);
   // The builds of the domains known at start are awaited before listening; a domain that
   // appears later is built in the background.
   let starting: Promise<void>[] | null = [];
@@ -53,17 +55,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
   Bun.gc(true);
   indexers.schedule(config.reindexInterval);
 
-  const imports = new ImportService(store, {
-    maxItems: config.maxItems,
-    maxBytes: config.maxBytes,
+  // Every write goes through the import thread; this thread reads, searches and indexes.
+  const imports = await ImportWriter.start(config, {
+    onSent: (domainId) => fresh.sent(domainId),
+    onAnswered: (domainId, seq, products) => {
+      fresh.answered(domainId, products && { seq, records: products });
+      if (seq > 0) log.wake?.(domainId);
+    },
   });
-  const recorder = new SearchRecorder(store);
+  const recorder = new SearchRecorder(imports);
   const popular = new PopularQueries(store);
   const assertServed = assertServedBy(config.partition);
   const app = createApp({
     domains,
     imports,
-    log,
+    limits: { maxItems: config.maxItems, maxBytes: config.maxBytes },
     adminKey: config.adminKey,
     store,
     assertServed,
@@ -101,6 +107,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await stopped;
       await indexers.stop();
       await recorder.stop();
+      await imports.stop();
       await store.close();
     },
   };

@@ -12,7 +12,7 @@ export class SearchRecorder {
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly store: PrimaryStore,
+    private readonly store: Pick<PrimaryStore, "recordSearches">,
     private readonly options: { capacity: number; intervalMs: number } = {
       capacity: 10_000,
       intervalMs: 250,

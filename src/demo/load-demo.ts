@@ -1,27 +1,22 @@
 import { demoCatalog } from "../catalog/demo.ts";
-import type { ImportService } from "../import/import-service.ts";
+import type { ImportWriter } from "../import/import-writer.ts";
 import type { Domains } from "../tenancy/domains.ts";
 
-const post = (items: unknown[]) =>
-  new Request("http://demo.local/", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(items),
-  });
+const body = (items: unknown[]) => new TextEncoder().encode(JSON.stringify(items));
 
 /**
  * `serve --demo`: on a data dir without a `demo` domain, creates it and loads the sample
  * catalog through the same import code as the HTTP API; then prints how to try it.
  */
-export async function loadDemo(server: { url: string; domains: Domains; imports: ImportService }) {
+export async function loadDemo(server: { url: string; domains: Domains; imports: ImportWriter }) {
   let domain = server.domains.byDomainName("demo");
   if (!domain) {
     domain = await server.domains.create("demo");
     const { categories, products } = demoCatalog();
-    const c = await server.imports.importCategories(domain.id, post(categories));
-    const p = await server.imports.importProducts(domain.id, post(products));
+    const c = await server.imports.importCategories(domain.id, body(categories));
+    const p = await server.imports.importProducts(domain.id, body(products));
     if (c.status === 400 || p.status === 400)
-      throw new Error(`demo catalog rejected: ${JSON.stringify([c.errors, p.errors])}`);
+      throw new Error(`demo catalog rejected: ${c.body.slice(0, 500)} ${p.body.slice(0, 500)}`);
     console.log(
       `Loaded the demo catalog: ${categories.length} categories, ${products.length} products.`,
     );

@@ -1,18 +1,19 @@
-import { AppError } from "../errors.ts";
 import type { CategoryErrorEntry, ProductErrorEntry, SuccessEntry } from "../model/import.ts";
 import type { CategoryRecord, ProductRecord } from "../model/records.ts";
 import type { PrimaryStore, WriteResult } from "../store/store.ts";
-import { type BatchLimits, readBatch } from "./read-batch.ts";
+import { parseBatch } from "./read-batch.ts";
 import { validateCategory } from "./validate-category.ts";
 import { type Validated, validateProduct } from "./validate-product.ts";
 
 /** An entry of `successful` whose `data` is already serialised by the store. */
-export type SerialisedSuccess = Omit<SuccessEntry<unknown>, "data"> & { json: string };
+export type SerialisedSuccess = Omit<SuccessEntry<unknown>, "data"> & { id: number; json: string };
 
 export interface ImportResponse<E> {
   status: 200 | 201 | 400;
   successful: SerialisedSuccess[];
   errors: E[];
+  /** The change-log position of the batch's entry; 0 when an item failed (rule 8). */
+  seq: number;
 }
 
 /**
@@ -38,46 +39,46 @@ export class ImportService {
 
   constructor(
     private readonly store: PrimaryStore,
-    private readonly limits: BatchLimits,
+    private readonly limits: { maxItems: number },
   ) {}
 
   async importProducts(
     domainId: number,
-    request: Request,
+    body: Uint8Array,
   ): Promise<ImportResponse<ProductErrorEntry>> {
-    const items = await readItems(request, this.limits);
-    const checked = items.map(validateProduct);
+    const checked = parseBatch(body, this.limits).map(validateProduct);
+    let seq = 0;
     const results = await this.serial(domainId, () =>
       this.store.writeProducts(
         domainId,
         checked.map((c) => (c.ok ? c.value : null)),
-        { log: checked.every((c) => c.ok) },
+        { log: checked.every((c) => c.ok), onLogged: (s) => (seq = s) },
       ),
     );
     const { successful, errors } = collect(checked, results, (e) => e);
     // PRODUCT.md: 201 when all succeeded and one was created, 200 when all were updates.
     const status = errors.length ? 400 : successful.some((s) => s.status === 201) ? 201 : 200;
-    return { status, successful, errors };
+    return { status, successful, errors, seq };
   }
 
   async importCategories(
     domainId: number,
-    request: Request,
+    body: Uint8Array,
   ): Promise<ImportResponse<CategoryErrorEntry>> {
-    const items = await readItems(request, this.limits);
-    const checked = items.map(validateCategory);
+    const checked = parseBatch(body, this.limits).map(validateCategory);
+    let seq = 0;
     const results = await this.serial(domainId, () =>
       this.store.writeCategories(
         domainId,
         checked.map((c) => (c.ok ? c.value : null)),
-        { log: checked.every((c) => c.ok) },
+        { log: checked.every((c) => c.ok), onLogged: (s) => (seq = s) },
       ),
     );
     // Specification 2.6: category errors carry one message string per field.
     const { successful, errors } = collect(checked, results, (e) =>
       Object.fromEntries(Object.entries(e).map(([k, v]) => [k, v[0] ?? ""])),
     );
-    return { status: errors.length ? 400 : 200, successful, errors };
+    return { status: errors.length ? 400 : 200, successful, errors, seq };
   }
 
   // The domain's mailbox: each batch starts when the previous one of its domain has finished.
@@ -93,18 +94,6 @@ export class ImportService {
   }
 }
 
-async function readItems(request: Request, limits: BatchLimits): Promise<unknown[]> {
-  const items = await readBatch(request, limits);
-  items.forEach((item, index) => {
-    if (typeof item !== "object" || item === null || Array.isArray(item))
-      throw new AppError("item_not_object", {
-        index,
-        type: item === null ? "null" : Array.isArray(item) ? "list" : typeof item,
-      });
-  });
-  return items;
-}
-
 function collect<E>(
   checked: Validated<unknown>[],
   results: (WriteResult<ProductRecord | CategoryRecord> | null)[],
@@ -116,7 +105,7 @@ function collect<E>(
     const r = results[index];
     if (!c.ok) errors.push({ index, errors: shape(c.errors) });
     else if (r && !r.ok) errors.push({ index, errors: shape(r.errors) });
-    else if (r?.ok) successful.push({ index, status: r.status, json: r.json });
+    else if (r?.ok) successful.push({ index, status: r.status, id: r.record.id, json: r.json });
   });
   return { successful, errors };
 }

@@ -1,6 +1,7 @@
 import type { CategoryRecord, ProductRecord } from "../model/records.ts";
 import { buildSnapshot, patchSnapshot, type Snapshot } from "../search/engine.ts";
 import type { ChangeLog, PrimaryStore } from "../store/store.ts";
+import type { FreshRecords } from "./fresh-records.ts";
 
 const READ_BATCH = 64;
 const PATCH_SLICE = 250;
@@ -27,6 +28,7 @@ export class DomainIndexer {
     readonly domainId: number,
     private readonly store: PrimaryStore,
     private readonly log: ChangeLog,
+    private readonly fresh?: FreshRecords,
   ) {
     this.snapshot = buildSnapshot({ products: [], categories: [] });
   }
@@ -87,10 +89,24 @@ export class DomainIndexer {
 
   /** Applies every entry written so far; used at start and by tests of freshness. */
   async catchUp(): Promise<void> {
+    let waited = 0;
     for (;;) {
       const entries = await this.log.read(this.domainId, this.position, READ_BATCH);
       if (entries.length === 0) return;
-      await this.apply(entries);
+      let batch = entries;
+      const ready = this.fresh?.ready(this.domainId, entries) ?? entries;
+      const next = entries[ready.length];
+      if (next !== undefined) {
+        if (ready.length > 0) batch = ready;
+        else if (next.seq !== waited) {
+          // Once per entry: an entry of another process (the CLI, another node) has no
+          // records coming, and imports going on must not hold it back.
+          waited = next.seq;
+          await this.fresh?.arrival(this.domainId);
+          continue;
+        }
+      }
+      await this.apply(batch);
     }
   }
 
@@ -129,10 +145,23 @@ export class DomainIndexer {
       this.position = Math.max(this.position, last.seq);
       return;
     }
-    const productIds = new Set<number>();
+    // A product's record comes from the batch that logged it when that batch is still in
+    // `fresh`, else from the store, which holds the newest version of all.
+    const parsers = new Map<number, () => ProductRecord>();
+    const fromStore = new Set<number>();
     const categoryIds = new Set<number>();
-    for (const e of entries)
-      for (const id of e.ids) (e.kind === "products" ? productIds : categoryIds).add(id);
+    for (const e of entries) {
+      if (e.kind !== "products") {
+        for (const id of e.ids) categoryIds.add(id);
+        continue;
+      }
+      const written = this.fresh?.take(this.domainId, e.seq);
+      for (const id of e.ids) {
+        const parse = written?.get(id);
+        if (parse) parsers.set(id, parse);
+        else fromStore.add(id);
+      }
+    }
     const categories: CategoryRecord[] = categoryIds.size
       ? await this.store.getCategories(this.domainId, [...categoryIds])
       : [];
@@ -140,13 +169,17 @@ export class DomainIndexer {
     // Slices, with a turn of the event loop between them: the searches queued on this thread
     // run between slices instead of waiting for a whole 1,000-product patch (~60 ms). Slices
     // cost ~40% more in all, so a backlog (a bulk load) is patched whole, to catch up.
-    const ids = [...productIds];
+    const ids = [...new Set([...parsers.keys(), ...fromStore])];
     const slice = ids.length > BACKLOG ? ids.length : PATCH_SLICE;
     for (let i = 0; i < ids.length; i += slice) {
-      const products: ProductRecord[] = await this.store.getProducts(
-        this.domainId,
-        ids.slice(i, i + slice),
-      );
+      const products: ProductRecord[] = [];
+      const missing: number[] = [];
+      for (const id of ids.slice(i, i + slice)) {
+        const parse = fromStore.has(id) ? undefined : parsers.get(id);
+        if (parse) products.push(parse());
+        else missing.push(id);
+      }
+      if (missing.length) products.push(...(await this.store.getProducts(this.domainId, missing)));
       this.snapshot = patchSnapshot(this.snapshot, { products });
       if (i + slice < ids.length) await new Promise((resolve) => setImmediate(resolve));
     }

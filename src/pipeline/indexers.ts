@@ -1,6 +1,7 @@
 import type { DomainRecord } from "../model/records.ts";
 import type { ChangeLog, PrimaryStore } from "../store/store.ts";
 import { DomainIndexer } from "./domain-indexer.ts";
+import type { FreshRecords } from "./fresh-records.ts";
 
 /** Every domain's indexer of this node, and the periodic reindex that heals partial batches. */
 export class Indexers {
@@ -12,6 +13,8 @@ export class Indexers {
     private readonly log: ChangeLog,
     /** Whether this node serves the domain (all of them unless partitioned). */
     private readonly serves: (domain: DomainRecord) => boolean = () => true,
+    /** Records of the batches this node's import thread logged, for the indexers. */
+    private readonly fresh?: FreshRecords,
   ) {}
 
   get(domainId: number): DomainIndexer | undefined {
@@ -25,7 +28,7 @@ export class Indexers {
   /** Builds the domain's index from the store, catches up from the log, then tails it. */
   async add(domain: DomainRecord): Promise<void> {
     if (this.byDomain.has(domain.id) || !this.serves(domain)) return;
-    const indexer = new DomainIndexer(domain.id, this.store, this.log);
+    const indexer = new DomainIndexer(domain.id, this.store, this.log, this.fresh);
     this.byDomain.set(domain.id, indexer);
     await indexer.rebuild();
     await indexer.catchUp();

@@ -19,6 +19,8 @@ export interface BatchOptions {
    * the entry only when those pass too (specification 4.1 rule 8).
    */
   log: boolean;
+  /** Called with the entry's position when the batch's change-log entry is written. */
+  onLogged?: (seq: number) => void;
 }
 
 export interface TokenPair {
@@ -105,4 +107,9 @@ export interface ChangeLog {
   read(domainId: number, afterSeq: number, limit: number): Promise<ChangeEntry[]>;
   /** Resolves when the domain's log may have grown past `afterSeq`, or after `timeoutMs`. */
   waitFor(domainId: number, afterSeq: number, timeoutMs: number): Promise<void>;
+  /**
+   * Wakes the domain's `waitFor` callers: the log grew through another connection of this
+   * process (the import thread's). A log that notices appends by itself (Redis) has none.
+   */
+  wake?(domainId: number): void;
 }

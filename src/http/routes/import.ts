@@ -1,19 +1,19 @@
 import { Elysia } from "elysia";
 import { AppError } from "../../errors.ts";
-import { type ImportService, importResponseBody } from "../../import/import-service.ts";
-import type { ChangeLog } from "../../store/store.ts";
+import type { ImportWriter } from "../../import/import-writer.ts";
+import { type BatchLimits, readBody } from "../../import/read-batch.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import { json, rawJson } from "../respond.ts";
 
 export interface ImportDeps {
   domains: Domains;
-  imports: ImportService;
-  log: ChangeLog;
+  imports: Pick<ImportWriter, "importProducts" | "importCategories" | "appendReindex">;
+  limits: BatchLimits;
   /** Throws 421 when this node does not serve the domain (Redis mode, --partition). */
   assertServed: (domainName: string) => void;
 }
 
-export function importRoutes({ domains, imports, log, assertServed }: ImportDeps) {
+export function importRoutes({ domains, imports, limits, assertServed }: ImportDeps) {
   // Specification 5: the secret token, never the search token; 401 with only `detail`.
   const authenticate = async (request: Request) => {
     const domain = await domains.bySecretToken(request.headers.get("x-secret-token"));
@@ -26,8 +26,8 @@ export function importRoutes({ domains, imports, log, assertServed }: ImportDeps
       "/api/v2/content/product/bulk/",
       async ({ request }) => {
         const domain = await authenticate(request);
-        const r = await imports.importProducts(domain.id, request);
-        return rawJson(importResponseBody(r), r.status);
+        const r = await imports.importProducts(domain.id, await readBody(request, limits));
+        return rawJson(r.body, r.status);
       },
       { parse: "none" },
     )
@@ -35,8 +35,8 @@ export function importRoutes({ domains, imports, log, assertServed }: ImportDeps
       "/api/v2/content/category/bulk/",
       async ({ request }) => {
         const domain = await authenticate(request);
-        const r = await imports.importCategories(domain.id, request);
-        return rawJson(importResponseBody(r), r.status);
+        const r = await imports.importCategories(domain.id, await readBody(request, limits));
+        return rawJson(r.body, r.status);
       },
       { parse: "none" },
     )
@@ -44,7 +44,7 @@ export function importRoutes({ domains, imports, log, assertServed }: ImportDeps
       "/api/v2/content/reindex/",
       async ({ request }) => {
         const domain = await authenticate(request);
-        const seq = await log.appendReindex(domain.id);
+        const seq = await imports.appendReindex(domain.id);
         return json({ detail: "Reindex queued.", seq }, 202);
       },
       { parse: "none" },

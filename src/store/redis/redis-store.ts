@@ -99,7 +99,10 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     const { results, seq } = await guarded(() =>
       writeProductBatch(this.client, domainId, drafts, options, this.options.hooks),
     );
-    if (seq) this.tail.notify(domainKeys(domainId).log);
+    if (seq) {
+      this.tail.notify(domainKeys(domainId).log);
+      options.onLogged?.(seq);
+    }
     return results;
   }
 
@@ -111,7 +114,10 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     const { results, seq } = await guarded(() =>
       writeCategoryBatch(this.client, domainId, drafts, options),
     );
-    if (seq) this.tail.notify(domainKeys(domainId).log);
+    if (seq) {
+      this.tail.notify(domainKeys(domainId).log);
+      options.onLogged?.(seq);
+    }
     return results;
   }
 

@@ -27,8 +27,6 @@ import { migrate } from "./migrations.ts";
 
 type Row = Record<string, unknown>;
 
-const RECENT_RECORDS = 20_000;
-
 /** What a batch knows of a product already written: from the lookup, or earlier in the batch. */
 interface StoredProduct {
   id: number;
@@ -83,12 +81,6 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
   private nextProductId: number;
   private nextCategoryId: number;
   private readonly q: ReturnType<typeof statements>;
-  /**
-   * The records of the latest writes, by id. The indexer reads a batch right after its commit:
-   * serving it from here instead of reading and parsing the JSON back saves ~27 ms of each
-   * 1,000-product batch. Filled only after a commit; bounded, oldest out first.
-   */
-  private readonly recent = new Map<number, ProductRecord>();
 
   constructor(dataDir: string, options: { synchronous?: "normal" | "full" } = {}) {
     mkdirSync(dataDir, { recursive: true });
@@ -148,72 +140,69 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     const categories = new Map<string, boolean>();
     const warehouses = new Set<string>();
     let seq = 0;
-    const written: ProductRecord[] = [];
-    const results = this.db.transaction(() => {
-      let allOk = options.log;
-      // One lookup for the whole batch: a query per item was a third of the write time.
-      const existingBySource = new Map<string, StoredProduct>();
-      const sourceIds = JSON.stringify(drafts.flatMap((d) => (d ? [d.source_id] : [])));
-      for (const row of this.q.productsBySource.all(domainId, sourceIds) as StoredProduct[])
-        existingBySource.set(row.source_id, row);
-      const out = drafts.map((draft): WriteResult<ProductRecord> | null => {
-        if (!draft) return null;
-        let known = categories.get(draft.source_category_id);
-        if (known === undefined) {
-          const id = /^[1-9][0-9]{0,14}$/.test(draft.source_category_id)
-            ? this.q.categoryIdBySource.get(domainId, Number(draft.source_category_id))
+    // IMMEDIATE: the batch reads before it writes, and another connection of this process may
+    // write in between (domains); a deferred transaction would then fail instead of waiting.
+    const results = this.db
+      .transaction(() => {
+        let allOk = options.log;
+        // One lookup for the whole batch: a query per item was a third of the write time.
+        const existingBySource = new Map<string, StoredProduct>();
+        const sourceIds = JSON.stringify(drafts.flatMap((d) => (d ? [d.source_id] : [])));
+        for (const row of this.q.productsBySource.all(domainId, sourceIds) as StoredProduct[])
+          existingBySource.set(row.source_id, row);
+        const out = drafts.map((draft): WriteResult<ProductRecord> | null => {
+          if (!draft) return null;
+          let known = categories.get(draft.source_category_id);
+          if (known === undefined) {
+            const id = /^[1-9][0-9]{0,14}$/.test(draft.source_category_id)
+              ? this.q.categoryIdBySource.get(domainId, Number(draft.source_category_id))
+              : null;
+            known = id !== null && id !== undefined;
+            categories.set(draft.source_category_id, known);
+          }
+          if (!known) {
+            allOk = false;
+            return { ok: false, errors: unknownCategory(draft.source_category_id) };
+          }
+          const stored = existingBySource.get(draft.source_id);
+          const existing: ExistingProduct | null = stored
+            ? {
+                id: stored.id,
+                group_id: stored.group_id,
+                warehouses:
+                  draft.warehouses !== undefined
+                    ? []
+                    : (stored.warehouses ??
+                      (JSON.parse(
+                        (this.q.warehousesOf.get(stored.id) as { w: string | null }).w ?? "[]",
+                      ) as WarehouseStock[])),
+              }
             : null;
-          known = id !== null && id !== undefined;
-          categories.set(draft.source_category_id, known);
-        }
-        if (!known) {
-          allOk = false;
-          return { ok: false, errors: unknownCategory(draft.source_category_id) };
-        }
-        const stored = existingBySource.get(draft.source_id);
-        const existing: ExistingProduct | null = stored
-          ? {
-              id: stored.id,
-              group_id: stored.group_id,
-              warehouses:
-                draft.warehouses !== undefined
-                  ? []
-                  : (stored.warehouses ??
-                    (JSON.parse(
-                      (this.q.warehousesOf.get(stored.id) as { w: string | null }).w ?? "[]",
-                    ) as WarehouseStock[])),
-            }
-          : null;
-        const merged = mergeProduct(draft, existing, { newId: this.nextProductId, now });
-        if (!merged.ok) {
-          allOk = false;
-          return merged;
-        }
-        const r = merged.record;
-        if (!existing) this.nextProductId++;
-        for (const w of r.warehouses) {
-          if (warehouses.has(w.external_id)) continue;
-          warehouses.add(w.external_id);
-          this.q.registerWarehouse.run(domainId, w.external_id);
-        }
-        const json = JSON.stringify(r);
-        this.q.upsertProduct.run(r.id, domainId, r.source_id, r.group_id, json, now);
-        existingBySource.set(r.source_id, r);
-        written.push(r);
-        return { ok: true, status: existing ? 200 : 201, record: r, json };
-      });
-      if (allOk) seq = this.append(domainId, "products", out);
-      return out;
-    })();
-    for (const r of written) {
-      this.recent.delete(r.id);
-      this.recent.set(r.id, r);
+          const merged = mergeProduct(draft, existing, { newId: this.nextProductId, now });
+          if (!merged.ok) {
+            allOk = false;
+            return merged;
+          }
+          const r = merged.record;
+          if (!existing) this.nextProductId++;
+          for (const w of r.warehouses) {
+            if (warehouses.has(w.external_id)) continue;
+            warehouses.add(w.external_id);
+            this.q.registerWarehouse.run(domainId, w.external_id);
+          }
+          const json = JSON.stringify(r);
+          this.q.upsertProduct.run(r.id, domainId, r.source_id, r.group_id, json, now);
+          existingBySource.set(r.source_id, r);
+          return { ok: true, status: existing ? 200 : 201, record: r, json };
+        });
+        if (allOk) seq = this.append(domainId, "products", out);
+        return out;
+      })
+      .immediate();
+    if (seq) {
+      this.waiters.wake(domainId);
+      options.onLogged?.(seq);
     }
-    for (const id of this.recent.keys()) {
-      if (this.recent.size <= RECENT_RECORDS) break;
-      this.recent.delete(id);
-    }
-    if (seq) this.waiters.wake(domainId);
     return results;
   }
 
@@ -224,20 +213,28 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
   ): Promise<(WriteResult<CategoryRecord> | null)[]> {
     const now = Date.now();
     let seq = 0;
-    const results = this.db.transaction(() => {
-      const out = drafts.map((draft): WriteResult<CategoryRecord> | null => {
-        if (!draft) return null;
-        const row = this.q.categoryIdBySource.get(domainId, draft.source_category_id) as Row | null;
-        const id = row ? (row.id as number) : this.nextCategoryId++;
-        const record: CategoryRecord = { id, ...draft, updated_at: now };
-        const json = JSON.stringify(record);
-        this.q.upsertCategory.run(id, domainId, draft.source_category_id, json, now);
-        return { ok: true, status: row ? 200 : 201, record, json };
-      });
-      if (options.log) seq = this.append(domainId, "categories", out);
-      return out;
-    })();
-    if (seq) this.waiters.wake(domainId);
+    const results = this.db
+      .transaction(() => {
+        const out = drafts.map((draft): WriteResult<CategoryRecord> | null => {
+          if (!draft) return null;
+          const row = this.q.categoryIdBySource.get(
+            domainId,
+            draft.source_category_id,
+          ) as Row | null;
+          const id = row ? (row.id as number) : this.nextCategoryId++;
+          const record: CategoryRecord = { id, ...draft, updated_at: now };
+          const json = JSON.stringify(record);
+          this.q.upsertCategory.run(id, domainId, draft.source_category_id, json, now);
+          return { ok: true, status: row ? 200 : 201, record, json };
+        });
+        if (options.log) seq = this.append(domainId, "categories", out);
+        return out;
+      })
+      .immediate();
+    if (seq) {
+      this.waiters.wake(domainId);
+      options.onLogged?.(seq);
+    }
     return results;
   }
 
@@ -273,6 +270,10 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     }));
   }
 
+  wake(domainId: number): void {
+    this.waiters.wake(domainId);
+  }
+
   waitFor(domainId: number, afterSeq: number, timeoutMs: number): Promise<void> {
     const head = this.q.head.get(domainId) as { seq: number };
     if (head.seq > afterSeq) return Promise.resolve();
@@ -280,16 +281,7 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
   }
 
   async getProducts(domainId: number, ids: readonly number[]): Promise<ProductRecord[]> {
-    // Ids are unique across domains in this store, so a cached record is this domain's.
-    const found: ProductRecord[] = [];
-    const missing: number[] = [];
-    for (const id of new Set(ids)) {
-      const r = this.recent.get(id);
-      if (r) found.push(r);
-      else missing.push(id);
-    }
-    if (missing.length > 0)
-      found.push(...(this.docsByIds("products", domainId, missing) as ProductRecord[]));
+    const found = this.docsByIds("products", domainId, [...new Set(ids)]) as ProductRecord[];
     return found.sort((a, b) => a.id - b.id);
   }
 
@@ -347,20 +339,22 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
   }
 
   async recordSearches(events: readonly SearchEvent[]): Promise<void> {
-    this.db.transaction(() => {
-      for (const e of events)
-        this.q.insertSearch.run(
-          e.domain_id,
-          e.at,
-          // Stored folded (SQLite's lower() knows only ASCII): "Ноутбук" and "ноутбук" are one query.
-          e.q.trim().toLowerCase(),
-          e.language,
-          e.total,
-          e.corrected_query,
-          e.uuid,
-          e.filters,
-        );
-    })();
+    this.db
+      .transaction(() => {
+        for (const e of events)
+          this.q.insertSearch.run(
+            e.domain_id,
+            e.at,
+            // Stored folded (SQLite's lower() knows only ASCII): "Ноутбук" and "ноутбук" are one query.
+            e.q.trim().toLowerCase(),
+            e.language,
+            e.total,
+            e.corrected_query,
+            e.uuid,
+            e.filters,
+          );
+      })
+      .immediate();
   }
 
   async topQueries(

@@ -1,0 +1,101 @@
+// The import thread: it parses, validates and writes every import batch (and the other writes
+// of the HTTP thread: reindex entries, search analytics) through a store connection of its
+// own, so that the HTTP thread's time goes to requests, searches and the indexes' patches.
+// A batch arrives as the request's bytes (transferred, not copied) and leaves as the response
+// body, ready to send, with the records it logged for the indexer. Handle: import-writer.ts.
+import type { Config } from "../config.ts";
+import { AppError, type ErrorCode } from "../errors.ts";
+import { openStore } from "../store/open-store.ts";
+import type { ChangeLog, PrimaryStore, SearchEvent } from "../store/store.ts";
+import { type ImportResponse, ImportService, importResponseBody } from "./import-service.ts";
+
+declare const self: Worker;
+
+export type ToImportThread =
+  | { type: "init"; config: Config }
+  | { type: "products" | "categories"; id: number; domainId: number; body: Uint8Array }
+  | { type: "reindex"; id: number; domainId: number }
+  | { type: "searches"; id: number; events: SearchEvent[] }
+  | { type: "stop"; id: number };
+
+/** A product record as the batch wrote it, for the indexer (pipeline/fresh-records.ts). */
+export interface WrittenRecord {
+  id: number;
+  json: string;
+}
+
+export type Reply =
+  | {
+      ok: true;
+      /** The import's response; absent for the other calls. */
+      status?: number;
+      body?: string;
+      /** The change-log position written, 0 when none. */
+      seq: number;
+      products?: WrittenRecord[];
+    }
+  | { ok: false; error: { code: ErrorCode; vars: Record<string, string | number> } | string };
+
+export type FromImportThread =
+  | { type: "ready" }
+  | { type: "failed"; error: string }
+  | ({ type: "reply"; id: number } & Reply);
+
+let store: PrimaryStore | null = null;
+let log: ChangeLog | null = null;
+let imports: ImportService | null = null;
+
+const answer = (r: ImportResponse<unknown>, products: boolean): Reply => ({
+  ok: true,
+  status: r.status,
+  body: importResponseBody(r),
+  seq: r.seq,
+  products:
+    products && r.seq > 0 ? r.successful.map((s) => ({ id: s.id, json: s.json })) : undefined,
+});
+
+async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Reply> {
+  if (!store || !log || !imports) throw new Error("import thread not initialised");
+  switch (m.type) {
+    case "products":
+      return answer(await imports.importProducts(m.domainId, m.body), true);
+    case "categories":
+      return answer(await imports.importCategories(m.domainId, m.body), false);
+    case "reindex":
+      return { ok: true, seq: await log.appendReindex(m.domainId) };
+    case "searches":
+      await store.recordSearches(m.events);
+      return { ok: true, seq: 0 };
+    case "stop":
+      await store.close();
+      store = log = imports = null;
+      return { ok: true, seq: 0 };
+  }
+}
+
+self.onmessage = async (event: MessageEvent<ToImportThread>) => {
+  const m = event.data;
+  if (m.type === "init") {
+    try {
+      ({ store, log } = await openStore(m.config));
+      imports = new ImportService(store, { maxItems: m.config.maxItems });
+      self.postMessage({ type: "ready" } satisfies FromImportThread);
+    } catch (error) {
+      self.postMessage({ type: "failed", error: String(error) } satisfies FromImportThread);
+    }
+    return;
+  }
+  let reply: Reply;
+  try {
+    reply = await handle(m);
+  } catch (error) {
+    reply = {
+      ok: false,
+      error:
+        error instanceof AppError
+          ? { code: error.code, vars: error.vars }
+          : String((error as Error)?.stack ?? error),
+    };
+  }
+  self.postMessage({ type: "reply", id: m.id, ...reply } satisfies FromImportThread);
+};

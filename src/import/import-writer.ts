@@ -1,0 +1,142 @@
+import type { Config } from "../config.ts";
+import { AppError } from "../errors.ts";
+import type { SearchEvent } from "../store/store.ts";
+import type { FromImportThread, Reply, ToImportThread, WrittenRecord } from "./import-thread.ts";
+
+/** An import's answer, ready to send. */
+export interface ImportAnswer {
+  status: number;
+  body: string;
+}
+
+export interface ImportWriterHooks {
+  /** A batch of the domain goes to the import thread. */
+  onSent(domainId: number): void;
+  /**
+   * Its answer came back (also when it failed): `seq` is the change-log position it wrote (0
+   * when none), `products` the records a product batch logged. Reindex entries go the same
+   * way, without records.
+   */
+  onAnswered(domainId: number, seq: number, products: WrittenRecord[] | undefined): void;
+}
+
+type Call = ToImportThread extends infer T
+  ? T extends { id: number }
+    ? Omit<T, "id">
+    : never
+  : never;
+
+/**
+ * The HTTP thread's handle on the import thread (import-thread.ts): every write of the catalog,
+ * the log and the analytics goes through it. The request's bytes are transferred, not copied.
+ * If the thread dies, the calls in flight fail (500) and a new thread is started.
+ */
+export class ImportWriter {
+  private worker!: Worker;
+  private readonly pending = new Map<number, (reply: Reply) => void>();
+  private nextId = 1;
+  private stopping = false;
+
+  private constructor(
+    private readonly config: Config,
+    private readonly hooks: ImportWriterHooks,
+  ) {}
+
+  static async start(config: Config, hooks: ImportWriterHooks): Promise<ImportWriter> {
+    const writer = new ImportWriter(config, hooks);
+    await writer.spawn();
+    return writer;
+  }
+
+  private spawn(): Promise<void> {
+    const worker = new Worker(new URL("./import-thread.ts", import.meta.url).href);
+    this.worker = worker;
+    const ready = new Promise<void>((resolve, reject) => {
+      worker.onmessage = (event: MessageEvent<FromImportThread>) => {
+        const m = event.data;
+        if (m.type === "ready") resolve();
+        else if (m.type === "failed") reject(new Error(`import thread: ${m.error}`));
+        else {
+          const settle = this.pending.get(m.id);
+          this.pending.delete(m.id);
+          settle?.(m);
+        }
+      };
+    });
+    worker.onerror = (event) => {
+      console.error(
+        JSON.stringify({ level: "error", msg: "import thread", error: String(event.message) }),
+      );
+      for (const settle of this.pending.values())
+        settle({ ok: false, error: "import thread died" });
+      this.pending.clear();
+      worker.terminate();
+      if (!this.stopping) void this.spawn().catch(() => {});
+    };
+    worker.postMessage({ type: "init", config: this.config } satisfies ToImportThread);
+    return ready;
+  }
+
+  private call(message: Call, transfer: ArrayBuffer[] = []): Promise<Reply & { ok: true }> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, (reply) => {
+        if (reply.ok) resolve(reply);
+        else if (typeof reply.error === "string") reject(new Error(reply.error));
+        else reject(new AppError(reply.error.code, reply.error.vars));
+      });
+      this.worker.postMessage({ ...message, id } as ToImportThread, transfer);
+    });
+  }
+
+  private async batch(
+    type: "products" | "categories",
+    domainId: number,
+    body: Uint8Array,
+  ): Promise<ImportAnswer> {
+    this.hooks.onSent(domainId);
+    let seq = 0;
+    let products: WrittenRecord[] | undefined;
+    try {
+      const reply = await this.call({ type, domainId, body }, [body.buffer as ArrayBuffer]);
+      seq = reply.seq;
+      products = reply.products;
+      return { status: reply.status ?? 500, body: reply.body ?? "" };
+    } finally {
+      this.hooks.onAnswered(domainId, seq, products);
+    }
+  }
+
+  /** Specification 4.1: the body's bytes, as read by `readBody`. */
+  importProducts(domainId: number, body: Uint8Array): Promise<ImportAnswer> {
+    return this.batch("products", domainId, body);
+  }
+
+  /** Specification 4.2. */
+  importCategories(domainId: number, body: Uint8Array): Promise<ImportAnswer> {
+    return this.batch("categories", domainId, body);
+  }
+
+  /** Appends a reindex entry; returns its position. */
+  async appendReindex(domainId: number): Promise<number> {
+    this.hooks.onSent(domainId);
+    let seq = 0;
+    try {
+      ({ seq } = await this.call({ type: "reindex", domainId }));
+      return seq;
+    } finally {
+      this.hooks.onAnswered(domainId, seq, undefined);
+    }
+  }
+
+  async recordSearches(events: readonly SearchEvent[]): Promise<void> {
+    await this.call({ type: "searches", events: [...events] });
+  }
+
+  /** Closes the thread's store connection and ends the thread. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.call({ type: "stop" });
+    this.worker.terminate();
+  }
+}
