@@ -5,44 +5,11 @@
 // Usage: bun bench/import.ts [--products 100000] [--profile]  (profiles go to bench/out/)
 import { readdirSync, readFileSync } from "node:fs";
 import { ADMIN_KEY, CATEGORIES, PRODUCTS, post, startService } from "../test/http/harness.ts";
+import { typical } from "./typical-product.ts";
 
 const total = Number(process.argv[process.argv.indexOf("--products") + 1]) || 100_000;
 const BATCH = 1000;
 const profileDir = process.argv.includes("--profile") ? "bench/out" : null;
-
-const typical = (i: number) => ({
-  source_id: `p-${i}`,
-  code: `SKU-${String(i).padStart(7, "0")}`,
-  source_category_id: String(1 + (i % 20)),
-  currency_code: "UAH",
-  new_price: 100 + (i % 5000),
-  old_price: 150 + (i % 5000),
-  picture: `https://img.example.com/p/${i}.jpg`,
-  vendor: ["Samsung", "Sony", "Bosch", "Xiaomi", "Apple"][i % 5],
-  translations: (["uk", "ru"] as const).map((language) => ({
-    language,
-    name: `${language === "uk" ? "Навушники" : "Наушники"} Sony WH-${1000 + (i % 900)}XM${i % 7}`,
-    url: `https://shop.example.com/${language}/p/${i}`,
-    description: "Бездротові навушники з активним шумозаглушенням та 30 годинами роботи.",
-    labels: ["Хіт продажу"],
-    params: [
-      {
-        name: "Колір",
-        value: ["Чорний", "Білий", "Синій"][i % 3] as string,
-        is_filter: true,
-        color: "#000000",
-      },
-      { name: "Тип", value: "Накладні", is_filter: true },
-      { name: "Бренд", value: "Sony", is_filter: true },
-      { name: "Гарантія", value: `${12 + (i % 3) * 12} міс`, is_filter: false },
-      { name: "Вага", value: `${200 + (i % 100)} г`, is_filter: false },
-    ],
-  })),
-  warehouses: [
-    { external_id: "kyiv-1", available: i % 3 !== 0, quantity: i % 17 },
-    { external_id: "lviv-1", available: i % 2 === 0, quantity: i % 5, new_price: 90 + (i % 5000) },
-  ],
-});
 
 /** CPU seconds (user + system) a process has used so far: fields 14 and 15 of /proc/PID/stat. */
 const cpuSeconds = (pid: number) => {
