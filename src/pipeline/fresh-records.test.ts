@@ -1,0 +1,80 @@
+// Properties of the records kept for the indexer between the import thread and the indexes:
+//  1. an entry gets exactly the records its own batch wrote, once
+//  2. entries of another domain, or never answered here, get nothing
+//  3. while a batch of the domain is in flight, `ready` stops before the first products entry
+//     without records; entries of other kinds never wait
+//  4. `arrival` resolves at the domain's next answer, at once when nothing is in flight
+//  5. the oldest batches go first past the capacity
+
+import { expect, test } from "bun:test";
+import type { ChangeEntry } from "../model/records.ts";
+import { FreshRecords } from "./fresh-records.ts";
+
+const written = (ids: number[]) =>
+  ids.map((id) => ({ id, json: JSON.stringify({ id, version: `v${id}` }) }));
+
+const entry = (seq: number, kind: ChangeEntry["kind"] = "products"): ChangeEntry => ({
+  seq,
+  domain_id: 1,
+  kind,
+  ids: [],
+});
+
+test("1-2. an entry gets its own batch's records, once; other domains and entries nothing", () => {
+  const fresh = new FreshRecords();
+  fresh.sent(1);
+  fresh.answered(1, { seq: 7, records: written([10, 11]) });
+  expect(fresh.take(2, 7)).toBeUndefined();
+  expect(fresh.take(1, 6)).toBeUndefined();
+  const got = fresh.take(1, 7);
+  expect([...(got?.entries() ?? [])].map(([id, parse]) => [id, parse() as unknown])).toEqual([
+    [10, { id: 10, version: "v10" }],
+    [11, { id: 11, version: "v11" }],
+  ]);
+  expect(fresh.take(1, 7)).toBeUndefined();
+});
+
+test("3. ready stops before a products entry whose answer is on its way", () => {
+  const fresh = new FreshRecords();
+  const entries = [entry(1, "categories"), entry(2), entry(3, "reindex"), entry(4)];
+  // Nothing in flight: every entry is ready (the rest come from the store).
+  expect(fresh.ready(1, entries)).toEqual(entries);
+  fresh.sent(1);
+  expect(fresh.ready(1, entries)).toEqual([entry(1, "categories")]);
+  // Another domain's batch in flight does not hold this domain back.
+  expect(fresh.ready(2, entries)).toEqual(entries);
+  fresh.sent(1);
+  fresh.answered(1, { seq: 2, records: written([5]) });
+  expect(fresh.ready(1, entries)).toEqual(entries.slice(0, 3));
+  fresh.answered(1);
+  expect(fresh.ready(1, entries)).toEqual(entries);
+});
+
+test("4. arrival resolves at the domain's next answer", async () => {
+  const fresh = new FreshRecords();
+  await fresh.arrival(1);
+  fresh.sent(1);
+  let arrived = false;
+  const waiting = fresh.arrival(1).then(() => {
+    arrived = true;
+  });
+  fresh.sent(2);
+  fresh.answered(2);
+  await Promise.resolve();
+  expect(arrived).toBe(false);
+  fresh.answered(1, { seq: 3, records: written([1]) });
+  await waiting;
+  expect(arrived).toBe(true);
+});
+
+test("5. past the capacity the oldest batches go first", () => {
+  const fresh = new FreshRecords();
+  const batch = (from: number) => written(Array.from({ length: 5000 }, (_, i) => from + i));
+  for (let seq = 1; seq <= 5; seq++) {
+    fresh.sent(1);
+    fresh.answered(1, { seq, records: batch(seq * 10_000) });
+  }
+  expect(fresh.take(1, 1)).toBeUndefined();
+  expect(fresh.take(1, 2)?.size).toBe(5000);
+  expect(fresh.take(1, 5)?.size).toBe(5000);
+});
