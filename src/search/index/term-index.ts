@@ -110,6 +110,11 @@ export class TermIndexBuilder {
     return this.ids.intern(word);
   }
 
+  /** The builder's id of the word text[start, end) (see WordIds.internSpan). */
+  internSpan(text: string, start: number, end: number): number {
+    return this.ids.internSpan(text, start, end);
+  }
+
   addId(id: number, field: number, position: number, languages: number): void {
     if (id === this.langs.length) {
       this.langs.push(0);
