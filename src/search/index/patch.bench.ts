@@ -22,7 +22,8 @@ for (let b = 0; b < BATCHES; b++) {
     const index = b * BATCH + i;
     batch.push(toProductRecord(generateProduct(SEED, index).item, index + 1));
   }
-  batches.push(batch);
+  // As the HTTP import receives them: strings fresh from JSON.parse, not the generator's.
+  batches.push(JSON.parse(JSON.stringify(batch)));
 }
 const total = BATCHES * BATCH;
 
