@@ -47,9 +47,16 @@ export class TextIndexer {
     return end;
   }
 
-  addList(texts: readonly string[], field: number, languages: number): void {
-    let start = 0;
-    for (const text of texts) start = this.add(text, field, start, languages, true) + ITEM_GAP;
+  /** Indexes the items of a list field from position `start`; returns where the next starts. */
+  addList(texts: readonly string[], field: number, start: number, languages: number): number {
+    let next = start;
+    for (const text of texts) next = this.addItem(text, field, next, languages);
+    return next;
+  }
+
+  /** Indexes one item of a list field at `start`; returns where the next item starts. */
+  addItem(text: string, field: number, start: number, languages: number): number {
+    return this.add(text, field, start, languages, true) + ITEM_GAP;
   }
 
   /** The (term id, position) pairs of a short repeated text. */
