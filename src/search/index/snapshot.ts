@@ -45,6 +45,13 @@ export interface Snapshot {
  * live docs together (the longest such run, in one multi-way merge).
  */
 const TIER_RATIO = 2;
+/**
+ * The same for the base, which the newer segments join only once together they match it: a
+ * merge into the base copies the whole domain, so the base at most doubles at each, while the
+ * smaller segments above it keep merging by TIER_RATIO (measured: a fifth less merging when a
+ * domain is filled by patches, no more segments at most).
+ */
+const BASE_TIER_RATIO = 1;
 /** The base is rewritten alone once this share of it is dead. */
 const BASE_DEAD_SHARE = 0.3;
 
@@ -165,7 +172,8 @@ function mergeFrom(tiers: readonly Tier[]): number {
   let newer = 0;
   for (let k = tiers.length - 1; k > 0; k--) {
     newer += live(tiers[k] as Tier);
-    if (live(tiers[k - 1] as Tier) <= newer * TIER_RATIO) from = k - 1;
+    const ratio = k === 1 ? BASE_TIER_RATIO : TIER_RATIO;
+    if (live(tiers[k - 1] as Tier) <= newer * ratio) from = k - 1;
   }
   return from;
 }
