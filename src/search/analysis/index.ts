@@ -6,6 +6,6 @@ export { switchLayout, switchLayoutText } from "./keyboard-layout.ts";
 export { APOSTROPHE, normalise } from "./normalise.ts";
 export { hasDigit, isCyrillic, isDigits, isLatin } from "./script.ts";
 export { STEM_CACHE_SIZE, stem, stemsForQuery } from "./stem.ts";
-export { type Token, tokenise } from "./tokenise.ts";
+export { scanWords, type Token, tokenise, type WordScan } from "./tokenise.ts";
 export { translitKey } from "./translit-key.ts";
 export { MIN_LENGTH_FOR_ONE_TYPO, MIN_LENGTH_FOR_TWO_TYPOS, maxTypos } from "./typos.ts";

@@ -20,8 +20,29 @@ export interface Token {
   position: number;
 }
 
-// Scratch list of the parts of the current chunk, reused across calls (tokenise is synchronous).
-const parts: string[] = [];
+/**
+ * The words of one text as spans of its normalised form: the indexer interns a word straight
+ * from its span (word-ids.ts), so a word already known costs neither a substring nor a Token.
+ * Reused by every scan (scanning is synchronous): valid until the next call.
+ */
+export interface WordScan {
+  /** The normalised text. */
+  text: string;
+  count: number;
+  /**
+   * Per word: start, end and position. A start below 0 is a word that is not one slice of
+   * the text (a joined code, a word with an apostrophe or a mark dropped): extra[-start - 1].
+   */
+  spans: Int32Array;
+  readonly extra: string[];
+}
+
+const scan: WordScan = { text: "", count: 0, spans: new Int32Array(3 * 256), extra: [] };
+
+// The parts of the current chunk: a slice [start, end) of the text, or a built word.
+const partStart: number[] = [];
+const partEnd: number[] = [];
+const partWord: string[] = [];
 
 function classAt(s: string, i: number): number {
   const code = s.charCodeAt(i);
@@ -40,9 +61,23 @@ function classAt(s: string, i: number): number {
  * its own. Combining marks (stress accents) inside a word are dropped.
  */
 export function tokenise(text: string): Token[] {
+  const { text: s, count, spans, extra } = scanWords(text);
+  const tokens: Token[] = [];
+  for (let k = 0; k < count * 3; k += 3) {
+    const start = spans[k] as number;
+    const word = start >= 0 ? s.slice(start, spans[k + 1]) : (extra[-start - 1] as string);
+    tokens.push({ word, position: spans[k + 2] as number });
+  }
+  return tokens;
+}
+
+/** The words of tokenise as spans (see WordScan). */
+export function scanWords(text: string): WordScan {
   const s = normalise(text);
   const n = s.length;
-  const tokens: Token[] = [];
+  scan.text = s;
+  scan.count = 0;
+  scan.extra.length = 0;
   let position = 0;
   let i = 0;
   while (i < n) {
@@ -54,6 +89,7 @@ export function tokenise(text: string): Token[] {
     // A chunk: parts of letters or digits, glued directly or by single joiners (- / .).
     let partCount = 0;
     for (;;) {
+      const first = i;
       let start = i;
       let word = "";
       i++;
@@ -69,7 +105,9 @@ export function tokenise(text: string): Token[] {
           break;
         }
       }
-      parts[partCount++] = word === "" ? s.slice(start, i) : word + s.slice(start, i);
+      partStart[partCount] = first;
+      partEnd[partCount] = i;
+      partWord[partCount++] = word === "" ? "" : word + s.slice(start, i);
       if (i >= n) break;
       const next = classAt(s, i);
       if (next === LETTER || next === DIGIT) {
@@ -87,17 +125,42 @@ export function tokenise(text: string): Token[] {
       break;
     }
     if (partCount === 1) {
-      tokens.push({ word: parts[0] as string, position: position++ });
+      addPart(0, position++);
       continue;
     }
     let joined = "";
-    for (let p = 0; p < partCount; p++) joined += parts[p] as string;
-    tokens.push({ word: joined, position });
-    for (let p = 0; p < partCount; p++)
-      tokens.push({ word: parts[p] as string, position: position++ });
+    for (let p = 0; p < partCount; p++) {
+      const built = partWord[p] as string;
+      joined += built !== "" ? built : s.slice(partStart[p], partEnd[p]);
+    }
+    addWord(joined, position);
+    for (let p = 0; p < partCount; p++) addPart(p, position++);
   }
-  parts.length = 0;
-  return tokens;
+  return scan;
+}
+
+function addPart(p: number, position: number): void {
+  const built = partWord[p] as string;
+  if (built !== "") addWord(built, position);
+  else addSpan(partStart[p] as number, partEnd[p] as number, position);
+}
+
+function addWord(word: string, position: number): void {
+  scan.extra.push(word);
+  addSpan(-scan.extra.length, 0, position);
+}
+
+function addSpan(start: number, end: number, position: number): void {
+  const at = scan.count * 3;
+  if (at === scan.spans.length) {
+    const spans = new Int32Array(at * 2);
+    spans.set(scan.spans);
+    scan.spans = spans;
+  }
+  scan.spans[at] = start;
+  scan.spans[at + 1] = end;
+  scan.spans[at + 2] = position;
+  scan.count++;
 }
 
 /** An apostrophe between two Cyrillic letters: м'ясо, п'ять, сім'я. */

@@ -60,7 +60,8 @@ export function buildCategoryTable(
       for (const t of record.translations) {
         const languages = LANGUAGE_BIT[t.language];
         text.add(t.name, FIELD.name, 0, languages);
-        text.addList([...t.synonyms, ...t.keywords], FIELD.keywords, languages);
+        const next = text.addList(t.synonyms, FIELD.keywords, 0, languages);
+        text.addList(t.keywords, FIELD.keywords, next, languages);
       }
     }
     builder.endDoc(slot);

@@ -39,20 +39,59 @@ export const EMPTY_FACETS: FacetRegistry = {
   valueAttribute: new Uint32Array(0),
 };
 
+/** Values the id memo holds before it starts again from empty. */
+const MEMO_LIMIT = 1 << 17;
+
+/**
+ * language -> attribute name -> value -> ids, for the whole process: ids depend on the text
+ * alone, and their 53-bit hashing is the dear part of placing a value, so it is paid once per
+ * value instead of once per patch. Interned with WordIds, which beat nested Maps keyed by
+ * fresh strings.
+ */
+class IdMemo {
+  private readonly byLanguage = new Map<
+    string,
+    { names: WordIds; attributeIds: number[]; values: WordIds[]; valueIds: number[][] }
+  >();
+  private size = 0;
+  /** The attribute id of the last valueId call. */
+  attributeId = 0;
+
+  valueId(language: string, attributeName: string, value: string): number {
+    if (this.size >= MEMO_LIMIT) {
+      this.byLanguage.clear();
+      this.size = 0;
+    }
+    let byName = this.byLanguage.get(language);
+    if (byName === undefined) {
+      byName = { names: new WordIds(64), attributeIds: [], values: [], valueIds: [] };
+      this.byLanguage.set(language, byName);
+    }
+    const name = byName.names.intern(attributeName);
+    if (name === byName.attributeIds.length) {
+      byName.attributeIds.push(attributeId(language, attributeName));
+      byName.values.push(new WordIds(64));
+      byName.valueIds.push([]);
+    }
+    this.attributeId = byName.attributeIds[name] as number;
+    const ids = byName.valueIds[name] as number[];
+    const at = (byName.values[name] as WordIds).intern(value);
+    if (at === ids.length) {
+      ids.push(valueId(this.attributeId, value));
+      this.size++;
+    }
+    return ids[at] as number;
+  }
+}
+
+const memo = new IdMemo();
+
 /** Copy-on-write editor of a registry: nothing is copied until something changes. */
 export class FacetRegistryDraft {
   private attributes: FacetAttribute[] | null = null;
   private values: FacetValue[] | null = null;
   private attributeSlots: Map<number, number> | null = null;
   private valueSlots: Map<number, number> | null = null;
-  /**
-   * language -> attribute name -> value -> slot, sparing the 53-bit hashing of values seen
-   * before; interned with WordIds, which beat nested Maps keyed by fresh strings.
-   */
-  private readonly known = new Map<
-    string,
-    { names: WordIds; values: WordIds[]; slots: number[][] }
-  >();
 
   constructor(private readonly base: FacetRegistry) {}
 
@@ -63,25 +102,9 @@ export class FacetRegistryDraft {
     value: string,
     style: { color: string | null; swatch: string | null },
   ): number {
-    let byName = this.known.get(language);
-    if (byName === undefined) {
-      byName = { names: new WordIds(64), values: [], slots: [] };
-      this.known.set(language, byName);
-    }
-    const nameIndex = byName.names.intern(attributeName);
-    if (nameIndex === byName.values.length) {
-      byName.values.push(new WordIds(64));
-      byName.slots.push([]);
-    }
-    const valueIndex = (byName.values[nameIndex] as WordIds).intern(value);
-    const known = byName.slots[nameIndex] as number[];
-    let slot = known[valueIndex];
-    const attrId = slot === undefined ? attributeId(language, attributeName) : 0;
-    const id = slot === undefined ? valueId(attrId, value) : 0;
-    if (slot === undefined) {
-      slot = (this.valueSlots ?? this.base.valueSlots).get(id);
-      if (slot !== undefined) known[valueIndex] = slot;
-    }
+    const id = memo.valueId(language, attributeName, value);
+    const attrId = memo.attributeId;
+    const slot = (this.valueSlots ?? this.base.valueSlots).get(id);
     if (slot !== undefined) {
       const old = (this.values ?? this.base.values)[slot] as FacetValue;
       const color = style.color ?? old.color;
@@ -101,7 +124,6 @@ export class FacetRegistryDraft {
     const created = w.values.length;
     w.values.push({ id, attribute: attr, name: value, color: style.color, swatch: style.swatch });
     w.valueSlots.set(id, created);
-    known[valueIndex] = created;
     return created;
   }
 

@@ -138,12 +138,12 @@ function indexProductText(text: TextIndexer, p: ProductRecord): void {
   for (const t of p.translations) {
     const languages = LANGUAGE_BIT[t.language];
     text.add(t.name, FIELD.name, 0, languages);
-    text.addList([...t.keywords, ...t.synonyms], FIELD.keywords, languages);
-    text.addList(
-      t.params.map((param) => param.value),
-      FIELD.attribute,
-      languages,
-    );
+    // Synonyms run on after the keywords, as one list.
+    const next = text.addList(t.keywords, FIELD.keywords, 0, languages);
+    text.addList(t.synonyms, FIELD.keywords, next, languages);
+    let item = 0;
+    for (const param of t.params)
+      item = text.addItem(param.value, FIELD.attribute, item, languages);
     if (t.description !== null) text.add(t.description, FIELD.description, 0, languages);
   }
   if (p.vendor !== null) text.add(p.vendor, FIELD.vendor, 0, 0, true);

@@ -2,7 +2,7 @@ import { gatherDocStores } from "./doc-store.ts";
 import { F64Vec, U8Vec, U32Vec } from "./growable.ts";
 import { groupByCategory, HOT, type Segment } from "./segment.ts";
 import { mergeMultiMaps } from "./string-multimap.ts";
-import { mergeTermIndexes } from "./term-index.ts";
+import { mergeTermIndexes } from "./term-merge.ts";
 
 // Merging segments without re-analysing text (Lucene's segment merge): the kept docs of each
 // part are renumbered in order, dictionaries are merged, columns gathered.

@@ -1,4 +1,5 @@
 import { U32Vec } from "./growable.ts";
+import { gallop } from "./merge-runs.ts";
 
 // A sorted string -> set of integers map in CSR form (keys sorted by UTF-16 code units, values
 // ascending and unique per key). Holds e.g. stem -> term ids: one array of strings and two
@@ -46,33 +47,66 @@ export function multiMapGet(map: StringMultiMap, key: string): Uint32Array {
 }
 
 /**
- * Union of several maps with their values renumbered (-1 in a value map drops the value): a
- * k-way merge of the sorted keys, linear in the input.
+ * Union of several maps with their values renumbered (-1 in a value map drops the value; value
+ * maps are increasing over kept values): a merge of the sorted keys by runs (merge-runs.ts),
+ * linear in the input.
  */
 export function mergeMultiMaps(
   parts: readonly { map: StringMultiMap; valueMap: Int32Array }[],
 ): StringMultiMap {
   const k = parts.length;
   const cursors = new Int32Array(k);
-  const keys: string[] = [];
-  const offsets = new U32Vec(1024);
-  offsets.push(0);
+  let keyCount = 0;
   let capacity = 0;
-  for (const p of parts) capacity += p.map.values.length;
-  const values = new U32Vec(capacity);
+  for (const p of parts) {
+    keyCount += p.map.keys.length;
+    capacity += p.map.values.length;
+  }
+  const out: Output = {
+    keys: [],
+    offsets: new U32Vec(keyCount + 1),
+    values: new U32Vec(capacity),
+  };
+  out.offsets.push(0);
   const group: number[] = [];
   for (;;) {
-    let next: string | undefined;
+    // The part of the smallest next key, and the smallest next key of the other parts.
+    let first = -1;
+    let head = "";
+    let bound: string | undefined;
     for (let j = 0; j < k; j++) {
-      const key = (parts[j] as { map: StringMultiMap }).map.keys[cursors[j] as number];
-      if (key !== undefined && (next === undefined || key < next)) next = key;
+      const key = (parts[j] as MergePart).map.keys[cursors[j] as number];
+      if (key === undefined) continue;
+      if (first < 0 || key < head) {
+        if (first >= 0) bound = head;
+        first = j;
+        head = key;
+      } else if (bound === undefined || key < bound) {
+        bound = key;
+      }
     }
-    if (next === undefined) break;
+    if (first < 0) break;
+    if (bound !== head) {
+      // A run of one part's keys: its values stay ascending and distinct once renumbered.
+      const { map, valueMap } = parts[first] as MergePart;
+      const from = cursors[first] as number;
+      const to = bound === undefined ? map.keys.length : gallop(map.keys, bound, from + 1);
+      for (let c = from; c < to; c++) {
+        const before = out.values.length;
+        for (let p = map.offsets[c] as number; p < (map.offsets[c + 1] as number); p++) {
+          const v = valueMap[map.values[p] as number] as number;
+          if (v >= 0) out.values.push(v);
+        }
+        if (out.values.length > before) addKey(out, map.keys[c] as string);
+      }
+      cursors[first] = to;
+      continue;
+    }
     group.length = 0;
     for (let j = 0; j < k; j++) {
-      const { map, valueMap } = parts[j] as { map: StringMultiMap; valueMap: Int32Array };
+      const { map, valueMap } = parts[j] as MergePart;
       const c = cursors[j] as number;
-      if (map.keys[c] !== next) continue;
+      if (map.keys[c] !== head) continue;
       cursors[j] = c + 1;
       for (let p = map.offsets[c] as number; p < (map.offsets[c + 1] as number); p++) {
         const v = valueMap[map.values[p] as number] as number;
@@ -83,11 +117,26 @@ export function mergeMultiMaps(
     if (group.length > 1) group.sort((a, b) => a - b);
     let last = -1;
     for (const v of group) {
-      if (v !== last) values.push(v);
+      if (v !== last) out.values.push(v);
       last = v;
     }
-    keys.push(next);
-    offsets.push(values.length);
+    addKey(out, head);
   }
-  return { keys, offsets: offsets.toArray(), values: values.toArray() };
+  return { keys: out.keys, offsets: out.offsets.toArray(), values: out.values.toArray() };
+}
+
+interface MergePart {
+  readonly map: StringMultiMap;
+  readonly valueMap: Int32Array;
+}
+
+interface Output {
+  readonly keys: string[];
+  readonly offsets: U32Vec;
+  readonly values: U32Vec;
+}
+
+function addKey(out: Output, key: string): void {
+  out.keys.push(key);
+  out.offsets.push(out.values.length);
 }

@@ -10,12 +10,12 @@ import { describe, expect, test } from "bun:test";
 import {
   FIELD,
   findTerm,
-  mergeTermIndexes,
   packInfo,
   prefixRange,
   type TermIndex,
   TermIndexBuilder,
 } from "./term-index.ts";
+import { mergeTermIndexes } from "./term-merge.ts";
 import { WordIds } from "./word-ids.ts";
 
 function build(docs: [string, number, number][][]): TermIndex {

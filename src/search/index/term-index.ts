@@ -110,6 +110,11 @@ export class TermIndexBuilder {
     return this.ids.intern(word);
   }
 
+  /** The builder's id of the word text[start, end) (see WordIds.internSpan). */
+  internSpan(text: string, start: number, end: number): number {
+    return this.ids.internSpan(text, start, end);
+  }
+
   addId(id: number, field: number, position: number, languages: number): void {
     if (id === this.langs.length) {
       this.langs.push(0);
@@ -195,117 +200,4 @@ export class TermIndexBuilder {
     }
     return { index: { terms: sorted, offsets, strongEnd, docs, info }, languages };
   }
-}
-
-export interface TermIndexPart {
-  index: TermIndex;
-  /** Old doc -> new doc, or -1 when the doc is dropped; increasing over kept docs. */
-  docMap: Int32Array;
-}
-
-/**
- * Merges indexes whose kept docs map to ascending, disjoint ranges (part 0's before part 1's),
- * without re-analysing any text: a two-way merge of the sorted dictionaries, postings copied
- * with their docs renumbered. Returns per part the map old term -> new term (-1 when the term
- * lost every posting).
- */
-export function mergeTermIndexes(parts: readonly TermIndexPart[]): {
-  index: TermIndex;
-  termMaps: Int32Array[];
-} {
-  const k = parts.length;
-  const termMaps = parts.map((p) => new Int32Array(p.index.terms.length).fill(-1));
-  const cursors = new Int32Array(k);
-  const kept = new Int32Array(k);
-  const terms: string[] = [];
-  const offsets = new U32Vec(1024);
-  const strongEnd = new U32Vec(1024);
-  offsets.push(0);
-  let capacity = 0;
-  for (const p of parts) capacity += p.index.docs.length;
-  const out: Postings = {
-    docs: new Uint32Array(capacity),
-    info: new Uint8Array(capacity),
-    written: 0,
-  };
-  for (;;) {
-    let next: string | undefined;
-    for (let j = 0; j < k; j++) {
-      const t = (parts[j] as TermIndexPart).index.terms[cursors[j] as number];
-      if (t !== undefined && (next === undefined || t < next)) next = t;
-    }
-    if (next === undefined) break;
-    const start = out.written;
-    // Strong postings of every part first, then the weak ones (see TermIndex.strongEnd).
-    for (let j = 0; j < k; j++) {
-      const { index, docMap } = parts[j] as TermIndexPart;
-      const c = cursors[j] as number;
-      kept[j] = 0;
-      if (index.terms[c] !== next) continue;
-      kept[j] = copyPostings(
-        index,
-        docMap,
-        index.offsets[c] as number,
-        index.strongEnd[c] as number,
-        out,
-      );
-    }
-    const strong = out.written;
-    for (let j = 0; j < k; j++) {
-      const { index, docMap } = parts[j] as TermIndexPart;
-      const c = cursors[j] as number;
-      if (index.terms[c] !== next) continue;
-      const weak = copyPostings(
-        index,
-        docMap,
-        index.strongEnd[c] as number,
-        index.offsets[c + 1] as number,
-        out,
-      );
-      if ((kept[j] as number) + weak > 0) (termMaps[j] as Int32Array)[c] = terms.length;
-      cursors[j] = c + 1;
-    }
-    if (out.written > start) {
-      terms.push(next);
-      strongEnd.push(strong);
-      offsets.push(out.written);
-    }
-  }
-  return {
-    index: {
-      terms,
-      offsets: offsets.toArray(),
-      strongEnd: strongEnd.toArray(),
-      docs: out.docs.slice(0, out.written),
-      info: out.info.slice(0, out.written),
-    },
-    termMaps,
-  };
-}
-
-interface Postings {
-  readonly docs: Uint32Array;
-  readonly info: Uint8Array;
-  written: number;
-}
-
-/** Appends postings [from, to) of `index` renumbered by `docMap`; returns how many were kept. */
-function copyPostings(
-  index: TermIndex,
-  docMap: Int32Array,
-  from: number,
-  to: number,
-  out: Postings,
-): number {
-  let w = out.written;
-  const before = w;
-  for (let p = from; p < to; p++) {
-    const doc = docMap[index.docs[p] as number] as number;
-    if (doc < 0) continue;
-    out.docs[w] = doc;
-    out.info[w] = index.info[p] as number;
-    w++;
-  }
-  out.written = w;
-  return w - before;
 }

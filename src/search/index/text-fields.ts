@@ -1,4 +1,4 @@
-import { tokenise } from "../analysis/index.ts";
+import { scanWords, type WordScan } from "../analysis/index.ts";
 import type { TermIndexBuilder } from "./term-index.ts";
 import { WordIds } from "./word-ids.ts";
 
@@ -28,38 +28,59 @@ export class TextIndexer {
    * synonyms), worth memoising; names and descriptions are not.
    */
   add(text: string, field: number, start: number, languages: number, repeated = false): number {
-    const pairs = this.analyse(text, repeated);
     let end = start;
-    for (let i = 0; i < pairs.length; i += 2) {
-      const position = start + (pairs[i + 1] as number);
-      this.builder.addId(pairs[i] as number, field, position, languages);
+    if (repeated && text.length <= MEMO_TEXT_LENGTH) {
+      const pairs = this.memoised(text);
+      for (let i = 0; i < pairs.length; i += 2) {
+        const position = start + (pairs[i + 1] as number);
+        this.builder.addId(pairs[i] as number, field, position, languages);
+        if (position + 1 > end) end = position + 1;
+      }
+      return end;
+    }
+    const words = scanWords(text);
+    for (let k = 0; k < words.count * 3; k += 3) {
+      const position = start + (words.spans[k + 2] as number);
+      this.builder.addId(this.wordId(words, k), field, position, languages);
       if (position + 1 > end) end = position + 1;
     }
     return end;
   }
 
-  addList(texts: readonly string[], field: number, languages: number): void {
-    let start = 0;
-    for (const text of texts) start = this.add(text, field, start, languages, true) + ITEM_GAP;
+  /** Indexes the items of a list field from position `start`; returns where the next starts. */
+  addList(texts: readonly string[], field: number, start: number, languages: number): number {
+    let next = start;
+    for (const text of texts) next = this.addItem(text, field, next, languages);
+    return next;
   }
 
-  private analyse(text: string, repeated: boolean): Int32Array {
-    const short = repeated && text.length <= MEMO_TEXT_LENGTH;
-    if (short) {
-      const known = this.memoIds.find(text);
-      if (known >= 0) return this.memo[known] as Int32Array;
+  /** Indexes one item of a list field at `start`; returns where the next item starts. */
+  addItem(text: string, field: number, start: number, languages: number): number {
+    return this.add(text, field, start, languages, true) + ITEM_GAP;
+  }
+
+  /** The (term id, position) pairs of a short repeated text. */
+  private memoised(text: string): Int32Array {
+    const known = this.memoIds.find(text);
+    if (known >= 0) return this.memo[known] as Int32Array;
+    const words = scanWords(text);
+    const pairs = new Int32Array(words.count * 2);
+    for (let k = 0; k < words.count; k++) {
+      pairs[k * 2] = this.wordId(words, k * 3);
+      pairs[k * 2 + 1] = words.spans[k * 3 + 2] as number;
     }
-    const tokens = tokenise(text);
-    const pairs = new Int32Array(tokens.length * 2);
-    for (let i = 0; i < tokens.length; i++) {
-      const token = tokens[i] as { word: string; position: number };
-      pairs[i * 2] = this.builder.intern(token.word);
-      pairs[i * 2 + 1] = token.position;
-    }
-    if (short && this.memo.length < MEMO_LIMIT) {
+    if (this.memo.length < MEMO_LIMIT) {
       this.memoIds.intern(text);
       this.memo.push(pairs);
     }
     return pairs;
+  }
+
+  /** The term id of the word at spans[k] of a scan. */
+  private wordId(words: WordScan, k: number): number {
+    const start = words.spans[k] as number;
+    return start >= 0
+      ? this.builder.internSpan(words.text, start, words.spans[k + 1] as number)
+      : this.builder.intern(words.extra[-start - 1] as string);
   }
 }

@@ -25,22 +25,27 @@ export class WordIds {
 
   /** The id of `word`, adding it when new. */
   intern(word: string): number {
-    const at = this.probe(word);
+    return this.internSpan(word, 0, word.length);
+  }
+
+  /** The id of text[start, end), adding it when new: the slice is made only for a new word. */
+  internSpan(text: string, start: number, end: number): number {
+    const at = this.probe(text, start, end);
     const id = (this.table[at + 2] as number) - 1;
-    return id >= 0 ? id : this.insert(at, word);
+    return id >= 0 ? id : this.insert(at, text.slice(start, end));
   }
 
   /** The id of `word`, or -1. */
   find(word: string): number {
-    return (this.table[this.probe(word) + 2] as number) - 1;
+    return (this.table[this.probe(word, 0, word.length) + 2] as number) - 1;
   }
 
-  /** The slot of `word`, or the empty slot where it belongs; leaves its hashes in h1, h2. */
-  private probe(word: string): number {
+  /** The slot of text[start, end), or the empty slot where it belongs; leaves its hashes. */
+  private probe(text: string, start: number, end: number): number {
     let h1 = 0x811c9dc5;
     let h2 = 0x9747b28c;
-    for (let i = 0; i < word.length; i++) {
-      const c = word.charCodeAt(i);
+    for (let i = start; i < end; i++) {
+      const c = text.charCodeAt(i);
       h1 = Math.imul(h1 ^ c, 0x01000193);
       h2 = Math.imul(h2 ^ c, 0x5bd1e995);
       h2 ^= h2 >>> 15;
