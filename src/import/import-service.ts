@@ -5,8 +5,14 @@ import { parseBatch } from "./read-batch.ts";
 import { validateCategory } from "./validate-category.ts";
 import { type Validated, validateProduct } from "./validate-product.ts";
 
+/** A record as the store serialised it: the response's `data`, and what the indexer patches. */
+export interface WrittenRecord {
+  id: number;
+  json: string;
+}
+
 /** An entry of `successful` whose `data` is already serialised by the store. */
-export type SerialisedSuccess = Omit<SuccessEntry<unknown>, "data"> & { id: number; json: string };
+export type SerialisedSuccess = Omit<SuccessEntry<unknown>, "data"> & WrittenRecord;
 
 export interface ImportResponse<E> {
   status: 200 | 201 | 400;

@@ -1,13 +1,14 @@
 // The import thread: it parses, validates and writes every import batch (and the other writes
 // of the HTTP thread: reindex entries, search analytics) through a store connection of its
 // own, so that the HTTP thread's time goes to requests, searches and the indexes' patches.
-// A batch arrives as the request's bytes (transferred, not copied) and leaves as the response
-// body, ready to send, with the records it logged for the indexer. Handle: import-writer.ts.
+// A batch arrives as the request's bytes (transferred, not copied) and leaves as its outcome:
+// statuses, errors and the records' JSON as the store wrote it, which is both the response's
+// `data` and what the indexer patches (each string crosses once). Handle: import-writer.ts.
 import type { Config } from "../config.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
 import { openStore } from "../store/open-store.ts";
 import type { ChangeLog, PrimaryStore, SearchEvent } from "../store/store.ts";
-import { type ImportResponse, ImportService, importResponseBody } from "./import-service.ts";
+import { type ImportResponse, ImportService } from "./import-service.ts";
 
 declare const self: Worker;
 
@@ -18,21 +19,13 @@ export type ToImportThread =
   | { type: "searches"; id: number; events: SearchEvent[] }
   | { type: "stop"; id: number };
 
-/** A product record as the batch wrote it, for the indexer (pipeline/fresh-records.ts). */
-export interface WrittenRecord {
-  id: number;
-  json: string;
-}
-
 export type Reply =
   | {
       ok: true;
-      /** The import's response; absent for the other calls. */
-      status?: number;
-      body?: string;
       /** The change-log position written, 0 when none. */
       seq: number;
-      products?: WrittenRecord[];
+      /** The outcome of an import batch; absent for the other calls. */
+      response?: ImportResponse<unknown>;
     }
   | { ok: false; error: { code: ErrorCode; vars: Record<string, string | number> } | string };
 
@@ -45,22 +38,19 @@ let store: PrimaryStore | null = null;
 let log: ChangeLog | null = null;
 let imports: ImportService | null = null;
 
-const answer = (r: ImportResponse<unknown>, products: boolean): Reply => ({
+const answer = (response: ImportResponse<unknown>): Reply => ({
   ok: true,
-  status: r.status,
-  body: importResponseBody(r),
-  seq: r.seq,
-  products:
-    products && r.seq > 0 ? r.successful.map((s) => ({ id: s.id, json: s.json })) : undefined,
+  seq: response.seq,
+  response,
 });
 
 async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Reply> {
   if (!store || !log || !imports) throw new Error("import thread not initialised");
   switch (m.type) {
     case "products":
-      return answer(await imports.importProducts(m.domainId, m.body), true);
+      return answer(await imports.importProducts(m.domainId, m.body));
     case "categories":
-      return answer(await imports.importCategories(m.domainId, m.body), false);
+      return answer(await imports.importCategories(m.domainId, m.body));
     case "reindex":
       return { ok: true, seq: await log.appendReindex(m.domainId) };
     case "searches":

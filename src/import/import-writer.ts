@@ -1,7 +1,8 @@
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
 import type { SearchEvent } from "../store/store.ts";
-import type { FromImportThread, Reply, ToImportThread, WrittenRecord } from "./import-thread.ts";
+import { importResponseBody, type WrittenRecord } from "./import-service.ts";
+import type { FromImportThread, Reply, ToImportThread } from "./import-thread.ts";
 
 /** An import's answer, ready to send. */
 export interface ImportAnswer {
@@ -98,10 +99,11 @@ export class ImportWriter {
     let seq = 0;
     let products: WrittenRecord[] | undefined;
     try {
-      const reply = await this.call({ type, domainId, body }, [body.buffer as ArrayBuffer]);
-      seq = reply.seq;
-      products = reply.products;
-      return { status: reply.status ?? 500, body: reply.body ?? "" };
+      const { response } = await this.call({ type, domainId, body }, [body.buffer as ArrayBuffer]);
+      if (!response) throw new Error("import thread: no response");
+      seq = response.seq;
+      if (type === "products" && seq > 0) products = response.successful;
+      return { status: response.status, body: importResponseBody(response) };
     } finally {
       this.hooks.onAnswered(domainId, seq, products);
     }

@@ -1,4 +1,4 @@
-import type { WrittenRecord } from "../import/import-thread.ts";
+import type { WrittenRecord } from "../import/import-service.ts";
 import type { ProductRecord } from "../model/records.ts";
 
 /** About 30 MB of record JSON: a few seconds of a bulk load at full speed. */
