@@ -3,6 +3,9 @@
 //     of every tier, every answer equals the answer of a snapshot built from scratch from the
 //     same records
 //  2. every intermediate snapshot keeps answering as it did when it was made (copy-on-write)
+//  3. a patch given in parts (startProductPatch, as the indexer gives it between searches)
+//     answers as the same patch given whole, and the snapshot it started from answers as
+//     before until and after it finishes
 
 import { describe, expect, test } from "bun:test";
 import { generateCategories, generateProduct } from "../catalog/generate.ts";
@@ -11,7 +14,14 @@ import { validateCategory } from "../import/validate-category.ts";
 import { validateProduct } from "../import/validate-product.ts";
 import type { CategoryRecord, ProductRecord } from "../model/records.ts";
 import { params } from "./engine.fixture.ts";
-import { buildSnapshot, patchSnapshot, type Snapshot, search, snapshotStats } from "./engine.ts";
+import {
+  buildSnapshot,
+  patchSnapshot,
+  type Snapshot,
+  search,
+  snapshotStats,
+  startProductPatch,
+} from "./engine.ts";
 
 const categories: CategoryRecord[] = generateCategories().map((item, i) => {
   const v = validateCategory(item);
@@ -89,5 +99,32 @@ describe("patched snapshots", () => {
     expect(snapshotStats(snap).products).toBe(current.size);
     expect(answers(snap)).toEqual(answers(rebuilt));
     for (const h of history) expect(answers(h.snap)).toEqual(h.answers);
+  }, 60_000);
+
+  test("3. a patch in parts answers as the patch whole; its start answers as before", () => {
+    const base = buildSnapshot({
+      products: Array.from({ length: 2000 }, (_, i) => record(i, i)),
+      categories,
+    });
+    const before = answers(base);
+    // Updates of existing products and new ones, in parts of uneven sizes.
+    const batch = Array.from({ length: 900 }, (_, i) =>
+      record(i % 3 === 0 ? i : 5000 + i, 20_000 + i),
+    ).map((p, i) => ({ ...p, new_price: (p.new_price ?? 1) + i }));
+    const whole = patchSnapshot(base, { products: batch });
+    const parts = startProductPatch(base, batch.length);
+    for (const [from, to] of [
+      [0, 1],
+      [1, 250],
+      [250, 700],
+      [700, 900],
+    ] as const) {
+      parts.add(batch.slice(from, to));
+      expect(answers(base)).toEqual(before);
+    }
+    const patched = parts.finish();
+    expect(snapshotStats(patched)).toEqual(snapshotStats(whole));
+    expect(answers(patched)).toEqual(answers(whole));
+    expect(answers(base)).toEqual(before);
   }, 60_000);
 });

@@ -51,7 +51,13 @@ import { emptyData, runSearch } from "./query/run-search.ts";
 // - answers of queries that took over 1 ms are cached per snapshot (query/response-cache.ts).
 
 export type { Snapshot } from "./index/snapshot.ts";
-export { buildSnapshot, patchSnapshot, snapshotStats } from "./index/snapshot.ts";
+export {
+  buildSnapshot,
+  type ProductPatch,
+  patchSnapshot,
+  snapshotStats,
+  startProductPatch,
+} from "./index/snapshot.ts";
 export { setResponseCacheSize } from "./query/response-cache.ts";
 
 /**

@@ -8,7 +8,7 @@ import {
 } from "./category-table.ts";
 import { EMPTY_FACETS, type FacetRegistry, FacetRegistryDraft } from "./facet-registry.ts";
 import { findDoc, type Segment } from "./segment.ts";
-import { buildSegment, type SegmentContext } from "./segment-build.ts";
+import { buildSegment, SegmentBuilder, type SegmentContext } from "./segment-build.ts";
 import { mergeSegments, type SegmentPart } from "./segment-merge.ts";
 import {
   EMPTY_WAREHOUSES,
@@ -75,27 +75,56 @@ export function patchSnapshot(
       : prev.categories;
   const products = latestById(patch.products ?? []);
   if (products.length === 0) return { ...prev, categories };
+  const next = startProductPatch({ ...prev, categories }, products.length);
+  next.add(products);
+  return next.finish();
+}
 
-  const ctx = newContext(categories, prev.facets, prev.warehouses);
-  const tiers: Tier[] = prev.segments.map((segment, k) => ({
-    segment,
-    dead: prev.dead[k] as Bitset,
-    deadCount: -1,
-  }));
-  // Tombstone the previous versions (copying a segment's bitset at its first change).
-  for (const p of products) {
-    for (let k = tiers.length - 1; k >= 0; k--) {
-      const tier = tiers[k] as Tier;
-      const doc = findDoc(tier.segment, p.id);
-      if (doc < 0 || hasBit(tier.dead, doc)) continue;
-      if (tier.dead === prev.dead[k]) tier.dead = tier.dead.slice();
-      setBit(tier.dead, doc);
-      break;
-    }
-  }
-  const fresh = buildSegment(products, ctx);
-  tiers.push({ segment: fresh, dead: newBitset(fresh.size), deadCount: 0 });
-  return finish(ctx, settle(tiers, ctx));
+/** A patch of products given in parts: `finish` returns the snapshot with all of them. */
+export interface ProductPatch {
+  add(products: readonly ProductRecord[]): void;
+  finish(): Snapshot;
+}
+
+/**
+ * A patch of up to `count` products of distinct ids, given in parts and analysed as they come
+ * into one new segment, so that the caller can yield between parts. `prev` stays untouched and
+ * answering until `finish`.
+ */
+export function startProductPatch(prev: Snapshot, count: number): ProductPatch {
+  const ctx = newContext(prev.categories, prev.facets, prev.warehouses);
+  const builder = new SegmentBuilder(ctx, count);
+  const ids: number[] = [];
+  return {
+    add(products) {
+      for (const p of products) {
+        builder.add(p);
+        ids.push(p.id);
+      }
+    },
+    finish() {
+      if (ids.length === 0) return prev;
+      const tiers: Tier[] = prev.segments.map((segment, k) => ({
+        segment,
+        dead: prev.dead[k] as Bitset,
+        deadCount: -1,
+      }));
+      // Tombstone the previous versions (copying a segment's bitset at its first change).
+      for (const id of ids) {
+        for (let k = tiers.length - 1; k >= 0; k--) {
+          const tier = tiers[k] as Tier;
+          const doc = findDoc(tier.segment, id);
+          if (doc < 0 || hasBit(tier.dead, doc)) continue;
+          if (tier.dead === prev.dead[k]) tier.dead = tier.dead.slice();
+          setBit(tier.dead, doc);
+          break;
+        }
+      }
+      const fresh = builder.build();
+      tiers.push({ segment: fresh, dead: newBitset(fresh.size), deadCount: 0 });
+      return finish(ctx, settle(tiers, ctx));
+    },
+  };
 }
 
 export function snapshotStats(snap: Snapshot): {
