@@ -1,7 +1,7 @@
 // Bulk import over HTTP into the embedded store (issue 3, point 7).
 // Batches of 1,000 typical products (2 translations, 5 attributes, 2 warehouses each), sent at
 // concurrency 1 and then 4 to a freshly spawned server; reports products/s and the server's
-// resident memory after 10k, 50k and 100k products.
+// resident memory after 10k, 50k and 100k products, and 5 s after the last batch ("settled").
 // Usage: bun bench/import.ts [--products 100000] [--profile]  (profiles go to bench/out/)
 import { readdirSync, readFileSync } from "node:fs";
 import { ADMIN_KEY, CATEGORIES, PRODUCTS, post, startService } from "../test/http/harness.ts";
@@ -88,6 +88,9 @@ async function run(concurrency: number) {
   }
   const client = process.cpuUsage(clientCpu);
   const clientCpuUs = (client.user + client.system) / total;
+  // Freed memory goes back to the system over a few seconds: the size once the burst is over.
+  await Bun.sleep(5000);
+  rss.settled = rssMiB(service.proc.pid);
   if (profileDir) await service.stop(); // SIGTERM: the profile is written on a clean exit
   return {
     concurrency,

@@ -190,6 +190,9 @@ export class DomainIndexer {
         await new Promise((resolve) => setImmediate(resolve));
       }
       this.snapshot = patch.finish();
+      // A patch leaves the records and the merged-away segments as garbage: ask for an
+      // (asynchronous) collection now rather than let a bulk load pile it up.
+      Bun.gc(false);
     }
     this.position = last.seq;
     this.appliedAt = Date.now();
