@@ -11,21 +11,29 @@ const total = Number(process.argv[process.argv.indexOf("--products") + 1]) || 10
 const BATCH = 1000;
 const profileDir = process.argv.includes("--profile") ? "bench/out" : null;
 
-/** CPU seconds (user + system) a process has used so far: fields 14 and 15 of /proc/PID/stat. */
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+/** A /proc stat file's name and CPU seconds: user + system (fields 14 and 15), and system. */
+const readStat = (path: string) => {
+  const stat = readFileSync(path, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+  const sys = Number(fields[12]) / 100;
+  return {
+    name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
+    cpu: Number(fields[11]) / 100 + sys,
+    sys,
+  };
 };
 
-/** CPU seconds of each thread of a process, by thread name (the HTTP thread is the first). */
+/** CPU seconds a process has used so far, all threads. */
+const cpuSeconds = (pid: number) => readStat(`/proc/${pid}/stat`).cpu;
+
+/** CPU seconds of each thread of a process, by thread name (the HTTP thread is "(main)"). */
 const threadCpu = (pid: number): Map<string, number> => {
   const out = new Map<string, number>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-    const name = `${stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))}${tid === String(pid) ? " (main)" : ""}`;
-    const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
-    out.set(name, (out.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
-    out.set(`${name} sys`, (out.get(`${name} sys`) ?? 0) + Number(fields[12]) / 100);
+    const { name: thread, cpu, sys } = readStat(`/proc/${pid}/task/${tid}/stat`);
+    const name = tid === String(pid) ? `${thread} (main)` : thread;
+    out.set(name, (out.get(name) ?? 0) + cpu);
+    out.set(`${name} sys`, (out.get(`${name} sys`) ?? 0) + sys);
   }
   return out;
 };

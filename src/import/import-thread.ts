@@ -22,10 +22,10 @@ export type ToImportThread =
 export type Reply =
   | {
       ok: true;
-      /** The change-log position written, 0 when none. */
-      seq: number;
-      /** The outcome of an import batch; absent for the other calls. */
+      /** The outcome of an import batch (its log position is `response.seq`). */
       response?: ImportResponse<unknown>;
+      /** The position of an appended reindex entry. */
+      seq?: number;
     }
   | { ok: false; error: { code: ErrorCode; vars: Record<string, string | number> } | string };
 
@@ -38,28 +38,22 @@ let store: PrimaryStore | null = null;
 let log: ChangeLog | null = null;
 let imports: ImportService | null = null;
 
-const answer = (response: ImportResponse<unknown>): Reply => ({
-  ok: true,
-  seq: response.seq,
-  response,
-});
-
 async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Reply> {
   if (!store || !log || !imports) throw new Error("import thread not initialised");
   switch (m.type) {
     case "products":
-      return answer(await imports.importProducts(m.domainId, m.body));
+      return { ok: true, response: await imports.importProducts(m.domainId, m.body) };
     case "categories":
-      return answer(await imports.importCategories(m.domainId, m.body));
+      return { ok: true, response: await imports.importCategories(m.domainId, m.body) };
     case "reindex":
       return { ok: true, seq: await log.appendReindex(m.domainId) };
     case "searches":
       await store.recordSearches(m.events);
-      return { ok: true, seq: 0 };
+      return { ok: true };
     case "stop":
       await store.close();
       store = log = imports = null;
-      return { ok: true, seq: 0 };
+      return { ok: true };
   }
 }
 

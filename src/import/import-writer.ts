@@ -21,6 +21,7 @@ export interface ImportWriterHooks {
   onAnswered(domainId: number, seq: number, products: WrittenRecord[] | undefined): void;
 }
 
+/** A request to the import thread, before the writer numbers it. */
 type Call = ToImportThread extends infer T
   ? T extends { id: number }
     ? Omit<T, "id">
@@ -124,7 +125,7 @@ export class ImportWriter {
     this.hooks.onSent(domainId);
     let seq = 0;
     try {
-      ({ seq } = await this.call({ type: "reindex", domainId }));
+      seq = (await this.call({ type: "reindex", domainId })).seq ?? 0;
       return seq;
     } finally {
       this.hooks.onAnswered(domainId, seq, undefined);

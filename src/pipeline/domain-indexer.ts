@@ -96,21 +96,17 @@ export class DomainIndexer {
     let waited = 0;
     for (;;) {
       const entries = await this.log.read(this.domainId, this.position, READ_BATCH);
-      if (entries.length === 0) return;
-      let batch = entries;
+      const first = entries[0];
+      if (first === undefined) return;
       const ready = this.fresh?.ready(this.domainId, entries) ?? entries;
-      const next = entries[ready.length];
-      if (next !== undefined) {
-        if (ready.length > 0) batch = ready;
-        else if (next.seq !== waited) {
-          // Once per entry: an entry of another process (the CLI, another node) has no
-          // records coming, and imports going on must not hold it back.
-          waited = next.seq;
-          await this.fresh?.arrival(this.domainId);
-          continue;
-        }
+      // Once per entry: an entry of another process (the CLI, another node) has no records
+      // coming, and imports going on must not hold it back.
+      if (ready.length === 0 && first.seq !== waited) {
+        waited = first.seq;
+        await this.fresh?.arrival(this.domainId);
+        continue;
       }
-      await this.apply(batch);
+      await this.apply(ready.length > 0 ? ready : entries);
     }
   }
 
@@ -150,8 +146,9 @@ export class DomainIndexer {
       return;
     }
     // A product's record comes from the batch that logged it when that batch is still in
-    // `fresh`, else from the store, which holds the newest version of all.
-    const parsers = new Map<number, () => ProductRecord>();
+    // `fresh`, else from the store, which holds the newest version of all: an id that one of
+    // the entries has to read from the store is read from there.
+    const written = new Map<number, string>();
     const fromStore = new Set<number>();
     const categoryIds = new Set<number>();
     for (const e of entries) {
@@ -159,11 +156,14 @@ export class DomainIndexer {
         for (const id of e.ids) categoryIds.add(id);
         continue;
       }
-      const written = this.fresh?.take(this.domainId, e.seq);
+      const batch = this.fresh?.take(this.domainId, e.seq);
       for (const id of e.ids) {
-        const parse = written?.get(id);
-        if (parse) parsers.set(id, parse);
-        else fromStore.add(id);
+        const json = batch?.get(id);
+        if (json !== undefined && !fromStore.has(id)) written.set(id, json);
+        else {
+          written.delete(id);
+          fromStore.add(id);
+        }
       }
     }
     const categories: CategoryRecord[] = categoryIds.size
@@ -173,15 +173,15 @@ export class DomainIndexer {
     // In slices, with a turn of the event loop between them: the searches queued on this
     // thread run between slices instead of waiting for a whole 1,000-product patch. The slices
     // go into one new segment, swapped in at the end.
-    const ids = [...new Set([...parsers.keys(), ...fromStore])];
+    const ids = [...written.keys(), ...fromStore];
     if (ids.length > 0) {
       const patch = startProductPatch(this.snapshot, ids.length);
       for (let i = 0; i < ids.length; i += PATCH_SLICE) {
         const products: ProductRecord[] = [];
         const missing: number[] = [];
         for (const id of ids.slice(i, i + PATCH_SLICE)) {
-          const parse = fromStore.has(id) ? undefined : parsers.get(id);
-          if (parse) products.push(parse());
+          const json = written.get(id);
+          if (json !== undefined) products.push(JSON.parse(json) as ProductRecord);
           else missing.push(id);
         }
         if (missing.length)

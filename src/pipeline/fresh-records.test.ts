@@ -27,7 +27,7 @@ test("1-2. an entry gets its own batch's records, once; other domains and entrie
   expect(fresh.take(2, 7)).toBeUndefined();
   expect(fresh.take(1, 6)).toBeUndefined();
   const got = fresh.take(1, 7);
-  expect([...(got?.entries() ?? [])].map(([id, parse]) => [id, parse() as unknown])).toEqual([
+  expect([...(got?.entries() ?? [])].map(([id, json]) => [id, JSON.parse(json)])).toEqual([
     [10, { id: 10, version: "v10" }],
     [11, { id: 11, version: "v11" }],
   ]);

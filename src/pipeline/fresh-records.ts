@@ -1,5 +1,4 @@
 import type { WrittenRecord } from "../import/import-service.ts";
-import type { ProductRecord } from "../model/records.ts";
 
 /** About 30 MB of record JSON: a few seconds of a bulk load at full speed. */
 const CAPACITY = 20_000;
@@ -68,14 +67,13 @@ export class FreshRecords {
     });
   }
 
-  /** The records of the domain's entry at `seq`, once: the indexer takes each entry once. */
-  take(domainId: number, seq: number): Map<number, () => ProductRecord> | undefined {
+  /** The records' JSON of the domain's entry at `seq`, by id, once: each entry is taken once. */
+  take(domainId: number, seq: number): Map<number, string> | undefined {
     const key = `${domainId}:${seq}`;
     const batch = this.byEntry.get(key);
     if (batch === undefined) return undefined;
     this.byEntry.delete(key);
     this.size -= batch.length;
-    // Parsed when patched: a slice parses only its own records.
-    return new Map(batch.map((r) => [r.id, () => JSON.parse(r.json) as ProductRecord]));
+    return new Map(batch.map((r) => [r.id, r.json]));
   }
 }

@@ -3,6 +3,38 @@
 // costs a cache miss or two each: so a merge advances by runs, the terms of one part below the
 // next term of every other part, each run found by galloping over the part's sorted terms.
 
+/** Where a merge of sorted dictionaries stands (`nextRun`). */
+export interface MergeHead {
+  /** The part holding the smallest next key; -1 once every part is done. */
+  first: number;
+  /** That key. */
+  head: string;
+  /** The smallest next key of the other parts; undefined when they are done. */
+  bound: string | undefined;
+}
+
+/** Fills `at` with the next run: the parts' dictionaries, each read from its cursor. */
+export function nextRun(
+  dictionaries: readonly (readonly string[])[],
+  cursors: Int32Array,
+  at: MergeHead,
+): void {
+  at.first = -1;
+  at.head = "";
+  at.bound = undefined;
+  for (let j = 0; j < dictionaries.length; j++) {
+    const key = (dictionaries[j] as readonly string[])[cursors[j] as number];
+    if (key === undefined) continue;
+    if (at.first < 0 || key < at.head) {
+      if (at.first >= 0) at.bound = at.head;
+      at.first = j;
+      at.head = key;
+    } else if (at.bound === undefined || key < at.bound) {
+      at.bound = key;
+    }
+  }
+}
+
 /**
  * First index from `from` on whose key is >= key: steps of 1, 2, 4... then a binary search, so
  * a key close to `from` costs a few comparisons.

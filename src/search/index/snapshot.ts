@@ -24,8 +24,9 @@ import {
 // a patch costs in proportion to its size, amortised, also when a domain is filled by patches
 // from an empty index). A cascade of carries is one multi-way merge: merging pairwise copied
 // the same docs several times in one patch. The oldest segment is rewritten alone when too
-// much of it is dead. Merges are structural (segment-merge.ts), never a re-analysis of text. Readers holding the previous
-// snapshot keep a complete, unchanged view: nothing reachable from it is ever written.
+// much of it is dead. Merges are structural (segment-merge.ts), never a re-analysis of text.
+// Readers holding the previous snapshot keep a complete, unchanged view: nothing reachable
+// from it is ever written.
 
 export interface Snapshot {
   /** Oldest first; [0] is the base. Global doc ids run through them in order. */

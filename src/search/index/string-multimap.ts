@@ -1,5 +1,5 @@
 import { U32Vec } from "./growable.ts";
-import { gallop } from "./merge-runs.ts";
+import { gallop, type MergeHead, nextRun } from "./merge-runs.ts";
 
 // A sorted string -> set of integers map in CSR form (keys sorted by UTF-16 code units, values
 // ascending and unique per key). Holds e.g. stem -> term ids: one array of strings and two
@@ -69,22 +69,11 @@ export function mergeMultiMaps(
   };
   out.offsets.push(0);
   const group: number[] = [];
+  const dictionaries = parts.map((p) => p.map.keys);
+  const at: MergeHead = { first: -1, head: "", bound: undefined };
   for (;;) {
-    // The part of the smallest next key, and the smallest next key of the other parts.
-    let first = -1;
-    let head = "";
-    let bound: string | undefined;
-    for (let j = 0; j < k; j++) {
-      const key = (parts[j] as MergePart).map.keys[cursors[j] as number];
-      if (key === undefined) continue;
-      if (first < 0 || key < head) {
-        if (first >= 0) bound = head;
-        first = j;
-        head = key;
-      } else if (bound === undefined || key < bound) {
-        bound = key;
-      }
-    }
+    nextRun(dictionaries, cursors, at);
+    const { first, head, bound } = at;
     if (first < 0) break;
     if (bound !== head) {
       // A run of one part's keys: its values stay ascending and distinct once renumbered.

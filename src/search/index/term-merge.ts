@@ -1,5 +1,5 @@
 import { U32Vec } from "./growable.ts";
-import { gallop, shiftOf } from "./merge-runs.ts";
+import { gallop, type MergeHead, nextRun, shiftOf } from "./merge-runs.ts";
 import type { TermIndex } from "./term-index.ts";
 
 // Merging term indexes without re-analysing any text (segment-merge.ts).
@@ -50,22 +50,11 @@ export function mergeTermIndexes(parts: readonly TermIndexPart[]): {
     written: 0,
   };
   out.offsets.push(0);
+  const dictionaries = parts.map((p) => p.index.terms);
+  const at: MergeHead = { first: -1, head: "", bound: undefined };
   for (;;) {
-    // The part of the smallest next term, and the smallest next term of the other parts.
-    let first = -1;
-    let head = "";
-    let bound: string | undefined;
-    for (let j = 0; j < k; j++) {
-      const t = (parts[j] as TermIndexPart).index.terms[cursors[j] as number];
-      if (t === undefined) continue;
-      if (first < 0 || t < head) {
-        if (first >= 0) bound = head;
-        first = j;
-        head = t;
-      } else if (bound === undefined || t < bound) {
-        bound = t;
-      }
-    }
+    nextRun(dictionaries, cursors, at);
+    const { first, head, bound } = at;
     if (first < 0) break;
     if (bound === head) {
       for (let j = 0; j < k; j++) {
