@@ -16,7 +16,9 @@ export async function loadDemo(server: { url: string; domains: Domains; imports:
     const c = await server.imports.importCategories(domain.id, body(categories));
     const p = await server.imports.importProducts(domain.id, body(products));
     if (c.status === 400 || p.status === 400)
-      throw new Error(`demo catalog rejected: ${c.body.slice(0, 500)} ${p.body.slice(0, 500)}`);
+      throw new Error(
+        `demo catalog rejected: ${new TextDecoder().decode(c.body).slice(0, 500)} ${new TextDecoder().decode(p.body).slice(0, 500)}`,
+      );
     console.log(
       `Loaded the demo catalog: ${categories.length} categories, ${products.length} products.`,
     );

@@ -5,9 +5,9 @@ const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), { status, headers: { ...JSON_TYPE, ...headers } });
 
-/** A body already serialised (the search path assembles its JSON itself). */
+/** A body already serialised (the search path and the import thread assemble their JSON). */
 export const rawJson = (
-  body: string,
+  body: string | Uint8Array,
   status = 200,
   headers: Record<string, string> = {},
 ): Response => new Response(body, { status, headers: { ...JSON_TYPE, ...headers } });

@@ -23,20 +23,6 @@ export interface ImportResponse<E> {
 }
 
 /**
- * The response body of specification 2.6. It is assembled around the records' JSON as the
- * store wrote it: serialising 1,000 records a second time was a fifth of an import's time.
- */
-export function importResponseBody(r: ImportResponse<unknown>): string {
-  let out = '{"successful":[';
-  r.successful.forEach((s, i) => {
-    out += `${i ? "," : ""}{"index":${s.index},"status":${s.status},"data":${s.json}}`;
-  });
-  out += "]";
-  if (r.status === 400) out += `,"errors":${JSON.stringify(r.errors)}`;
-  return `${out}}`;
-}
-
-/**
  * The import side: a request body becomes one store batch per domain. Batches of one domain
  * apply in arrival order through the domain's writer queue; domains proceed in parallel.
  */

@@ -1,14 +1,15 @@
 // The import thread: it parses, validates and writes every import batch (and the other writes
 // of the HTTP thread: reindex entries, search analytics) through a store connection of its
 // own, so that the HTTP thread's time goes to requests, searches and the indexes' patches.
-// A batch arrives as the request's bytes (transferred, not copied) and leaves as its outcome:
-// statuses, errors and the records' JSON as the store wrote it, which is both the response's
-// `data` and what the indexer patches (each string crosses once). Handle: import-writer.ts.
+// A batch arrives as the request's bytes (transferred, not copied) and leaves as its response
+// body in UTF-8 (transferred too), with where each record's JSON as the store wrote it lies in
+// it: that is both the response's `data` and what the indexer patches. Handle: import-writer.ts.
 import type { Config } from "../config.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
 import { openStore } from "../store/open-store.ts";
 import type { ChangeLog, PrimaryStore, SearchEvent } from "../store/store.ts";
-import { type ImportResponse, ImportService } from "./import-service.ts";
+import { ImportService } from "./import-service.ts";
+import { type EncodedResponse, encodeResponse } from "./response-bytes.ts";
 
 declare const self: Worker;
 
@@ -23,7 +24,7 @@ export type Reply =
   | {
       ok: true;
       /** The outcome of an import batch (its log position is `response.seq`). */
-      response?: ImportResponse<unknown>;
+      response?: EncodedResponse;
       /** The position of an appended reindex entry. */
       seq?: number;
     }
@@ -42,9 +43,15 @@ async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Rep
   if (!store || !log || !imports) throw new Error("import thread not initialised");
   switch (m.type) {
     case "products":
-      return { ok: true, response: await imports.importProducts(m.domainId, m.body) };
+      return {
+        ok: true,
+        response: encodeResponse(await imports.importProducts(m.domainId, m.body)),
+      };
     case "categories":
-      return { ok: true, response: await imports.importCategories(m.domainId, m.body) };
+      return {
+        ok: true,
+        response: encodeResponse(await imports.importCategories(m.domainId, m.body)),
+      };
     case "reindex":
       return { ok: true, seq: await log.appendReindex(m.domainId) };
     case "searches":
@@ -81,7 +88,12 @@ self.onmessage = async (event: MessageEvent<ToImportThread>) => {
           : String((error as Error)?.stack ?? error),
     };
   }
-  self.postMessage({ type: "reply", id: m.id, ...reply } satisfies FromImportThread);
+  const transfer =
+    reply.ok && reply.response ? [reply.response.body.buffer, reply.response.spans.buffer] : [];
+  self.postMessage(
+    { type: "reply", id: m.id, ...reply } satisfies FromImportThread,
+    transfer as ArrayBuffer[],
+  );
   // A batch leaves megabytes of parsed items and JSON behind: an asynchronous collection now
   // keeps a bulk load's resident size down (measured: 100k products at concurrency 1, RSS
   // ~520 → ~440 MiB at the end of the import).

@@ -1,13 +1,13 @@
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
 import type { SearchEvent } from "../store/store.ts";
-import { importResponseBody, type WrittenRecord } from "./import-service.ts";
 import type { FromImportThread, Reply, ToImportThread } from "./import-thread.ts";
+import type { EncodedResponse } from "./response-bytes.ts";
 
-/** An import's answer, ready to send. */
+/** An import's answer, ready to send: the body is UTF-8 JSON. */
 export interface ImportAnswer {
   status: number;
-  body: string;
+  body: Uint8Array;
 }
 
 export interface ImportWriterHooks {
@@ -15,10 +15,10 @@ export interface ImportWriterHooks {
   onSent(domainId: number): void;
   /**
    * Its answer came back (also when it failed): `seq` is the change-log position it wrote (0
-   * when none), `products` the records a product batch logged. Reindex entries go the same
-   * way, without records.
+   * when none), `products` the answer of a product batch that logged its records. Reindex
+   * entries go the same way, without records.
    */
-  onAnswered(domainId: number, seq: number, products: WrittenRecord[] | undefined): void;
+  onAnswered(domainId: number, seq: number, products: EncodedResponse | undefined): void;
 }
 
 /** A request to the import thread, before the writer numbers it. */
@@ -98,13 +98,13 @@ export class ImportWriter {
   ): Promise<ImportAnswer> {
     this.hooks.onSent(domainId);
     let seq = 0;
-    let products: WrittenRecord[] | undefined;
+    let products: EncodedResponse | undefined;
     try {
       const { response } = await this.call({ type, domainId, body }, [body.buffer as ArrayBuffer]);
       if (!response) throw new Error("import thread: no response");
       seq = response.seq;
-      if (type === "products" && seq > 0) products = response.successful;
-      return { status: response.status, body: importResponseBody(response) };
+      if (type === "products" && seq > 0) products = response;
+      return { status: response.status, body: response.body };
     } finally {
       this.hooks.onAnswered(domainId, seq, products);
     }

@@ -7,11 +7,22 @@
 //  5. the oldest batches go first past the capacity
 
 import { expect, test } from "bun:test";
+import { encodeResponse } from "../import/response-bytes.ts";
 import type { ChangeEntry } from "../model/records.ts";
 import { FreshRecords } from "./fresh-records.ts";
 
 const written = (ids: number[]) =>
-  ids.map((id) => ({ id, json: JSON.stringify({ id, version: `v${id}` }) }));
+  encodeResponse({
+    status: 201,
+    seq: 1,
+    errors: [],
+    successful: ids.map((id, index) => ({
+      index,
+      status: 201,
+      id,
+      json: JSON.stringify({ id, version: `v${id}` }),
+    })),
+  });
 
 const entry = (seq: number, kind: ChangeEntry["kind"] = "products"): ChangeEntry => ({
   seq,

@@ -1,4 +1,11 @@
-import type { WrittenRecord } from "../import/import-service.ts";
+/**
+ * A batch's records as they came from the import thread: its response body (UTF-8) and, per
+ * record, its id and where its JSON lies in the body (`EncodedResponse`).
+ */
+export interface WrittenRecords {
+  body: Uint8Array;
+  spans: Int32Array;
+}
 
 /** About 30 MB of record JSON: a few seconds of a bulk load at full speed. */
 const CAPACITY = 20_000;
@@ -15,7 +22,7 @@ const CAPACITY = 20_000;
  * `arrival`) rather than parse the batch back from the store.
  */
 export class FreshRecords {
-  private readonly byEntry = new Map<string, WrittenRecord[]>();
+  private readonly byEntry = new Map<string, WrittenRecords>();
   private size = 0;
   /** Per domain: batches sent to the import thread and not answered yet. */
   private readonly inFlight = new Map<number, number>();
@@ -27,17 +34,17 @@ export class FreshRecords {
   }
 
   /** Its answer came back; `records` when it logged products at `seq`. */
-  answered(domainId: number, logged?: { seq: number; records: WrittenRecord[] }): void {
+  answered(domainId: number, logged?: { seq: number; records: WrittenRecords }): void {
     const left = (this.inFlight.get(domainId) ?? 1) - 1;
     if (left > 0) this.inFlight.set(domainId, left);
     else this.inFlight.delete(domainId);
     if (logged) {
       this.byEntry.set(`${domainId}:${logged.seq}`, logged.records);
-      this.size += logged.records.length;
+      this.size += count(logged.records);
       for (const [key, batch] of this.byEntry) {
         if (this.size <= CAPACITY) break;
         this.byEntry.delete(key);
-        this.size -= batch.length;
+        this.size -= count(batch);
       }
     }
     const waiting = this.arrivals.get(domainId);
@@ -73,7 +80,14 @@ export class FreshRecords {
     const batch = this.byEntry.get(key);
     if (batch === undefined) return undefined;
     this.byEntry.delete(key);
-    this.size -= batch.length;
-    return new Map(batch.map((r) => [r.id, r.json]));
+    this.size -= count(batch);
+    const { body, spans } = batch;
+    const out = new Map<number, string>();
+    for (let i = 0; i < spans.length; i += 3)
+      out.set(spans[i] as number, decoder.decode(body.subarray(spans[i + 1], spans[i + 2])));
+    return out;
   }
 }
+
+const decoder = new TextDecoder();
+const count = (records: WrittenRecords) => records.spans.length / 3;
