@@ -177,6 +177,8 @@ export class DomainIndexer {
     if (ids.length > 0) {
       const patch = startProductPatch(this.snapshot, ids.length);
       for (let i = 0; i < ids.length; i += PATCH_SLICE) {
+        // A turn first: the answer of the import that woke the indexer goes out before.
+        await new Promise((resolve) => setImmediate(resolve));
         const products: ProductRecord[] = [];
         const missing: number[] = [];
         for (const id of ids.slice(i, i + PATCH_SLICE)) {
@@ -187,7 +189,6 @@ export class DomainIndexer {
         if (missing.length)
           products.push(...(await this.store.getProducts(this.domainId, missing)));
         patch.add(products);
-        await new Promise((resolve) => setImmediate(resolve));
       }
       this.snapshot = patch.finish();
       // A patch leaves the records and the merged-away segments as garbage: ask for an
