@@ -7,6 +7,8 @@ import { ImportWriter } from "./import/import-writer.ts";
 import { FreshRecords } from "./pipeline/fresh-records.ts";
 import { Indexers } from "./pipeline/indexers.ts";
 import { openStore } from "./store/open-store.ts";
+import { Checkpointer } from "./store/sqlite/checkpointer.ts";
+import { sqliteFile } from "./store/sqlite/sqlite-store.ts";
 import type { ChangeLog, PrimaryStore } from "./store/store.ts";
 import { Domains } from "./tenancy/domains.ts";
 import { assertServedBy, serves } from "./tenancy/partition.ts";
@@ -27,6 +29,9 @@ export interface RunningServer {
  */
 export async function startServer(config: Config): Promise<RunningServer> {
   const { store, log } = await openStore(config);
+  const checkpointer = config.redisUrl
+    ? null
+    : await Checkpointer.start(sqliteFile(config.dataDir));
   const domains = new Domains(store);
   const fresh = new FreshRecords();
   const indexers = new Indexers(store, log, (d) => serves(config.partition, d), fresh);
@@ -108,6 +113,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await indexers.stop();
       await recorder.stop();
       await imports.stop();
+      await checkpointer?.stop();
       await store.close();
     },
   };

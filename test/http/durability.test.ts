@@ -2,7 +2,12 @@
 //  1. every item of an acknowledged batch survives kill -9 right after the response
 //  2. SIGTERM lets the in-flight import finish, then the process exits 0
 //  3. the CLI creates, lists and rotates domains (one JSON line each) in the same data dir
+//  4. (SQLite) the server copies the WAL into the database file while it runs: a copy of the
+//     file alone holds an acknowledged batch within a second
+import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
+import { copyFileSync } from "node:fs";
+import { join } from "node:path";
 import {
   CATEGORIES,
   CLI,
@@ -11,6 +16,7 @@ import {
   PRODUCTS,
   post,
   product,
+  STORE,
   startService,
   tempDir,
 } from "./harness.ts";
@@ -95,3 +101,27 @@ test("CLI: domain create / list / rotate-tokens", () => {
   });
   expect(JSON.parse(env.stdout.toString()).name).toBe("cli-shop");
 });
+
+test.skipIf(STORE !== "sqlite")(
+  "the WAL reaches the database file while the server runs",
+  async () => {
+    using dir = tempDir();
+    await using service = await startService({ dataDir: dir });
+    const shop = await createDomain(service, "wal");
+    await post(service, CATEGORIES, shop.secret_token, [category(1)]);
+    const r = await post(service, PRODUCTS, shop.secret_token, [product("w-1"), product("w-2")]);
+    expect(r.status).toBe(201);
+    // The database file without its WAL holds only what a checkpoint copied. SQLite's own
+    // auto-checkpoint would wait for ~160 MiB of WAL: only the checkpoint thread copies this.
+    const copy = join(dir, "copy.sqlite");
+    let found: unknown[] = [];
+    for (let i = 0; i < 20 && found.length < 2; i++) {
+      await Bun.sleep(100);
+      copyFileSync(join(dir, "vitrina.sqlite"), copy);
+      const db = new Database(copy, { readonly: true });
+      found = db.query("SELECT source_id FROM products ORDER BY source_id").all();
+      db.close();
+    }
+    expect(found).toEqual([{ source_id: "w-1" }, { source_id: "w-2" }]);
+  },
+);

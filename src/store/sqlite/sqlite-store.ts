@@ -27,6 +27,9 @@ import { migrate } from "./migrations.ts";
 
 type Row = Record<string, unknown>;
 
+/** The SQLite file of a data dir. */
+export const sqliteFile = (dataDir: string) => join(dataDir, "vitrina.sqlite");
+
 /** What a batch knows of a product already written: from the lookup, or earlier in the batch. */
 interface StoredProduct {
   id: number;
@@ -84,15 +87,16 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
 
   constructor(dataDir: string, options: { synchronous?: "normal" | "full" } = {}) {
     mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(join(dataDir, "vitrina.sqlite"), { create: true, strict: true });
+    this.db = new Database(sqliteFile(dataDir), { create: true, strict: true });
     // A product row is 2-4 KB of JSON: on SQLite's default 4 KiB pages nearly every row splits
     // a page, and an insert cost 20 us; on 16 KiB pages, 5 us. Takes effect on a new file only.
     this.db.exec("PRAGMA page_size = 16384");
     this.db.exec("PRAGMA journal_mode = WAL");
     this.db.exec(`PRAGMA synchronous = ${options.synchronous === "full" ? "FULL" : "NORMAL"}`);
     this.db.exec("PRAGMA busy_timeout = 5000");
-    // Checkpoints fsync; one per ~40 MiB of WAL instead of SQLite's default 4 MiB keeps them
-    // off most batches (measured: a third of the upsert time at the default).
+    // The server checkpoints from a thread of its own (checkpointer.ts). This threshold
+    // (~160 MiB of WAL instead of SQLite's default 4 MiB) is the safety net, and what the
+    // CLI's short-lived connections use.
     this.db.exec("PRAGMA wal_autocheckpoint = 10000");
     this.db.exec("PRAGMA foreign_keys = ON");
     migrate(this.db);
