@@ -3,6 +3,7 @@ import type { ImportWriter } from "../import/import-writer.ts";
 import type { Domains } from "../tenancy/domains.ts";
 
 const body = (items: unknown[]) => new TextEncoder().encode(JSON.stringify(items));
+const excerpt = (bytes: Uint8Array) => new TextDecoder().decode(bytes).slice(0, 500);
 
 /**
  * `serve --demo`: on a data dir without a `demo` domain, creates it and loads the sample
@@ -16,9 +17,7 @@ export async function loadDemo(server: { url: string; domains: Domains; imports:
     const c = await server.imports.importCategories(domain.id, body(categories));
     const p = await server.imports.importProducts(domain.id, body(products));
     if (c.status === 400 || p.status === 400)
-      throw new Error(
-        `demo catalog rejected: ${new TextDecoder().decode(c.body).slice(0, 500)} ${new TextDecoder().decode(p.body).slice(0, 500)}`,
-      );
+      throw new Error(`demo catalog rejected: ${excerpt(c.body)} ${excerpt(p.body)}`);
     console.log(
       `Loaded the demo catalog: ${categories.length} categories, ${products.length} products.`,
     );

@@ -1,11 +1,7 @@
-/**
- * A batch's records as they came from the import thread: its response body (UTF-8) and, per
- * record, its id and where its JSON lies in the body (`EncodedResponse`).
- */
-export interface WrittenRecords {
-  body: Uint8Array;
-  spans: Int32Array;
-}
+import type { EncodedResponse } from "../import/response-bytes.ts";
+
+/** A batch's records as they came from the import thread: its response body and their spans. */
+export type WrittenRecords = Pick<EncodedResponse, "body" | "spans">;
 
 /** About 30 MB of record JSON: a few seconds of a bulk load at full speed. */
 const CAPACITY = 20_000;
