@@ -61,6 +61,12 @@ export {
 } from "./index/snapshot.ts";
 export { setResponseCacheSize } from "./query/response-cache.ts";
 
+/** Whether the snapshot holds the category that products name by this source id. */
+export function hasCategory(snap: Snapshot, sourceCategoryId: string): boolean {
+  const slot = snap.categories.slots.get(sourceCategoryId);
+  return slot !== undefined && snap.categories.entries[slot]?.record != null;
+}
+
 /**
  * Everything of PRODUCT.md "Search" and specification 4.3. `popular` is the domain's popular
  * past queries, best first, used for suggestions. The answer may be shared with other calls
