@@ -129,11 +129,11 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     options: BatchOptions,
   ): Promise<(WriteResult<ProductRecord> | null)[]> {
     const now = Date.now();
-    let seq = 0;
-    // IMMEDIATE: the batch reads before it writes, and another connection of this process may
-    // write in between (domains); a deferred transaction would then fail instead of waiting.
-    const results = this.db
-      .transaction(() => {
+    return this.writeBatch(
+      domainId,
+      "products",
+      options,
+      () => {
         // One lookup for the whole batch: a query per item was a third of the write time.
         const stored = new Map<string, string>();
         const sourceIds = JSON.stringify(drafts.flatMap((d) => (d ? [d.source_id] : [])));
@@ -151,18 +151,10 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
           { log: options.log, now, newId: () => this.nextProductId++ },
         );
         for (const w of plan.warehouses) this.q.registerWarehouse.run(domainId, w);
-        const out = this.writePlan(plan, (r, json) =>
-          this.q.upsertProduct.run(r.id, domainId, r.source_id, r.group_id, json, now),
-        );
-        if (plan.log) seq = this.append(domainId, "products", out);
-        return out;
-      })
-      .immediate();
-    if (seq) {
-      this.waiters.wake(domainId);
-      options.onLogged?.(seq);
-    }
-    return results;
+        return plan;
+      },
+      (r, json) => this.q.upsertProduct.run(r.id, domainId, r.source_id, r.group_id, json, now),
+    );
   }
 
   async writeCategories(
@@ -171,19 +163,46 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     options: BatchOptions,
   ): Promise<(WriteResult<CategoryRecord> | null)[]> {
     const now = Date.now();
-    let seq = 0;
-    const results = this.db
-      .transaction(() => {
-        const plan = planCategoryBatch(
+    return this.writeBatch(
+      domainId,
+      "categories",
+      options,
+      () =>
+        planCategoryBatch(
           drafts,
           (source) =>
             ((this.q.categoryIdBySource.get(domainId, source) as Row | null)?.id as number) ?? null,
           { log: options.log, now, newId: () => this.nextCategoryId++ },
-        );
-        const out = this.writePlan(plan, (r, json) =>
-          this.q.upsertCategory.run(r.id, domainId, r.source_category_id, json, now),
-        );
-        if (plan.log) seq = this.append(domainId, "categories", out);
+        ),
+      (r, json) => this.q.upsertCategory.run(r.id, domainId, r.source_category_id, json, now),
+    );
+  }
+
+  /**
+   * One batch in one transaction: the plan (rules/, against lookups inside the transaction),
+   * the planned records written in item order, each serialised once, and the log entry when
+   * the plan says so. IMMEDIATE: the batch reads before it writes, and another connection of
+   * this process may write in between (domains); a deferred transaction would then fail
+   * instead of waiting.
+   */
+  private writeBatch<T extends { id: number }>(
+    domainId: number,
+    kind: "products" | "categories",
+    options: BatchOptions,
+    plan: () => BatchPlan<T>,
+    write: (record: T, json: string) => void,
+  ): (WriteResult<T> | null)[] {
+    let seq = 0;
+    const results = this.db
+      .transaction(() => {
+        const planned = plan();
+        const out = planned.items.map((item): WriteResult<T> | null => {
+          if (!item?.ok) return item;
+          const json = JSON.stringify(item.record);
+          write(item.record, json);
+          return { ...item, json };
+        });
+        if (planned.log) seq = this.append(domainId, kind, out);
         return out;
       })
       .immediate();
@@ -192,19 +211,6 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
       options.onLogged?.(seq);
     }
     return results;
-  }
-
-  /** Writes the planned records in item order; each record is serialised once. */
-  private writePlan<T>(
-    plan: BatchPlan<T>,
-    write: (record: T, json: string) => void,
-  ): (WriteResult<T> | null)[] {
-    return plan.items.map((item) => {
-      if (!item?.ok) return item;
-      const json = JSON.stringify(item.record);
-      write(item.record, json);
-      return { ...item, json };
-    });
   }
 
   private append(
