@@ -18,9 +18,11 @@ Every flag can also be set by its VITRINA_* variable (--data-dir is VITRINA_DATA
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === "bench") {
-    // The benchmark suite lives beside the code it measures and takes its own flags.
-    const { benchCommand } = await import("../bench/suite/run.ts");
-    return benchCommand(argv.slice(1));
+    // The benchmark suite is a script of its own with its own flags: src/ never imports bench/.
+    const suite = Bun.fileURLToPath(new URL("../bench/suite/run.ts", import.meta.url));
+    return Bun.spawn([process.execPath, suite, ...argv.slice(1)], {
+      stdio: ["inherit", "inherit", "inherit"],
+    }).exited;
   }
   const { positional, flags } = parseArgs(argv);
   const config = loadConfig(flags);

@@ -302,3 +302,6 @@ export async function benchCommand(argv: string[]): Promise<number> {
   });
   return 0;
 }
+
+// `vitrina bench` runs this file as a script of its own (src/ never imports bench/).
+if (import.meta.main) benchCommand(process.argv.slice(2)).then((code) => process.exit(code));

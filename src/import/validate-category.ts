@@ -1,12 +1,10 @@
 import { TypeCompiler } from "@sinclair/typebox/compiler";
+import type { CategoryDraft } from "../model/drafts.ts";
 import { CategoryItem } from "../model/import.ts";
-import type { CategoryRecord } from "../model/records.ts";
 import { addFieldError, fieldErrors } from "./field-errors.ts";
 import type { Validated } from "./validate-product.ts";
 
 const check = TypeCompiler.Compile(CategoryItem);
-
-export type CategoryDraft = Omit<CategoryRecord, "id" | "updated_at">;
 
 /** Validates one category item on its own, every failing field reported. */
 export function validateCategory(item: unknown): Validated<CategoryDraft> {

@@ -1,23 +1,10 @@
 import { TypeCompiler } from "@sinclair/typebox/compiler";
+import type { ProductDraft } from "../model/drafts.ts";
 import { type FieldErrors, ProductItem } from "../model/import.ts";
-import type { Label, ProductRecord, ProductTranslation, WarehouseStock } from "../model/records.ts";
+import type { Label, ProductTranslation } from "../model/records.ts";
 import { addFieldError, fieldErrors } from "./field-errors.ts";
 
 const check = TypeCompiler.Compile(ProductItem);
-
-/**
- * A valid product item, normalised: what the store needs to write it. `group_id` and
- * `warehouses` are undefined when the item did not send them: the stored ones are kept.
- */
-export type ProductDraft = Omit<
-  ProductRecord,
-  "id" | "updated_at" | "availability" | "group_id" | "warehouses"
-> & {
-  /** The item's own availability; null when absent (specification 2.1: absent is in stock). */
-  availability: boolean | null;
-  group_id: string | undefined;
-  warehouses: WarehouseStock[] | undefined;
-};
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
@@ -90,13 +77,14 @@ function toDraft(p: ProductItem): ProductDraft {
     code: p.code,
     source_category_id: String(p.source_category_id),
     currency_code: p.currency_code,
-    new_price: p.new_price ?? null,
-    old_price: p.old_price ?? null,
-    picture: p.picture ?? null,
-    availability: p.availability ?? null,
-    vendor: p.vendor ?? null,
-    group_id: p.group_id ?? undefined,
-    is_main: p.is_main ?? null,
+    // Absent (undefined) and null stay apart: an update keeps the one, clears the other.
+    new_price: p.new_price,
+    old_price: p.old_price,
+    picture: p.picture,
+    availability: p.availability,
+    vendor: p.vendor,
+    group_id: p.group_id,
+    is_main: p.is_main,
     translations: p.translations.map(
       (tr): ProductTranslation => ({
         language: tr.language,
@@ -116,7 +104,7 @@ function toDraft(p: ProductItem): ProductDraft {
         })),
       }),
     ),
-    warehouses: p.warehouses?.map((w) => ({
+    warehouses: (p.warehouses === null ? [] : p.warehouses)?.map((w) => ({
       external_id: w.external_id,
       available: w.available ?? false,
       quantity: w.quantity ?? 0,
@@ -125,13 +113,4 @@ function toDraft(p: ProductItem): ProductDraft {
       currency_code: w.currency_code ?? null,
     })),
   };
-}
-
-/** Specification 4.1 rule 7: with warehouses, the OR of theirs; else as given, absent = in stock. */
-export function deriveAvailability(
-  given: boolean | null,
-  warehouses: readonly WarehouseStock[],
-): boolean {
-  if (warehouses.length > 0) return warehouses.some((w) => w.available);
-  return given ?? true;
 }

@@ -1,11 +1,11 @@
 // Pure validation of import items (specification 2.1-2.5, 4.1 rule 4, 4.2).
-//  1. a valid item becomes a normalised draft: absent optionals null or [], labels as objects
+//  1. a valid item becomes a normalised draft: absent top-level optionals undefined, null ones
+//     null (an update keeps the one, clears the other), nested ones null or [], labels as objects
 //  2. every failing field is reported with its dotted path, one list of messages per field
 //  3. nullable optionals accept null; numbers where strings belong are type errors
-//  4. availability: the OR of the warehouses, else the given value, else in stock
 import { describe, expect, test } from "bun:test";
 import { validateCategory } from "./validate-category.ts";
-import { deriveAvailability, validateProduct } from "./validate-product.ts";
+import { validateProduct } from "./validate-product.ts";
 
 const valid = {
   source_id: "1",
@@ -24,13 +24,13 @@ describe("validateProduct", () => {
         code: "A-1",
         source_category_id: "5",
         currency_code: "USD",
-        new_price: null,
-        old_price: null,
-        picture: null,
-        availability: null,
-        vendor: null,
+        new_price: undefined,
+        old_price: undefined,
+        picture: undefined,
+        availability: undefined,
+        vendor: undefined,
         group_id: undefined,
-        is_main: null,
+        is_main: undefined,
         translations: [
           {
             language: "en",
@@ -45,6 +45,22 @@ describe("validateProduct", () => {
         ],
         warehouses: undefined,
       },
+    });
+  });
+
+  test("null top-level optionals stay null; null warehouses are none", () => {
+    const nulls = { new_price: null, old_price: null, picture: null, availability: null };
+    const more = { vendor: null, group_id: null, is_main: null, warehouses: null };
+    const v = validateProduct({ ...valid, ...nulls, ...more });
+    expect(v.ok && { ...v.value, translations: [] }).toEqual({
+      source_id: "1",
+      code: "A-1",
+      source_category_id: "5",
+      currency_code: "USD",
+      ...nulls,
+      ...more,
+      translations: [],
+      warehouses: [],
     });
   });
 
@@ -104,21 +120,4 @@ describe("validateCategory", () => {
       errors: { source_category_id: ["Ensure this value is greater than or equal to 1."] },
     });
   });
-});
-
-test("deriveAvailability", () => {
-  const w = (available: boolean) => ({
-    external_id: "w",
-    available,
-    quantity: 0,
-    new_price: null,
-    old_price: null,
-    currency_code: null,
-  });
-  expect([
-    deriveAvailability(null, []),
-    deriveAvailability(false, []),
-    deriveAvailability(false, [w(false), w(true)]),
-    deriveAvailability(true, [w(false)]),
-  ]).toEqual([true, false, true, false]);
 });

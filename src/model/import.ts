@@ -2,7 +2,8 @@ import { type Static, Type as t } from "@sinclair/typebox";
 import { CURRENCIES, LANGUAGES } from "./records.ts";
 
 // Wire shapes of the bulk import endpoints (specification 2.1 to 2.6), declared once.
-// Optional fields also accept null, read as absent: feeds often send null for "no value".
+// Optional fields also accept null: on an update, null clears the stored value where absence
+// keeps it (PRODUCT.md "Import", Updates); inside a translation or warehouse, null is absent.
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) =>
   t.Optional(t.Union([schema, t.Null()]));

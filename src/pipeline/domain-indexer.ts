@@ -1,6 +1,7 @@
 import type { CategoryRecord, ProductRecord } from "../model/records.ts";
 import {
   buildSnapshot,
+  hasCategory,
   patchSnapshot,
   type Snapshot,
   startProductPatch,
@@ -175,6 +176,10 @@ export class DomainIndexer {
     // go into one new segment, swapped in at the end.
     const ids = [...written.keys(), ...fromStore];
     if (ids.length > 0) {
+      // Categories the products name but the index lacks: saved by a category batch that
+      // failed, whose entry rule 8 keeps out of the log. A product must always show its
+      // category, so they are read from the store and patched in with the products.
+      const unindexed = new Set<string>();
       const patch = startProductPatch(this.snapshot, ids.length);
       for (let i = 0; i < ids.length; i += PATCH_SLICE) {
         // A turn first: the answer of the import that woke the indexer goes out before.
@@ -188,9 +193,19 @@ export class DomainIndexer {
         }
         if (missing.length)
           products.push(...(await this.store.getProducts(this.domainId, missing)));
+        for (const p of products)
+          if (!hasCategory(this.snapshot, p.source_category_id))
+            unindexed.add(p.source_category_id);
         patch.add(products);
       }
+      const lacking = unindexed.size
+        ? (await this.store.allCategories(this.domainId)).filter((c) =>
+            unindexed.has(String(c.source_category_id)),
+          )
+        : [];
+      // Both swaps in one turn: no search sees the products without their category.
       this.snapshot = patch.finish();
+      if (lacking.length) this.snapshot = patchSnapshot(this.snapshot, { categories: lacking });
       // A patch leaves the records and the merged-away segments as garbage: ask for an
       // (asynchronous) collection now rather than let a bulk load pile it up.
       Bun.gc(false);

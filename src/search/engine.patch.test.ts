@@ -9,10 +9,10 @@
 
 import { describe, expect, test } from "bun:test";
 import { generateCategories, generateProduct } from "../catalog/generate.ts";
-import { mergeProduct } from "../import/merge-product.ts";
 import { validateCategory } from "../import/validate-category.ts";
 import { validateProduct } from "../import/validate-product.ts";
 import type { CategoryRecord, ProductRecord } from "../model/records.ts";
+import { mergeProduct } from "../rules/merge-product.ts";
 import { params } from "./engine.fixture.ts";
 import {
   buildSnapshot,

@@ -11,7 +11,8 @@
 //  8. filters: value ids stable (hash of language and name), OR within an attribute, AND across,
 //     disjunctive counts; filters [] and filters_enabled false when show_filters=false
 //  9. price bounds on discounted_price, inclusive; a product without prices costs 0
-// 10. wid: that warehouse's price and availability; no entry there = unavailable
+// 10. wid: that warehouse's price and availability; no entry there = unavailable, unless the
+//     product has no warehouse data (its own); an unknown wid is ignored
 // 11. language: display fields in the language, fallback uk then the first translation;
 //     text of every translation is searchable whatever the language
 // 12. stems: a plural finds the singular, a word form in a description finds its product
@@ -382,6 +383,7 @@ describe("prices, availability, warehouses", () => {
   });
 
   test("10. wid: the warehouse's price and availability; no entry there = unavailable", () => {
+    // 9 and 7 carry no warehouse data: their own price and availability (PRODUCT.md).
     expect(search(snap, q("навушники", { wid: "kyiv", show_unavailable: true }))).toEqual(
       answer({
         query: "навушники",
@@ -389,19 +391,25 @@ describe("prices, availability, warehouses", () => {
         categories: [listed(CAT.headphones, 3)],
         products: {
           groups: [
-            group(CAT.headphones, [
-              it(8, { price: 10500, discounted_price: 10500 }),
-              it(9, { availability: false }),
-              it(7, { availability: false }),
-            ]),
+            group(CAT.headphones, [it(9), it(8, { price: 10500, discounted_price: 10500 }), it(7)]),
           ],
         },
         pagination: pages("categories", 1, 10, 1),
       }),
     );
-    // Unavailable at lviv: nothing shown, the category still listed by its name.
+    // 8 is unavailable at lviv and hidden; 9 and 7 have no warehouse data and are shown.
     expect(search(snap, q("навушники", { wid: "lviv" }))).toEqual(
-      answer({ query: "навушники", categories: [listed(CAT.headphones, 0)] }),
+      answer({
+        query: "навушники",
+        total: 2,
+        categories: [listed(CAT.headphones, 2)],
+        products: { groups: [group(CAT.headphones, [it(9), it(7)])] },
+        pagination: pages("categories", 1, 10, 1),
+      }),
+    );
+    // A wid that is no warehouse of the domain is ignored: the answer without wid.
+    expect(search(snap, q("навушники", { wid: "odesa" }))).toEqual(
+      search(snap, q("навушники", {})),
     );
   });
 });

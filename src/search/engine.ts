@@ -31,8 +31,9 @@ import { emptyData, runSearch } from "./query/run-search.ts";
 // - ranking: words matched, typos, proximity, field, exactness, then available before
 //   unavailable, then newest updated_at, then lower product id (query/rank.ts).
 // - a product without prices shows 0 and 0 (so price_from > 0 excludes it); with `wid`, the
-//   warehouse entry's price pair replaces the product's when it sets either price, and a
-//   product without an entry for that warehouse is unavailable there (query/offer.ts).
+//   warehouse entry's price pair replaces the product's when it sets either price, a product
+//   with entries but none for that warehouse is unavailable there, a product without any keeps
+//   its own price and availability, and an unknown `wid` is ignored (query/offer.ts).
 // - filters: ids unknown to the snapshot are ignored; values listed per attribute by count
 //   then name, attributes by total count then name; selected values stay listed; filter
 //   counts honour category_id (query/facets.ts, collect-hits.ts).
@@ -59,6 +60,12 @@ export {
   startProductPatch,
 } from "./index/snapshot.ts";
 export { setResponseCacheSize } from "./query/response-cache.ts";
+
+/** Whether the snapshot holds the category that products name by this source id. */
+export function hasCategory(snap: Snapshot, sourceCategoryId: string): boolean {
+  const slot = snap.categories.slots.get(sourceCategoryId);
+  return slot !== undefined && snap.categories.entries[slot]?.record != null;
+}
 
 /**
  * Everything of PRODUCT.md "Search" and specification 4.3. `popular` is the domain's popular

@@ -13,8 +13,9 @@
 //  8. analytics: top queries trimmed and lower-cased, ties by bytes; per-day counts
 import { describe, expect, test } from "bun:test";
 import { AppError } from "../../src/errors.ts";
-import { type CategoryDraft, validateCategory } from "../../src/import/validate-category.ts";
-import { type ProductDraft, validateProduct } from "../../src/import/validate-product.ts";
+import { validateCategory } from "../../src/import/validate-category.ts";
+import { validateProduct } from "../../src/import/validate-product.ts";
+import type { CategoryDraft, ProductDraft } from "../../src/model/drafts.ts";
 import type { ChangeLog, PrimaryStore, WriteResult } from "../../src/store/store.ts";
 
 export interface OpenedStore {

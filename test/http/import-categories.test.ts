@@ -3,6 +3,8 @@
 //  2. a source_category_id of digits in a string is accepted; anything else is an item error
 //  3. errors map each field to ONE message string; successful items of a failed batch are saved
 //  4. languages as for products; no duplicates; url when given starts with http(s)://
+//  5. a category saved by a failed batch (no log entry, rule 8) still shows on the products
+//     imported into it: their category_id, group name and url, and in `categories`
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import {
   CATEGORIES,
@@ -122,4 +124,82 @@ test("item errors: one message per field; the valid items are saved", async () =
     product("in-11", { source_category_id: "11" }),
   ]);
   expect(p.status).toBe(201);
+});
+
+test("a category of a failed batch still shows on its products in search", async () => {
+  const failed = await post(service, CATEGORIES, shop.secret_token, [
+    {
+      source_category_id: 60,
+      translations: [tr("uk", "Телескопи", { url: "https://s.example/c/60" })],
+    },
+    { source_category_id: "bad", translations: [tr("uk", "x")] },
+  ]);
+  expect(failed.status).toBe(400);
+  const categoryId = failed.body.successful[0].data.id;
+  const p = product("scope-1", {
+    source_category_id: "60",
+    translations: [{ language: "uk", name: "Телескоп Celestron", url: "https://s.example/p/s1" }],
+  });
+  const imported = await post(service, PRODUCTS, shop.secret_token, [p]);
+  expect(imported.status).toBe(201);
+  const url = `${service.url}/api/v2/search/?token=${shop.search_token}&q=celestron&show_filters=false`;
+  const deadline = Date.now() + 10_000;
+  let body: any;
+  do {
+    body = await (await fetch(url)).json();
+    if (body.total > 0) break;
+    await Bun.sleep(10);
+  } while (Date.now() < deadline);
+  expect(body).toEqual({
+    total: 1,
+    query: "celestron",
+    corrected_query: "",
+    suggestions: [],
+    filters_enabled: false,
+    filters: [],
+    categories: [
+      {
+        id: categoryId,
+        source_id: "60",
+        name: "Телескопи",
+        url: "https://s.example/c/60",
+        total: 1,
+      },
+    ],
+    products: {
+      groups: [
+        {
+          source_category_id: "60",
+          category_name: "Телескопи",
+          category_url: "https://s.example/c/60",
+          items: [
+            {
+              id: imported.body.successful[0].data.id,
+              source_id: "scope-1",
+              category_id: categoryId,
+              sku: "SKU-scope-1",
+              vendor: "",
+              name: "Телескоп Celestron",
+              url: "https://s.example/p/s1",
+              price: 100,
+              discounted_price: 100,
+              currency: "UAH",
+              picture_url: "",
+              availability: true,
+              labels: [],
+            },
+          ],
+        },
+      ],
+    },
+    pagination: {
+      type: "categories",
+      current_page: 1,
+      page_size: 10,
+      total_items: 1,
+      total_pages: 1,
+      has_next: false,
+      has_previous: false,
+    },
+  });
 });

@@ -10,7 +10,11 @@
 //  8. warehouses are upserted, absent ones deleted, kept when not sent; availability derives
 //  9. malformed bodies, wrong content type and non-object items get 400 with detail, nothing saved
 // 10. over-limit requests get 413 with detail, nothing saved
-// 11. unknown fields are ignored; null optional fields read as absent
+// 11. unknown fields are ignored; null optional fields of a new product are no value
+// 12. updates (rule 9, PRODUCT.md "Import", Updates): an optional field absent from an update
+//     keeps its stored value, null clears it; availability absent is in stock unless stored
+//     warehouses decide; translations are replaced per language, a language not sent is kept;
+//     a kept old_price below a new new_price is refused; the search shows the merged record
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
   CATEGORIES,
@@ -322,9 +326,19 @@ describe("validation", () => {
       product("g1", { group_id: "A" }),
     ]);
     expect(same.status).toBe(200);
+    // null is a value (no group): clearing a group is a change too.
+    const cleared = await post(service, PRODUCTS, shop.secret_token, [
+      product("g1", { group_id: null }),
+    ]);
+    expect(cleared.body.errors).toEqual([
+      {
+        index: 0,
+        errors: { group_id: ["This field cannot be changed after the product is created."] },
+      },
+    ]);
   });
 
-  test("unknown fields are ignored, null optionals are absent", async () => {
+  test("unknown fields are ignored, null optionals of a new product are no value", async () => {
     const r = await post(service, PRODUCTS, shop.secret_token, [
       product("unk", { colour_of_box: "red", vendor: null, picture: null, warehouses: null }),
     ]);
@@ -332,6 +346,217 @@ describe("validation", () => {
       status: 201,
       body: { successful: [{ index: 0, status: 201, data: record(product("unk")) }] },
     });
+  });
+});
+
+describe("updates: absent keeps, null clears (rule 9)", () => {
+  const uk = {
+    language: "uk",
+    name: "Квазар навушники",
+    url: "https://shop.example/uk/upd",
+    description: "Бездротові",
+    labels: ["Хіт"],
+    keywords: ["гарнітура"],
+    synonyms: ["вуха"],
+    params: [{ name: "Колір", value: "Чорний", is_filter: true }],
+  };
+  const en = { language: "en", name: "Quasar headphones", url: "https://shop.example/en/upd" };
+  const stored = {
+    uk: {
+      ...uk,
+      labels: [{ name: "Хіт", color: "" }],
+      params: [
+        {
+          name: "Колір",
+          value: "Чорний",
+          is_filter: true,
+          is_variation: false,
+          color: null,
+          swatch_image: null,
+        },
+      ],
+    },
+    en: { ...en, description: null, labels: [], keywords: [], synonyms: [], params: [] },
+  };
+  const bare = (language: string, name: string, url: string) => ({
+    language,
+    name,
+    url,
+    description: null,
+    labels: [],
+    keywords: [],
+    synonyms: [],
+    params: [],
+  });
+  const search = async (query: string): Promise<any> =>
+    (await fetch(`${service.url}/api/v2/search/?token=${shop.search_token}&${query}`)).json();
+  /** The first item of a search, once `ready` holds for it (the index follows the store). */
+  async function searched(query: string, ready: (item: any) => boolean): Promise<any> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const item = (await search(query)).products.groups[0]?.items[0];
+      if ((item && ready(item)) || Date.now() > deadline) return item;
+      await Bun.sleep(10);
+    }
+  }
+
+  test("a price update keeps every optional field it does not send", async () => {
+    const full = product("upd", {
+      new_price: 90,
+      old_price: 120,
+      picture: "https://img.example/upd.jpg",
+      availability: false,
+      vendor: "Sony",
+      group_id: "g-upd",
+      is_main: true,
+      translations: [uk, en],
+    });
+    const created = await post(service, PRODUCTS, shop.secret_token, [full]);
+    expect(created.status).toBe(201);
+    const id = created.body.successful[0].data.id;
+    // The required fields, the new price and only the uk translation (renamed).
+    const update = product("upd", {
+      new_price: 80,
+      translations: [{ language: "uk", name: "Квазар нова назва", url: uk.url }],
+    });
+    const kept = {
+      id,
+      old_price: 120,
+      picture: "https://img.example/upd.jpg",
+      vendor: "Sony",
+      group_id: "g-upd",
+      is_main: true,
+    };
+    expect(await post(service, PRODUCTS, shop.secret_token, [update])).toEqual({
+      status: 200,
+      body: {
+        successful: [
+          {
+            index: 0,
+            status: 200,
+            data: record(update, {
+              ...kept,
+              new_price: 80,
+              // Absent availability is in stock (rule 7): it is not kept.
+              availability: true,
+              translations: [bare("uk", "Квазар нова назва", uk.url), stored.en],
+            }),
+          },
+        ],
+      },
+    });
+    // What the search shows is the merged record: the kept old price, vendor and picture,
+    // and the English name that the update did not send.
+    expect(await searched("q=квазар&language=en", (i) => i.discounted_price === 80)).toEqual({
+      id,
+      source_id: "upd",
+      category_id: expect.any(Number),
+      sku: "SKU-upd",
+      vendor: "Sony",
+      name: "Quasar headphones",
+      url: en.url,
+      price: 120,
+      discounted_price: 80,
+      currency: "UAH",
+      picture_url: "https://img.example/upd.jpg",
+      availability: true,
+      labels: [],
+    });
+  });
+
+  test("null clears a field, kept cleared by the next update; a language not sent is kept", async () => {
+    const full = product("nul", {
+      old_price: 150,
+      picture: "https://img.example/nul.jpg",
+      vendor: "JBL",
+      is_main: false,
+      translations: [uk, en],
+    });
+    expect((await post(service, PRODUCTS, shop.secret_token, [full])).status).toBe(201);
+    const cleared = product("nul", {
+      old_price: null,
+      picture: null,
+      vendor: null,
+      is_main: null,
+      group_id: null,
+      availability: null,
+      translations: [{ language: "en", name: "Nulled", url: en.url }],
+    });
+    const r = await post(service, PRODUCTS, shop.secret_token, [cleared]);
+    const expected = record(cleared, {
+      id: r.body.successful[0]?.data.id,
+      translations: [stored.uk, bare("en", "Nulled", en.url)],
+    });
+    expect(r).toEqual({
+      status: 200,
+      body: { successful: [{ index: 0, status: 200, data: expected }] },
+    });
+    // The next update sends none of them: they stay cleared (what was stored is null).
+    const again = await post(service, PRODUCTS, shop.secret_token, [
+      product("nul", { translations: [uk] }),
+    ]);
+    expect(again.body.successful[0].data).toEqual(expected);
+  });
+
+  test("warehouses: absent keeps them and they decide availability; null clears them", async () => {
+    const created = await post(service, PRODUCTS, shop.secret_token, [
+      product("wnul", { warehouses: [{ external_id: "kyiv", available: false, quantity: 0 }] }),
+    ]);
+    expect(created.body.successful[0].data.availability).toBe(false);
+    const kept = await post(service, PRODUCTS, shop.secret_token, [
+      product("wnul", { new_price: 95 }),
+    ]);
+    expect(kept.body.successful[0].data).toMatchObject({
+      availability: false,
+      warehouses: [
+        {
+          external_id: "kyiv",
+          available: false,
+          quantity: 0,
+          new_price: null,
+          old_price: null,
+          currency_code: null,
+        },
+      ],
+    });
+    const cleared = await post(service, PRODUCTS, shop.secret_token, [
+      product("wnul", { warehouses: null, availability: false }),
+    ]);
+    expect(cleared.body.successful[0].data).toMatchObject({ availability: false, warehouses: [] });
+    const inStock = await post(service, PRODUCTS, shop.secret_token, [product("wnul")]);
+    expect(inStock.body.successful[0].data).toMatchObject({ availability: true, warehouses: [] });
+  });
+
+  test("a kept old_price below the new new_price is refused; null or a new one passes", async () => {
+    await post(service, PRODUCTS, shop.secret_token, [product("opk", { old_price: 120 })]);
+    expect(
+      await post(service, PRODUCTS, shop.secret_token, [product("opk", { new_price: 150 })]),
+    ).toEqual({
+      status: 400,
+      body: {
+        successful: [],
+        errors: [
+          {
+            index: 0,
+            errors: {
+              old_price: [
+                "Ensure old_price is greater than or equal to new_price. The stored old_price is 120: send a new one, or null to clear it.",
+              ],
+            },
+          },
+        ],
+      },
+    });
+    const r = await post(service, PRODUCTS, shop.secret_token, [
+      product("opk", { new_price: 150, old_price: null }),
+      product("opk", { new_price: 140, old_price: 160 }),
+    ]);
+    expect(
+      r.body.successful.map((s: any) => [s.status, s.data.new_price, s.data.old_price]),
+    ).toEqual([
+      [200, 150, null],
+      [200, 140, 160],
+    ]);
   });
 });
 

@@ -10,7 +10,8 @@
 //  8. stems, as-you-type prefixes, typos, SKU with and without punctuation, synonyms, keywords
 //  9. wrong keyboard layout and transliteration are corrected (corrected_query)
 // 10. suggestions only with use_corrections=false and use_suggestions=true
-// 11. wid: the warehouse's price and availability
+// 11. wid: the warehouse's price and availability; a product without warehouse data keeps its
+//     own; a wid that is no warehouse of the domain is ignored
 // 12. categories whose own name matches are listed even with no matching product
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { CATEGORIES as CATS, PRODUCTS as ITEMS } from "../fixtures/small-catalog.ts";
@@ -145,14 +146,85 @@ describe("availability, prices, warehouses", () => {
     ]);
   });
 
-  test("wid: the warehouse's price and availability", async () => {
+  test("wid: the warehouse's price and availability; no warehouse data keeps its own", async () => {
+    // h1 is at kyiv-1 with a price of its own there; h2 and h3 carry no warehouse data.
     expect((await shape("q=навушники&wid=kyiv-1&show_unavailable=true")).groups).toEqual([
-      ["1|Навушники", "h1 11499/11499", "h3 1499/1499 n/a", "h2 1999/1999 n/a"],
+      ["1|Навушники", "h2 1999/1999", "h1 11499/11499", "h3 1499/1499 n/a"],
+    ]);
+    // h1 is not available at lviv-1: hidden; h2 keeps its own availability.
+    expect((await shape("q=навушники&wid=lviv-1")).groups).toEqual([
+      ["1|Навушники", "h2 1999/1999"],
     ]);
   });
 
+  test("a wid that is no warehouse of the domain is ignored: the whole body without it", async () => {
+    const body = await search("q=навушники&wid=odesa-9&show_unavailable=true&show_filters=false");
+    const item = (id: string, name: string, price: number, discounted: number) => ({
+      id: Number(id.slice(1)),
+      source_id: id,
+      category_id: 1,
+      sku: id === "h1" ? "WH-1000XM5" : `CODE-${id}`,
+      vendor: id === "h3" ? "JBL" : "Sony",
+      name,
+      url: `https://shop.example/uk/p/${id}`,
+      price,
+      discounted_price: discounted,
+      currency: "UAH",
+      picture_url: "",
+      availability: id !== "h3",
+      labels:
+        id === "h1"
+          ? [
+              { name: "Хіт", color: "#FF0000" },
+              { name: "Новинка", color: "" },
+            ]
+          : [],
+    });
+    expect(body).toEqual({
+      total: 3,
+      query: "навушники",
+      corrected_query: "",
+      suggestions: [],
+      filters_enabled: false,
+      filters: [],
+      categories: [
+        {
+          id: 1,
+          source_id: "1",
+          name: "Навушники",
+          url: "https://shop.example/uk/c/1",
+          total: 3,
+        },
+      ],
+      products: {
+        groups: [
+          {
+            source_category_id: "1",
+            category_name: "Навушники",
+            category_url: "https://shop.example/uk/c/1",
+            items: [
+              item("h2", "Навушники Sony WH-CH520", 1999, 1999),
+              item("h1", "Навушники Sony WH-1000XM5", 13999, 11999),
+              item("h3", "Навушники JBL Tune 510BT", 1499, 1499),
+            ],
+          },
+        ],
+      },
+      pagination: {
+        type: "categories",
+        current_page: 1,
+        page_size: 10,
+        total_items: 1,
+        total_pages: 1,
+        has_next: false,
+        has_previous: false,
+      },
+    });
+    expect(await search("q=навушники&show_unavailable=true&show_filters=false")).toEqual(body);
+  });
+
   test("a category whose name matches is listed with total 0", async () => {
-    expect(await shape("q=навушники&wid=lviv-1")).toEqual({
+    expect(await shape("q=навушники&price_from=100000")).toEqual({
       total: 0,
       corrected: "",
       categories: ["1 Навушники 0"],

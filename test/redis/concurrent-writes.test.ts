@@ -8,6 +8,7 @@
 //     `warehouses` keeps
 //  5. many concurrent batches over overlapping source ids: each product is created exactly
 //     once, every item of a source id sees the same id, and the log lists every write
+//  6. the same for category batches (read, plan, write with a re-check of the new ones)
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { ProductRecord } from "../../src/model/records.ts";
 import { RedisStore } from "../../src/store/redis/redis-store.ts";
@@ -138,6 +139,39 @@ test("5. concurrent batches over overlapping source ids", async () => {
     const log = await a.read(d.id, 1, 100);
     expect(log.length).toBe(24);
     expect(log.flatMap((e) => e.ids).length).toBe(24 * 40);
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
+
+test("6. concurrent category batches over overlapping source ids", async () => {
+  const a = await RedisStore.open(redis.url);
+  const b = await RedisStore.open(redis.url);
+  try {
+    await a.client.sendCommand(["FLUSHALL"]);
+    const d = await a.createDomain("shop", { secret_token: "s", search_token: "q" });
+    const batches = Array.from({ length: 24 }, (_, i) =>
+      Array.from({ length: 20 }, (_, j) => categoryDraft(1 + ((i * 13 + j * 7) % 50))),
+    );
+    const results = await Promise.all(
+      batches.map((batch, i) => (i % 2 ? a : b).writeCategories(d.id, batch, { log: true })),
+    );
+    const created = new Map<number, number>();
+    const idOf = new Map<number, number>();
+    for (const r of results.flat()) {
+      if (!r?.ok) throw new Error("every item is valid");
+      const source = r.record.source_category_id;
+      if (r.status === 201) created.set(source, (created.get(source) ?? 0) + 1);
+      if (idOf.has(source)) expect(idOf.get(source)).toBe(r.record.id);
+      idOf.set(source, r.record.id);
+    }
+    expect([...created.values()].every((n) => n === 1)).toBe(true);
+    expect(created.size).toBe(idOf.size);
+    expect(new Set(idOf.values()).size).toBe(idOf.size);
+    const all = await a.allCategories(d.id);
+    expect(all.map((c) => [c.source_category_id, c.id]).sort()).toEqual([...idOf].sort());
+    expect((await a.read(d.id, 0, 100)).length).toBe(24);
   } finally {
     await a.close();
     await b.close();

@@ -7,7 +7,7 @@ import { type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
 import { FacetCounter, type FilterSelection, failedAttributes, selectFilters } from "./facets.ts";
 import type { Candidates } from "./match.ts";
-import { type Offer, readOffer } from "./offer.ts";
+import { type Offer, readOffer, warehouseSlot } from "./offer.ts";
 import type { QueryWord } from "./parse-query.ts";
 import { type Hits, optionalFlags, relevance } from "./rank.ts";
 
@@ -107,7 +107,7 @@ class HitCollector {
     this.updatedAt = scratch.updatedAt;
     this.productId = scratch.productId;
     this.category = scratch.category;
-    this.warehouse = params.wid === null ? null : (snap.warehouses.slots.get(params.wid) ?? -1);
+    this.warehouse = warehouseSlot(snap, params.wid);
     this.selection = params.filters.length > 0 ? selectFilters(snap.facets, params.filters) : null;
     this.counter = params.show_filters
       ? new FacetCounter(snap.facets, this.selection ?? selectFilters(snap.facets, []))

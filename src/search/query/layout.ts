@@ -7,6 +7,7 @@ import type {
 import type { Snapshot } from "../index/snapshot.ts";
 import type { HitSet } from "./collect-hits.ts";
 import { categoryText, productItem } from "./items.ts";
+import { warehouseSlot } from "./offer.ts";
 import { pageSlice, pagination } from "./pagination.ts";
 import { compareHits, topHits } from "./rank.ts";
 
@@ -30,7 +31,7 @@ export interface LayoutInput {
 export function layOut(snap: Snapshot, params: SearchParams, input: LayoutInput): SearchResponse {
   const { hits } = input;
   const language = params.language;
-  const warehouse = params.wid === null ? null : (snap.warehouses.slots.get(params.wid) ?? -1);
+  const warehouse = warehouseSlot(snap, params.wid);
   const item = (h: number) => productItem(snap, hits.docs[h] as number, language, warehouse);
 
   // Per category: matching products and the best of them.

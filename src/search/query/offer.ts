@@ -1,5 +1,6 @@
 import { CURRENCIES } from "../../model/records.ts";
 import { availableOf, type Segment } from "../index/segment.ts";
+import type { Snapshot } from "../index/snapshot.ts";
 
 // Price and availability of a product as the answer shows them, optionally at one warehouse
 // (the widget's `wid`). PRODUCT.md: price = old_price when there is one, else new_price;
@@ -7,7 +8,9 @@ import { availableOf, type Segment } from "../index/segment.ts";
 // - a product without any price shows 0 for both (and so a price_from above 0 excludes it);
 // - with a warehouse: the entry's price pair replaces the product's when the entry sets either
 //   price, its currency the product's when set; its `available` is the availability there, and
-//   a product without an entry for that warehouse is unavailable there.
+//   a product with warehouse entries but none for that warehouse is unavailable there;
+// - PRODUCT.md: a product without any warehouse entry keeps its own price and availability, and
+//   a `wid` that is no warehouse of the domain is ignored as if absent (warehouseSlot).
 
 export interface Offer {
   price: number;
@@ -17,9 +20,13 @@ export interface Offer {
   currency: number;
 }
 
+/** The slot of the `wid` warehouse; null when none is asked or the domain has no such one. */
+export const warehouseSlot = (snap: Snapshot, wid: string | null): number | null =>
+  wid === null ? null : (snap.warehouses.slots.get(wid) ?? null);
+
 /**
  * Fills `out` (reused to spare an allocation per candidate). `warehouse`: null when none is
- * asked, -1 for one that no product has.
+ * asked (warehouseSlot).
  */
 export function readOffer(
   segment: Segment,
@@ -30,12 +37,14 @@ export function readOffer(
   let newPrice = segment.newPrice[doc] as number;
   let oldPrice = segment.oldPrice[doc] as number;
   out.currency = -1;
-  if (warehouse === null) {
+  const stock = segment.stock;
+  const from = stock.offsets[doc] as number;
+  const to = stock.offsets[doc + 1] as number;
+  if (warehouse === null || from === to) {
     out.available = availableOf(segment, doc);
   } else {
     out.available = false;
-    const stock = segment.stock;
-    for (let i = stock.offsets[doc] as number; i < (stock.offsets[doc + 1] as number); i++) {
+    for (let i = from; i < to; i++) {
       if (stock.warehouse[i] !== warehouse) continue;
       const state = stock.state[i] as number;
       out.available = (state & 1) === 1;

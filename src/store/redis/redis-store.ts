@@ -1,5 +1,4 @@
-import type { CategoryDraft } from "../../import/validate-category.ts";
-import type { ProductDraft } from "../../import/validate-product.ts";
+import type { CategoryDraft, ProductDraft } from "../../model/drafts.ts";
 import type {
   CategoryRecord,
   ChangeEntry,

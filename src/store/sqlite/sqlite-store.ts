@@ -2,16 +2,15 @@ import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { AppError } from "../../errors.ts";
-import { type ExistingProduct, mergeProduct, unknownCategory } from "../../import/merge-product.ts";
-import type { CategoryDraft } from "../../import/validate-category.ts";
-import type { ProductDraft } from "../../import/validate-product.ts";
+import type { CategoryDraft, ProductDraft } from "../../model/drafts.ts";
 import type {
   CategoryRecord,
   ChangeEntry,
   DomainRecord,
   ProductRecord,
-  WarehouseStock,
 } from "../../model/records.ts";
+import { planCategoryBatch } from "../../rules/plan-category-batch.ts";
+import { type BatchPlan, planProductBatch } from "../../rules/plan-product-batch.ts";
 import type {
   BatchOptions,
   CatalogCounts,
@@ -30,21 +29,10 @@ type Row = Record<string, unknown>;
 /** The SQLite file of a data dir. */
 export const sqliteFile = (dataDir: string) => join(dataDir, "vitrina.sqlite");
 
-/** What a batch knows of a product already written: from the lookup, or earlier in the batch. */
-interface StoredProduct {
-  id: number;
-  source_id: string;
-  group_id: string | null;
-  warehouses?: WarehouseStock[];
-}
-
 const statements = (db: Database) => ({
   productsBySource: db.prepare(
-    `SELECT id, group_id, source_id FROM products
+    `SELECT source_id, doc FROM products
      WHERE domain_id = ? AND source_id IN (SELECT value FROM json_each(?))`,
-  ),
-  warehousesOf: db.prepare(
-    "SELECT json_extract(doc, '$.warehouses') AS w FROM products WHERE id = ?",
   ),
   upsertProduct: db.prepare(
     `INSERT INTO products (id, domain_id, source_id, group_id, doc, updated_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -141,73 +129,32 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     options: BatchOptions,
   ): Promise<(WriteResult<ProductRecord> | null)[]> {
     const now = Date.now();
-    const categories = new Map<string, boolean>();
-    const warehouses = new Set<string>();
-    let seq = 0;
-    // IMMEDIATE: the batch reads before it writes, and another connection of this process may
-    // write in between (domains); a deferred transaction would then fail instead of waiting.
-    const results = this.db
-      .transaction(() => {
-        let allOk = options.log;
+    return this.writeBatch(
+      domainId,
+      "products",
+      options,
+      () => {
         // One lookup for the whole batch: a query per item was a third of the write time.
-        const existingBySource = new Map<string, StoredProduct>();
+        const stored = new Map<string, string>();
         const sourceIds = JSON.stringify(drafts.flatMap((d) => (d ? [d.source_id] : [])));
-        for (const row of this.q.productsBySource.all(domainId, sourceIds) as StoredProduct[])
-          existingBySource.set(row.source_id, row);
-        const out = drafts.map((draft): WriteResult<ProductRecord> | null => {
-          if (!draft) return null;
-          let known = categories.get(draft.source_category_id);
-          if (known === undefined) {
-            const id = /^[1-9][0-9]{0,14}$/.test(draft.source_category_id)
-              ? this.q.categoryIdBySource.get(domainId, Number(draft.source_category_id))
-              : null;
-            known = id !== null && id !== undefined;
-            categories.set(draft.source_category_id, known);
-          }
-          if (!known) {
-            allOk = false;
-            return { ok: false, errors: unknownCategory(draft.source_category_id) };
-          }
-          const stored = existingBySource.get(draft.source_id);
-          const existing: ExistingProduct | null = stored
-            ? {
-                id: stored.id,
-                group_id: stored.group_id,
-                warehouses:
-                  draft.warehouses !== undefined
-                    ? []
-                    : (stored.warehouses ??
-                      (JSON.parse(
-                        (this.q.warehousesOf.get(stored.id) as { w: string | null }).w ?? "[]",
-                      ) as WarehouseStock[])),
-              }
-            : null;
-          const merged = mergeProduct(draft, existing, { newId: this.nextProductId, now });
-          if (!merged.ok) {
-            allOk = false;
-            return merged;
-          }
-          const r = merged.record;
-          if (!existing) this.nextProductId++;
-          for (const w of r.warehouses) {
-            if (warehouses.has(w.external_id)) continue;
-            warehouses.add(w.external_id);
-            this.q.registerWarehouse.run(domainId, w.external_id);
-          }
-          const json = JSON.stringify(r);
-          this.q.upsertProduct.run(r.id, domainId, r.source_id, r.group_id, json, now);
-          existingBySource.set(r.source_id, r);
-          return { ok: true, status: existing ? 200 : 201, record: r, json };
-        });
-        if (allOk) seq = this.append(domainId, "products", out);
-        return out;
-      })
-      .immediate();
-    if (seq) {
-      this.waiters.wake(domainId);
-      options.onLogged?.(seq);
-    }
-    return results;
+        for (const row of this.q.productsBySource.all(domainId, sourceIds) as Row[])
+          stored.set(row.source_id as string, row.doc as string);
+        const plan = planProductBatch(
+          drafts,
+          {
+            product: (sourceId) => {
+              const doc = stored.get(sourceId);
+              return doc === undefined ? null : (JSON.parse(doc) as ProductRecord);
+            },
+            category: (id) => this.q.categoryIdBySource.get(domainId, id) !== null,
+          },
+          { log: options.log, now, newId: () => this.nextProductId++ },
+        );
+        for (const w of plan.warehouses) this.q.registerWarehouse.run(domainId, w);
+        return plan;
+      },
+      (r, json) => this.q.upsertProduct.run(r.id, domainId, r.source_id, r.group_id, json, now),
+    );
   }
 
   async writeCategories(
@@ -216,22 +163,46 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     options: BatchOptions,
   ): Promise<(WriteResult<CategoryRecord> | null)[]> {
     const now = Date.now();
+    return this.writeBatch(
+      domainId,
+      "categories",
+      options,
+      () =>
+        planCategoryBatch(
+          drafts,
+          (source) =>
+            ((this.q.categoryIdBySource.get(domainId, source) as Row | null)?.id as number) ?? null,
+          { log: options.log, now, newId: () => this.nextCategoryId++ },
+        ),
+      (r, json) => this.q.upsertCategory.run(r.id, domainId, r.source_category_id, json, now),
+    );
+  }
+
+  /**
+   * One batch in one transaction: the plan (rules/, against lookups inside the transaction),
+   * the planned records written in item order, each serialised once, and the log entry when
+   * the plan says so. IMMEDIATE: the batch reads before it writes, and another connection of
+   * this process may write in between (domains); a deferred transaction would then fail
+   * instead of waiting.
+   */
+  private writeBatch<T extends { id: number }>(
+    domainId: number,
+    kind: "products" | "categories",
+    options: BatchOptions,
+    plan: () => BatchPlan<T>,
+    write: (record: T, json: string) => void,
+  ): (WriteResult<T> | null)[] {
     let seq = 0;
     const results = this.db
       .transaction(() => {
-        const out = drafts.map((draft): WriteResult<CategoryRecord> | null => {
-          if (!draft) return null;
-          const row = this.q.categoryIdBySource.get(
-            domainId,
-            draft.source_category_id,
-          ) as Row | null;
-          const id = row ? (row.id as number) : this.nextCategoryId++;
-          const record: CategoryRecord = { id, ...draft, updated_at: now };
-          const json = JSON.stringify(record);
-          this.q.upsertCategory.run(id, domainId, draft.source_category_id, json, now);
-          return { ok: true, status: row ? 200 : 201, record, json };
+        const planned = plan();
+        const out = planned.items.map((item): WriteResult<T> | null => {
+          if (!item?.ok) return item;
+          const json = JSON.stringify(item.record);
+          write(item.record, json);
+          return { ...item, json };
         });
-        if (options.log) seq = this.append(domainId, "categories", out);
+        if (planned.log) seq = this.append(domainId, kind, out);
         return out;
       })
       .immediate();

@@ -1,13 +1,13 @@
 // Benchmark of indexing as a bulk import does it (a script, not a test):
-//   bun src/search/index/patch.bench.ts [batches=100] [batch=1000] [runs=3] [seed=1]
+//   bun bench/patch.ts [batches=100] [batch=1000] [runs=3] [seed=1]
 // From an empty snapshot, patches `batches` batches of `batch` new generated products and
 // reports the CPU per product of the patches (records are generated beforehand, untimed) and
 // the segments the final snapshot holds. Each run starts again from empty; the median counts.
 
-import { toCategoryRecord, toProductRecord } from "../../../bench/records.ts";
-import { generateCategories, generateProduct } from "../../catalog/generate.ts";
-import type { ProductRecord } from "../../model/records.ts";
-import { buildSnapshot, patchSnapshot, snapshotStats } from "../engine.ts";
+import { generateCategories, generateProduct } from "../src/catalog/generate.ts";
+import type { ProductRecord } from "../src/model/records.ts";
+import { buildSnapshot, patchSnapshot, snapshotStats } from "../src/search/engine.ts";
+import { toCategoryRecord, toProductRecord } from "./records.ts";
 
 const BATCHES = Number(process.argv[2] ?? 100);
 const BATCH = Number(process.argv[3] ?? 1000);

@@ -1,25 +1,25 @@
 // Benchmark of the search engine (a script, not a test):
-//   bun src/search/engine.bench.ts [products=100000] [seed=1]
+//   bun bench/engine.ts [products=100000] [seed=1]
 // Builds a snapshot of a generated catalog (src/catalog) and reports: build time, memory per
 // product (heap growth after Bun.gc(true), records dropped), the time of 1,000-product
 // patches, and in-process search latency p50/p99 over two query mixes: the service's traffic
 // mix (bench/query-mix.ts, parsed as the HTTP layer parses it) and a harsher local mix
 // (one-letter prefixes, wide words, filters picked from answers, every layout).
 
-import { generateQueryMix } from "../../bench/query-mix.ts";
-import { toProductRecord, toRecords } from "../../bench/records.ts";
-import { generateCatalog, generateProduct } from "../catalog/generate.ts";
-import type { ProductRecord } from "../model/records.ts";
-import { SEARCH_DEFAULTS, type SearchParams } from "../model/search.ts";
-import { switchLayoutText } from "./analysis/index.ts";
+import { generateCatalog, generateProduct } from "../src/catalog/generate.ts";
+import type { ProductRecord } from "../src/model/records.ts";
+import { SEARCH_DEFAULTS, type SearchParams } from "../src/model/search.ts";
+import { switchLayoutText } from "../src/search/analysis/index.ts";
 import {
   buildSnapshot,
   patchSnapshot,
   search,
   setResponseCacheSize,
   snapshotStats,
-} from "./engine.ts";
-import { parseSearchParams } from "./parse-params.ts";
+} from "../src/search/engine.ts";
+import { parseSearchParams } from "../src/search/parse-params.ts";
+import { generateQueryMix } from "./query-mix.ts";
+import { toProductRecord, toRecords } from "./records.ts";
 
 const PRODUCTS = Number(process.argv[2] ?? 100_000);
 const SEED = Number(process.argv[3] ?? 1);

@@ -1,0 +1,89 @@
+import type { ProductDraft } from "../model/drafts.ts";
+import type { FieldErrors } from "../model/import.ts";
+import type { ProductRecord, ProductTranslation, WarehouseStock } from "../model/records.ts";
+
+export type Merged = { ok: true; record: ProductRecord } | { ok: false; errors: FieldErrors };
+
+/**
+ * The record a draft becomes, given the stored record (null on create). The update contract
+ * (specification 4.1 rule 9, PRODUCT.md "Import", Updates):
+ * - an optional top-level field absent from the item keeps its stored value; sent as null, it
+ *   is cleared (warehouses included: rule 6 keeps them when absent);
+ * - `availability` is not kept: absent means in stock (rule 7) unless warehouses decide;
+ * - `translations` replace the stored ones of their languages, in place; a language not sent
+ *   is kept, a new one is added at the end (the "first translation" fallback stays stable);
+ * - `group_id` cannot change once the product exists (null is a value: no group);
+ * - the merged prices keep old_price ≥ new_price, as an item's own prices must.
+ */
+export function mergeProduct(
+  draft: ProductDraft,
+  stored: ProductRecord | null,
+  ids: { newId: number; now: number },
+): Merged {
+  if (stored && draft.group_id !== undefined && draft.group_id !== stored.group_id)
+    return {
+      ok: false,
+      errors: { group_id: ["This field cannot be changed after the product is created."] },
+    };
+  const newPrice = kept(draft.new_price, stored?.new_price);
+  const oldPrice = kept(draft.old_price, stored?.old_price);
+  // Only a kept price can break the order: the validator checked the item's own pair.
+  if (newPrice !== null && oldPrice !== null && oldPrice < newPrice)
+    return {
+      ok: false,
+      errors: {
+        old_price: [
+          `Ensure old_price is greater than or equal to new_price. The stored old_price is ${oldPrice}: send a new one, or null to clear it.`,
+        ],
+      },
+    };
+  const warehouses = draft.warehouses ?? stored?.warehouses ?? [];
+  return {
+    ok: true,
+    record: {
+      id: stored ? stored.id : ids.newId,
+      source_id: draft.source_id,
+      code: draft.code,
+      source_category_id: draft.source_category_id,
+      currency_code: draft.currency_code,
+      new_price: newPrice,
+      old_price: oldPrice,
+      picture: kept(draft.picture, stored?.picture),
+      availability: deriveAvailability(draft.availability ?? null, warehouses),
+      vendor: kept(draft.vendor, stored?.vendor),
+      group_id: stored ? stored.group_id : (draft.group_id ?? null),
+      is_main: kept(draft.is_main, stored?.is_main),
+      translations: stored
+        ? mergeTranslations(draft.translations, stored.translations)
+        : draft.translations,
+      warehouses,
+      updated_at: ids.now,
+    },
+  };
+}
+
+/** Sent (a value or null) wins; absent keeps the stored value, or null on create. */
+const kept = <T>(sent: T | null | undefined, stored: T | null | undefined): T | null =>
+  sent !== undefined ? sent : (stored ?? null);
+
+function mergeTranslations(
+  sent: ProductTranslation[],
+  stored: ProductTranslation[],
+): ProductTranslation[] {
+  const merged = stored.map((s) => sent.find((t) => t.language === s.language) ?? s);
+  for (const t of sent) if (!stored.some((s) => s.language === t.language)) merged.push(t);
+  return merged;
+}
+
+/** Specification 4.1 rule 7: with warehouses, the OR of theirs; else as given, absent = in stock. */
+export function deriveAvailability(
+  given: boolean | null,
+  warehouses: readonly WarehouseStock[],
+): boolean {
+  if (warehouses.length > 0) return warehouses.some((w) => w.available);
+  return given ?? true;
+}
+
+export const unknownCategory = (sourceCategoryId: string): FieldErrors => ({
+  source_category_id: [`Category "${sourceCategoryId}" does not exist in this domain.`],
+});

@@ -1,0 +1,99 @@
+// The layers of src/ point one way (docs/ARCHITECTURE.md, "Layers"). Reads the imports of
+// every file under src/ (static, re-exports and dynamic import()) and checks each against the
+// table below. Properties checked:
+//  1. every import of a module stays inside its own layer or goes to one its row allows:
+//     store never reaches import, http or pipeline; search reaches only model; rules only model
+//  2. no file under src/, tests beside the code included, imports bench/ or test/
+//  3. every folder of src/ has a row (a new layer is a decision: add it here and to the docs)
+// Tests beside the code (`*.test.ts`) assemble layers as the CLI does: only rule 2 binds them.
+import { expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+
+const SRC = join(import.meta.dir, "..", "src");
+
+/** Layer -> the other layers it may import. `root` is the files directly in src/. */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  model: [],
+  rules: ["model"],
+  search: ["model"],
+  catalog: ["model"],
+  store: ["model", "rules", "root:errors", "root:config"],
+  import: ["model", "rules", "store", "root:errors", "root:config"],
+  // The import thread hands its answer's bytes to the indexer (import/response-bytes.ts).
+  pipeline: ["model", "search", "store", "import"],
+  analytics: ["model", "store"],
+  tenancy: ["model", "store", "root:errors"],
+  demo: ["model", "catalog", "import", "tenancy"],
+  http: [
+    "model",
+    "import",
+    "search",
+    "pipeline",
+    "analytics",
+    "tenancy",
+    "store",
+    "root:errors",
+    "root:config",
+  ],
+  root: ["*"],
+};
+
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+  );
+
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^"';]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^import\s+["']([^"']+)["']/gm;
+
+function specifiers(source: string): string[] {
+  return [...source.matchAll(IMPORT)].map((m) => (m[1] ?? m[2] ?? m[3]) as string);
+}
+
+/** `search` for src/search/query/rank.ts, `root:errors` for src/errors.ts; null outside src/. */
+function layerOf(path: string): string | null {
+  const rel = relative(SRC, path);
+  if (rel.startsWith("..")) return null;
+  const parts = rel.split("/");
+  return parts.length === 1
+    ? `root:${(parts[0] as string).replace(/\.ts$/, "")}`
+    : (parts[0] as string);
+}
+
+const allowed = (from: string, to: string): boolean => {
+  const own = from.startsWith("root:") ? "root" : from;
+  if (own === to) return true;
+  const row = MAY_IMPORT[own] ?? [];
+  return row.includes("*") || row.includes(to);
+};
+
+test("the extractor sees static, type, re-export and dynamic imports", () => {
+  expect(
+    specifiers(
+      'import { a } from "./a.ts";\nimport type { B } from "../b.ts";\nexport { c } from "./c.ts";\nconst d = await import("../d.ts");\nimport "./e.ts";\nimport {\n  f,\n} from "./f.ts";',
+    ),
+  ).toEqual(["./a.ts", "../b.ts", "./c.ts", "../d.ts", "./e.ts", "./f.ts"]);
+});
+
+test("1-3. every import of src/ points the way the layers allow", () => {
+  const wrong: string[] = [];
+  for (const file of files(SRC)) {
+    const from = layerOf(file) as string;
+    const name = relative(SRC, file);
+    if (!from.startsWith("root:") && !(from in MAY_IMPORT))
+      wrong.push(`src/${name}: the folder "${from}" is no layer of test/layers.test.ts`);
+    for (const spec of specifiers(readFileSync(file, "utf8"))) {
+      if (!spec.startsWith(".")) continue; // a package
+      const target = resolve(dirname(file), spec);
+      const to = layerOf(target);
+      if (to === null) {
+        wrong.push(`src/${name} imports ${relative(join(SRC, ".."), target)}, outside src/`);
+        continue;
+      }
+      if (!name.endsWith(".test.ts") && !allowed(from, to))
+        wrong.push(`src/${name} (${from}) imports src/${relative(SRC, target)} (${to})`);
+    }
+  }
+  expect(wrong).toEqual([]);
+});
