@@ -105,6 +105,6 @@ function highlightMode(v: string | null, fail: (name: string, message: string) =
   if (lower === null || FALSE.has(lower)) return null;
   if (TRUE.has(lower)) return "both";
   if (lower === "ranges" || lower === "html") return lower;
-  fail("highlight", `"${v}" is not a valid choice (ranges, html, true or false).`);
+  fail("highlight", `"${v}" is not a valid choice.`);
   return null;
 }
