@@ -140,7 +140,16 @@ describe("the widget on /demo", () => {
     expect(answer.total).toBeGreaterThan(0);
     expect(await panel(page)).toEqual(expected(answer));
     expect(await page.locator("mark").first().textContent()).toBe("Навушники");
-    await page.screenshot({ path: join(shots, "widget-desktop.png") });
+    const box = await page.locator(".vtr-panel").boundingBox();
+    await page.screenshot({
+      path: join(shots, "widget-desktop.png"),
+      clip: {
+        x: 0,
+        y: 0,
+        width: 1280,
+        height: Math.ceil((box?.y ?? 0) + (box?.height ?? 400) + 24),
+      },
+    });
     await page.close();
   });
 

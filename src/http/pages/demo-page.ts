@@ -11,7 +11,7 @@ const EXAMPLES: [string, string][] = [
   ["noutbuk", "ноутбук in Latin letters"],
   ["смартфон samsung", "two words"],
   ["холодильнык", "a typo"],
-  ["кава", "a word and its forms"],
+  ["samsung", "one brand in many categories"],
 ];
 
 const STYLE = `

@@ -169,8 +169,18 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
     const status = h("div", { class: "vtr-sr", role: "status", "aria-live": "polite" });
     const note = h("div", { class: "vtr-note" });
     const side = h("div", { class: "vtr-side", role: "group", "aria-label": tFilters });
-    const list = h("div", { class: "vtr-list", role: "listbox", id: listId, "aria-label": tResults });
-    const panel = h("div", { class: "vtr-panel", hidden: true }, note, h("div", { class: "vtr-body" }, side, list));
+    const list = h("div", {
+      class: "vtr-list",
+      role: "listbox",
+      id: listId,
+      "aria-label": tResults,
+    });
+    const panel = h(
+      "div",
+      { class: "vtr-panel", hidden: true },
+      note,
+      h("div", { class: "vtr-body" }, side, list),
+    );
     document.body.append(panel, status);
     input.setAttribute("role", "combobox");
     input.setAttribute("aria-autocomplete", "list");
@@ -251,7 +261,10 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
       controller = new AbortController();
       const mine = ++latest;
       const get = async (extra) => {
-        const res = await fetch(searchUrl(q, extra), { signal: controller.signal, credentials: "omit" });
+        const res = await fetch(searchUrl(q, extra), {
+          signal: controller.signal,
+          credentials: "omit",
+        });
         if (!res.ok) throw new Error(`search answered ${res.status}`);
         return res.json();
       };
@@ -261,8 +274,13 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
         // for when nothing was found.
         const hints =
           data.total === 0
-            ? (await get({ use_corrections: "false", use_suggestions: "true", show_filters: "false" }))
-                .suggestions
+            ? (
+                await get({
+                  use_corrections: "false",
+                  use_suggestions: "true",
+                  show_filters: "false",
+                })
+              ).suggestions
             : [];
         if (mine !== latest) return; // a newer query is on its way: never show an older answer
         answer = data;
@@ -298,26 +316,41 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
         rows.push(h("div", { class: "vtr-h" }, tMaybe));
         for (const s of hints) {
           rows.push(
-            option("div", {
-              class: "vtr-sugg vtr-opt",
-              onclick: () => {
-                input.value = s;
-                input.focus();
-                schedule(0);
+            option(
+              "div",
+              {
+                class: "vtr-sugg vtr-opt",
+                onclick: () => {
+                  input.value = s;
+                  input.focus();
+                  schedule(0);
+                },
               },
-            }, s),
+              s,
+            ),
           );
         }
       }
       if (data.categories.length) {
         const id = uid("h");
         rows.push(
-          h("div", { role: "group", "aria-labelledby": id },
+          h(
+            "div",
+            { role: "group", "aria-labelledby": id },
             h("div", { class: "vtr-h", id }, tCategories),
-            h("div", { class: "vtr-cats" },
-              data.categories.slice(0, 6).map((c) =>
-                option("a", { class: "vtr-cat vtr-opt", href: c.url || null }, c.name, h("small", null, String(c.total))),
-              ),
+            h(
+              "div",
+              { class: "vtr-cats" },
+              data.categories
+                .slice(0, 6)
+                .map((c) =>
+                  option(
+                    "a",
+                    { class: "vtr-cat vtr-opt", href: c.url || null },
+                    c.name,
+                    h("small", null, String(c.total)),
+                  ),
+                ),
             ),
           ),
         );
@@ -325,7 +358,9 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
       for (const g of data.products.groups) {
         const id = uid("h");
         rows.push(
-          h("div", { role: "group", "aria-labelledby": id },
+          h(
+            "div",
+            { role: "group", "aria-labelledby": id },
             h("div", { class: "vtr-h", id }, g.category_name || tResults),
             g.items.map((p) => product(p)),
           ),
@@ -364,13 +399,22 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
         }
         return el;
       });
-      return option("a", { class: "vtr-item vtr-opt", href: p.url || null },
+      return option(
+        "a",
+        { class: "vtr-item vtr-opt", href: p.url || null },
         pic,
-        h("span", { class: "vtr-info" },
+        h(
+          "span",
+          { class: "vtr-info" },
           h("span", { class: "vtr-name" }, marked(p.name, p.name_highlight)),
           labels.length ? h("span", { class: "vtr-labels" }, labels) : null,
         ),
-        h("span", { class: "vtr-price" }, price, !p.availability && h("span", { class: "vtr-out" }, tOut)),
+        h(
+          "span",
+          { class: "vtr-price" },
+          price,
+          !p.availability && h("span", { class: "vtr-out" }, tOut),
+        ),
       );
     }
 
@@ -386,23 +430,29 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
       side.hidden = shown.length === 0;
       side.replaceChildren(
         ...shown.map((f) =>
-          h("div", { class: "vtr-f" },
+          h(
+            "div",
+            { class: "vtr-f" },
             h("div", { class: "vtr-h" }, f.name),
-            h("div", { class: "vtr-vals" },
+            h(
+              "div",
+              { class: "vtr-vals" },
               f.values.slice(0, 8).map((v) =>
-                h("button", {
-                  type: "button",
-                  class: "vtr-val",
-                  "aria-pressed": filters.has(v.id) ? "true" : "false",
-                  "data-id": String(v.id),
-                  onmousedown: (e) => e.preventDefault(), // keep the focus in the input
-                  onclick: () => {
-                    if (filters.has(v.id)) filters.delete(v.id);
-                    else filters.add(v.id);
-                    input.focus();
-                    schedule(0);
+                h(
+                  "button",
+                  {
+                    type: "button",
+                    class: "vtr-val",
+                    "aria-pressed": filters.has(v.id) ? "true" : "false",
+                    "data-id": String(v.id),
+                    onmousedown: (e) => e.preventDefault(), // keep the focus in the input
+                    onclick: () => {
+                      if (filters.has(v.id)) filters.delete(v.id);
+                      else filters.add(v.id);
+                      input.focus();
+                      schedule(0);
+                    },
                   },
-                },
                   swatch(v.color),
                   v.name,
                   h("small", null, String(v.total)),
