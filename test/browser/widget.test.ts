@@ -8,7 +8,10 @@
 //  5. a slow answer to an older query never replaces a newer one
 //  6. a phone-sized screen (360x640): the panel lies within the screen, nothing scrolls sideways
 //  7. every search carries the browser's uuid, kept across page loads
-//  8. no console errors or page errors throughout
+//  8. on another site (cross-origin), without data-input: it renders its own field, speaks
+//     the page's language, takes the store's colours from CSS variables, links to the store's
+//     results page
+//  9. no console errors or page errors throughout
 // It also writes screenshots of the open panel (desktop and phone) to VITRINA_SCREENSHOTS
 // (default: a temporary directory).
 
@@ -292,7 +295,41 @@ describe("the widget on /demo", () => {
     await page.close();
   });
 
-  test("8. no console errors", () => {
+  test("8. embedded in another site", async () => {
+    const page = await browser.newPage();
+    await page.route("https://img.vitrina.example/**", (route) =>
+      route.fulfill({ contentType: "image/svg+xml", body: PICTURE(1) }),
+    );
+    // The store's own site: another origin on this machine.
+    using store = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch: () =>
+        new Response(
+          `<!doctype html><html lang="en"><head><style>.vtr-panel{--vitrina-accent:#e11d48}</style></head>
+<body><h1>A store</h1><script src="${service.url}/widget.js" data-token="${token}" data-results-url="/find?text="></script></body></html>`,
+          { headers: { "content-type": "text/html; charset=utf-8" } },
+        ),
+    });
+    const site = `http://localhost:${store.port}`;
+    await page.goto(`${site}/`);
+    await page.waitForSelector("input.vtr-input[role=combobox]");
+    const answered = page.waitForResponse((r) => r.url().includes("/api/v2/search/"));
+    await page.fill("input.vtr-input", "headphones");
+    await answered;
+    await page.waitForSelector(".vtr-panel:not([hidden]) .vtr-item");
+    const answer = await api("headphones", { language: "en" });
+    expect(answer.total).toBeGreaterThan(0);
+    expect((await panel(page)).all).toBe(`All results (${answer.total})`);
+    const all = page.locator(".vtr-all");
+    expect(await all.getAttribute("href")).toBe(`${site}/find?text=headphones`);
+    expect(await all.evaluate((e) => (globalThis as any).getComputedStyle(e).backgroundColor)).toBe(
+      "rgb(225, 29, 72)",
+    );
+    await page.close();
+  });
+
+  test("9. no console errors", () => {
     expect(browser.errors).toEqual([]);
   });
 });

@@ -203,7 +203,9 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
       const r = input.getBoundingClientRect();
       const narrow = innerWidth < 640;
       panel.classList.toggle("vtr-narrow", narrow);
-      const width = narrow ? innerWidth - 16 : Math.min(760, innerWidth - 16);
+      const width = narrow
+        ? innerWidth - 16
+        : Math.min(Math.max(r.width, 600), 900, innerWidth - 16);
       const left = narrow ? 8 : Math.max(8, Math.min(r.left, innerWidth - width - 8));
       Object.assign(panel.style, {
         top: `${r.bottom + 6}px`,
