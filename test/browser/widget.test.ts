@@ -1,7 +1,8 @@
 // The widget on /demo in a real headless chromium, over `serve --demo`:
 //  1. typing shows the categories and the products grouped by category, as the search API
 //     answers them, names with their matched words in <mark>, prices and labels
-//  2. a wrong-layout query and a typo show the corrected query and its results
+//  2. a wrong-layout query and a typo show the corrected query and its results; a query
+//     that finds nothing says so
 //  3. keyboard: arrows move aria-activedescendant over the options, Enter follows the product's
 //     link, Escape closes the panel (aria-expanded false)
 //  4. choosing a filter value re-queries with `filters=`: fewer results, counts updated
@@ -81,13 +82,12 @@ async function openDemo(viewport?: { width: number; height: number }): Promise<P
 }
 
 /** Types `q` into the store's input and waits for the panel to show the answer to it. */
-async function search(page: Page, q: string): Promise<void> {
-  const answered = page.waitForResponse(
-    (r) => r.url().includes("/api/v2/search/") && new URL(r.url()).searchParams.get("q") === q,
-  );
-  await page.fill("#q", q);
-  await answered;
-  await page.waitForSelector(".vtr-panel:not([hidden])");
+async function search(page: Page, q: string, input = "#q"): Promise<void> {
+  await page.fill(input, q);
+  await page.waitForFunction((query) => {
+    const panel = (globalThis as any).document.querySelector(".vtr-panel");
+    return panel && !panel.hidden && panel.dataset.query === query;
+  }, q);
 }
 
 /** The open panel as a shopper reads it. */
@@ -167,6 +167,13 @@ describe("the widget on /demo", () => {
       expect(answer.corrected_query).toBe(meant);
       expect(await panel(page)).toEqual(expected(answer, `Показано результати для «${meant}»`));
     }
+    await search(page, "qwertyuiop");
+    expect(await panel(page)).toEqual({
+      note: "Нічого не знайдено за запитом «qwertyuiop»",
+      categories: [],
+      groups: [],
+      all: "",
+    });
     await page.close();
   });
 
@@ -314,10 +321,7 @@ describe("the widget on /demo", () => {
     const site = `http://localhost:${store.port}`;
     await page.goto(`${site}/`);
     await page.waitForSelector("input.vtr-input[role=combobox]");
-    const answered = page.waitForResponse((r) => r.url().includes("/api/v2/search/"));
-    await page.fill("input.vtr-input", "headphones");
-    await answered;
-    await page.waitForSelector(".vtr-panel:not([hidden]) .vtr-item");
+    await search(page, "headphones", "input.vtr-input");
     const answer = await api("headphones", { language: "en" });
     expect(answer.total).toBeGreaterThan(0);
     expect((await panel(page)).all).toBe(`All results (${answer.total})`);

@@ -375,6 +375,7 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
       options = [...list.querySelectorAll("[role=option]")];
       renderFilters(data.filters);
       status.textContent = `${tResults}: ${data.total}`;
+      panel.dataset.query = q; // which query the panel shows (for the store's scripts and tests)
     }
 
     function product(p) {
