@@ -26,7 +26,7 @@ nav{background:#fff;border-bottom:1px solid #e4e7ec;font-size:14px}
 nav .wrap{display:flex;gap:18px;overflow-x:auto;white-space:nowrap;padding-top:10px;padding-bottom:10px}
 nav span{color:#475467}
 .try{display:flex;flex-wrap:wrap;gap:8px;margin:10px 0 0;padding:0;list-style:none}
-.try button{font:inherit;font-size:14px;padding:6px 12px;border-radius:999px;border:1px solid #d0d5dd;background:#fff;cursor:pointer}
+.try button{font:inherit;font-size:14px;padding:6px 12px;border-radius:14px;text-align:left;border:1px solid #d0d5dd;background:#fff;cursor:pointer}
 .try button:hover{border-color:#0b63ce}
 .try small{color:#667085}
 .results{border-left:4px solid #0b63ce}`;

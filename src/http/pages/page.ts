@@ -30,6 +30,7 @@ export function page(options: {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(options.title)}</title>
 <style>${BASE_STYLE}${options.style ?? ""}</style>
 </head>
