@@ -261,12 +261,10 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
       lastQuery = q;
       controller?.abort(); // the answer of an older query is no longer wanted
       controller = new AbortController();
+      const { signal } = controller;
       const mine = ++latest;
       const get = async (extra) => {
-        const res = await fetch(searchUrl(q, extra), {
-          signal: controller.signal,
-          credentials: "omit",
-        });
+        const res = await fetch(searchUrl(q, extra), { signal, credentials: "omit" });
         if (!res.ok) throw new Error(`search answered ${res.status}`);
         return res.json();
       };
