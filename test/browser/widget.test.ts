@@ -12,7 +12,8 @@
 //  8. on another site (cross-origin), without data-input: it renders its own field, speaks
 //     the page's language, takes the store's colours from CSS variables, links to the store's
 //     results page
-//  9. no console errors or page errors throughout
+//  9. catalog text that looks like HTML is shown as text and never runs
+// 10. no console errors or page errors throughout
 // It also writes screenshots of the open panel (desktop and phone) to VITRINA_SCREENSHOTS
 // (default: a temporary directory).
 
@@ -30,6 +31,7 @@ setDefaultTimeout(30_000);
 let service: Service;
 let browser: Browser;
 let token: string;
+let secret: string;
 const shots = process.env.VITRINA_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), "vitrina-shots-"));
 
 beforeAll(async () => {
@@ -37,8 +39,14 @@ beforeAll(async () => {
   const r = await fetch(`${service.url}/api/v2/admin/domains/`, {
     headers: { "x-admin-key": ADMIN_KEY },
   });
-  const domains = (await r.json()) as { name: string; search_token: string }[];
-  token = (domains.find((d) => d.name === "demo") as { search_token: string }).search_token;
+  const domains = (await r.json()) as {
+    name: string;
+    search_token: string;
+    secret_token: string;
+  }[];
+  const demo = domains.find((d) => d.name === "demo") as (typeof domains)[number];
+  token = demo.search_token;
+  secret = demo.secret_token;
 }, 30_000);
 
 afterAll(async () => {
@@ -333,7 +341,43 @@ describe("the widget on /demo", () => {
     await page.close();
   });
 
-  test("9. no console errors", () => {
+  test("9. catalog text is shown as text, never run as HTML", async () => {
+    const name = `<img src=x onerror="document.title='pwned'">Ксилофонія <b>дитяча</b>`;
+    const imported = await fetch(`${service.url}/api/v2/content/product/bulk/`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-secret-token": secret },
+      body: JSON.stringify([
+        {
+          source_id: "xss-1",
+          code: "XSS-1",
+          source_category_id: "241",
+          currency_code: "UAH",
+          new_price: 100,
+          translations: [{ language: "uk", name, url: "https://vitrina.example/p/xss-1/" }],
+        },
+      ]),
+    });
+    expect(imported.status).toBe(201);
+    const deadline = Date.now() + 10_000;
+    while ((await api("ксилофонія")).total === 0) {
+      if (Date.now() > deadline) throw new Error("the import did not become searchable");
+      await Bun.sleep(20);
+    }
+    const page = await openDemo();
+    const title = await page.title();
+    await search(page, "ксилофонія");
+    const { groups } = await panel(page);
+    expect(groups.flatMap((g) => g.items.map((i) => [i.name, i.marks]))).toEqual([
+      [name, ["Ксилофонія"]],
+    ]);
+    expect(
+      await page.locator(".vtr-panel img[src=x], .vtr-panel b:has-text('дитяча')").count(),
+    ).toBe(0);
+    expect(await page.title()).toBe(title);
+    await page.close();
+  });
+
+  test("10. no console errors", () => {
     expect(browser.errors).toEqual([]);
   });
 });
