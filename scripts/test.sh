@@ -36,6 +36,9 @@ step "lint and format (biome check)" "$bin/biome" check .
 if ! command -v redis-server >/dev/null 2>&1; then
   echo "redis-server is not installed: the Redis-mode tests will fail (apt-get install redis-server)"
 fi
+if [ ! -x "${VITRINA_CHROMIUM:-/usr/bin/chromium}" ]; then
+  echo "chromium is not installed: the browser tests will fail (apt-get install chromium)"
+fi
 tests "embedded (SQLite) mode, every test" "$bin/bun" test --timeout 60000 "$@"
 if [ $# -eq 0 ]; then set -- test/http; fi
 tests "Redis mode, the HTTP suite" VITRINA_TEST_STORE=redis "$bin/bun" test --timeout 60000 "$@"

@@ -2,6 +2,7 @@ import { PopularQueries } from "./analytics/popular-queries.ts";
 import { SearchRecorder } from "./analytics/search-recorder.ts";
 import type { Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
+import { pagesRoutes } from "./http/routes/pages.ts";
 import { searchRoutes } from "./http/routes/search.ts";
 import { ImportWriter } from "./import/import-writer.ts";
 import { FreshRecords } from "./pipeline/fresh-records.ts";
@@ -87,6 +88,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         popular: (id) => popular.get(id),
         assertServed,
       }),
+      pagesRoutes({ domains, demo: config.demo }),
     ],
   });
   app.listen({

@@ -37,5 +37,8 @@ Try:
   curl -X POST '${url}/api/v2/content/product/bulk/' -H 'Content-Type: application/json' \\
     -H 'X-Secret-Token: ${domain.secret_token}' \\
     -d '[{"source_id": "gift-1", "code": "GIFT-1", "source_category_id": "9001", "currency_code": "UAH", "new_price": 499, "translations": [{"language": "uk", "name": "Подарунковий сертифікат", "url": "https://shop.example/gift-1"}]}]'
+
+Open the demo store with the search widget in a browser:
+  ${url}/demo
 `);
 }

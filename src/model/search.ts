@@ -19,6 +19,10 @@ export const SearchProduct = t.Object({
   picture_url: t.String(),
   availability: t.Boolean(),
   labels: t.Array(SearchLabel),
+  /** With `highlight=ranges` (or true): [start, end) UTF-16 offsets of the matched words of `name`. */
+  name_highlight: t.Optional(t.Array(t.Tuple([t.Number(), t.Number()]))),
+  /** With `highlight=html` (or true): `name` HTML-escaped, the matched words in <mark>. */
+  name_html: t.Optional(t.String()),
 });
 export type SearchProduct = Static<typeof SearchProduct>;
 
@@ -77,6 +81,9 @@ export const SearchResponse = t.Object({
 });
 export type SearchResponse = Static<typeof SearchResponse>;
 
+/** The `highlight` parameter: which marked forms of product names to add; null adds none. */
+export type Highlight = "ranges" | "html" | "both" | null;
+
 /** Search parameters after parsing and defaults (specification 4.3, PRODUCT.md). */
 export interface SearchParams {
   q: string;
@@ -101,6 +108,7 @@ export interface SearchParams {
   wid: string | null;
   uuid: string | null;
   demo: boolean;
+  highlight: Highlight;
 }
 
 /** The defaults of specification 4.3 (section 8): a search that sets nothing else. */
@@ -123,4 +131,5 @@ export const SEARCH_DEFAULTS: Readonly<SearchParams> = {
   wid: null,
   uuid: null,
   demo: false,
+  highlight: null,
 };

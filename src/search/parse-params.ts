@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language } from "../model/records.ts";
-import { SEARCH_DEFAULTS as D, type SearchParams } from "../model/search.ts";
+import { SEARCH_DEFAULTS as D, type Highlight, type SearchParams } from "../model/search.ts";
 
 export type ParsedParams =
   | { ok: true; params: SearchParams; token: string }
@@ -93,7 +93,18 @@ export function parseSearchParams(query: URLSearchParams, maxPageSize: number): 
     wid: str("wid"),
     uuid: str("uuid"),
     demo: bool("demo", D.demo),
+    highlight: highlightMode(str("highlight"), fail),
   };
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, params, token: query.get("token") ?? "" };
+}
+
+/** `highlight`: ranges, html, or a boolean (true: both forms). */
+function highlightMode(v: string | null, fail: (name: string, message: string) => void): Highlight {
+  const lower = v?.toLowerCase() ?? null;
+  if (lower === null || FALSE.has(lower)) return null;
+  if (TRUE.has(lower)) return "both";
+  if (lower === "ranges" || lower === "html") return lower;
+  fail("highlight", `"${v}" is not a valid choice.`);
+  return null;
 }

@@ -6,7 +6,9 @@ import type {
 } from "../../model/search.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import type { HitSet } from "./collect-hits.ts";
+import { withHighlight } from "./highlight.ts";
 import { categoryText, productItem } from "./items.ts";
+import type { WordPlan } from "./match.ts";
 import { warehouseSlot } from "./offer.ts";
 import { pageSlice, pagination } from "./pagination.ts";
 import { compareHits, topHits } from "./rank.ts";
@@ -26,13 +28,20 @@ export interface LayoutInput {
   readonly nameMatches: Map<number, number>;
   readonly correctedQuery: string;
   readonly suggestions: string[];
+  /** The query words' expansions: what `highlight` marks in names. */
+  readonly plans: readonly WordPlan[];
 }
 
 export function layOut(snap: Snapshot, params: SearchParams, input: LayoutInput): SearchResponse {
   const { hits } = input;
   const language = params.language;
   const warehouse = warehouseSlot(snap, params.wid);
-  const item = (h: number) => productItem(snap, hits.docs[h] as number, language, warehouse);
+  const item = (h: number) => {
+    const doc = hits.docs[h] as number;
+    const product = productItem(snap, doc, language, warehouse);
+    if (params.highlight === null) return product;
+    return withHighlight(snap, doc, product, input.plans, params.highlight);
+  };
 
   // Per category: matching products and the best of them.
   const slots = snap.categories.entries.length;

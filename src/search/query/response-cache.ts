@@ -38,6 +38,7 @@ export function cacheKey(params: SearchParams): string | null {
     params.show_filters,
     params.use_corrections,
     params.wid,
+    params.highlight,
   ].join("\u0000");
 }
 

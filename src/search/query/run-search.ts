@@ -85,5 +85,6 @@ export function runSearch(
     nameMatches: categoriesMatchingAll(activePlans),
     correctedQuery,
     suggestions,
+    plans,
   });
 }

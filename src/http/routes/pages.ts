@@ -1,0 +1,59 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Elysia } from "elysia";
+import type { Domains } from "../../tenancy/domains.ts";
+import { demoPage } from "../pages/demo-page.ts";
+import { landingPage } from "../pages/landing-page.ts";
+
+// The pages a browser opens: `/`, `/demo` and the widget's script (PRODUCT.md "Pages").
+
+export interface PagesDeps {
+  domains: Domains;
+  /** `serve --demo`: /demo is the storefront over the `demo` domain. */
+  demo: boolean;
+}
+
+/** The widget is a static file: read once, served as it is. */
+const WIDGET = readFileSync(join(import.meta.dir, "..", "pages", "widget.js"), "utf8");
+
+const HTML = { "content-type": "text/html; charset=utf-8", "x-content-type-options": "nosniff" };
+
+export function pagesRoutes(deps: PagesDeps) {
+  const landing = landingPage();
+  const app = new Elysia({ name: "pages" });
+  app.get("/", () => new Response(landing, { headers: HTML }));
+  app.get("/demo", ({ request }) => {
+    const url = new URL(request.url);
+    const domain = deps.demo ? deps.domains.byDomainName("demo") : undefined;
+    const nonce = crypto.randomUUID();
+    const body = demoPage({
+      origin: url.origin,
+      token: domain?.search_token ?? null,
+      nonce,
+      query: url.searchParams.get("q"),
+    });
+    return new Response(body, {
+      headers: {
+        ...HTML,
+        "cache-control": "no-store",
+        // The widget's own script and its searches come from this origin; pictures from the
+        // store's image host; its styles are one injected <style>.
+        "content-security-policy": `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+      },
+    });
+  });
+  app.get(
+    "/widget.js",
+    () =>
+      new Response(WIDGET, {
+        headers: {
+          "content-type": "text/javascript; charset=utf-8",
+          "x-content-type-options": "nosniff",
+          // Stores load it from their own pages: a short cache, open to any origin.
+          "cache-control": "public, max-age=300",
+          "access-control-allow-origin": "*",
+        },
+      }),
+  );
+  return app;
+}
