@@ -1,7 +1,7 @@
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { type FieldErrors, ProductItem } from "../model/import.ts";
 import type { Label, ProductRecord, ProductTranslation, WarehouseStock } from "../model/records.ts";
-import { addFieldError, fieldErrors } from "./field-errors.ts";
+import { addFieldError, echo, fieldErrors } from "./field-errors.ts";
 
 const check = TypeCompiler.Compile(ProductItem);
 
@@ -45,7 +45,7 @@ function withRules(item: unknown, errors: FieldErrors): FieldErrors {
         addFieldError(
           errors,
           `translations.${i}.language`,
-          `Duplicate language code "${language}".`,
+          `Duplicate language code "${echo(language)}".`,
         );
       seen.add(language);
     });
@@ -56,14 +56,12 @@ function withRules(item: unknown, errors: FieldErrors): FieldErrors {
       const wh = w as Record<string, unknown> | null;
       if (!wh || typeof wh !== "object") return;
       checkPrices(wh, `warehouses.${i}.`, errors);
-      if (wh.external_id === undefined) return;
-      if (seen.has(wh.external_id))
-        addFieldError(
-          errors,
-          `warehouses.${i}.external_id`,
-          `Duplicate warehouse "${wh.external_id}".`,
-        );
-      seen.add(wh.external_id);
+      const id = wh.external_id;
+      if (typeof id !== "string" && typeof id !== "number") return;
+      // 7 and "7" are one warehouse: ids are stored as their decimal string.
+      if (seen.has(String(id)))
+        addFieldError(errors, `warehouses.${i}.external_id`, `Duplicate warehouse "${echo(id)}".`);
+      seen.add(String(id));
     });
   }
   return errors;
@@ -86,8 +84,8 @@ const labelOf = (l: ProductItem["translations"][number]["labels"] & object): Lab
 
 function toDraft(p: ProductItem): ProductDraft {
   return {
-    source_id: p.source_id,
-    code: p.code,
+    source_id: String(p.source_id),
+    code: String(p.code),
     source_category_id: String(p.source_category_id),
     currency_code: p.currency_code,
     new_price: p.new_price ?? null,
@@ -95,7 +93,7 @@ function toDraft(p: ProductItem): ProductDraft {
     picture: p.picture ?? null,
     availability: p.availability ?? null,
     vendor: p.vendor ?? null,
-    group_id: p.group_id ?? undefined,
+    group_id: p.group_id == null ? undefined : String(p.group_id),
     is_main: p.is_main ?? null,
     translations: p.translations.map(
       (tr): ProductTranslation => ({
@@ -117,7 +115,7 @@ function toDraft(p: ProductItem): ProductDraft {
       }),
     ),
     warehouses: p.warehouses?.map((w) => ({
-      external_id: w.external_id,
+      external_id: String(w.external_id),
       available: w.available ?? false,
       quantity: w.quantity ?? 0,
       new_price: w.new_price ?? null,

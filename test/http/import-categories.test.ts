@@ -3,6 +3,7 @@
 //  2. a source_category_id of digits in a string is accepted; anything else is an item error
 //  3. errors map each field to ONE message string; successful items of a failed batch are saved
 //  4. languages as for products; no duplicates; url when given starts with http(s)://
+//  5. text is well-formed Unicode (no lone surrogate) and bounded, as for products
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import {
   CATEGORIES,
@@ -122,4 +123,33 @@ test("item errors: one message per field; the valid items are saved", async () =
     product("in-11", { source_category_id: "11" }),
   ]);
   expect(p.status).toBe(201);
+});
+
+test("a lone surrogate or an over-long text is an item error, batch after batch", async () => {
+  const items = [
+    {
+      source_category_id: 20,
+      translations: [
+        tr("uk", "Кабелі\ud801", { synonyms: ["s".repeat(101)], keywords: ["\udc00"] }),
+      ],
+    },
+  ];
+  const expected = {
+    status: 400,
+    body: {
+      successful: [],
+      errors: [
+        {
+          index: 0,
+          errors: {
+            "translations.0.name": "Enter valid Unicode text.",
+            "translations.0.synonyms.0": "Ensure this field has no more than 100 characters.",
+            "translations.0.keywords.0": "Enter valid Unicode text.",
+          },
+        },
+      ],
+    },
+  };
+  expect(await post(service, CATEGORIES, shop.secret_token, items)).toEqual(expected);
+  expect(await post(service, CATEGORIES, shop.secret_token, items)).toEqual(expected);
 });

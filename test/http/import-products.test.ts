@@ -11,6 +11,9 @@
 //  9. malformed bodies, wrong content type and non-object items get 400 with detail, nothing saved
 // 10. over-limit requests get 413 with detail, nothing saved
 // 11. unknown fields are ignored; null optional fields read as absent
+// 12. text is well-formed Unicode: a lone surrogate is a field error (never a 500 later), a body
+//     that is not UTF-8 is a 400; text fields have maximums in characters (255 emoji fit vendor)
+// 13. integer ids and codes are accepted and stored as their decimal strings
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
   CATEGORIES,
@@ -335,6 +338,131 @@ describe("validation", () => {
   });
 });
 
+describe("text and ids", () => {
+  test("a lone surrogate in source_id is a field error, batch after batch, nothing saved", async () => {
+    const items = [product("ls", { source_id: "q\ud801" }), product("ls-ok")];
+    const expected = {
+      status: 400,
+      body: {
+        successful: [{ index: 1, status: 201, data: record(product("ls-ok")) }],
+        errors: [{ index: 0, errors: { source_id: ["Enter valid Unicode text."] } }],
+      },
+    };
+    expect(await post(service, PRODUCTS, shop.secret_token, items)).toEqual(expected);
+    const again = await post(service, PRODUCTS, shop.secret_token, [
+      product("ls", { source_id: "q\ud801", new_price: 5 }),
+    ]);
+    expect(again).toEqual({
+      status: 400,
+      body: {
+        successful: [],
+        errors: [{ index: 0, errors: { source_id: ["Enter valid Unicode text."] } }],
+      },
+    });
+    // What SQLite would have stored in its place is a new product.
+    const replaced = await post(service, PRODUCTS, shop.secret_token, [
+      product("ls", { source_id: "q\ufffd" }),
+    ]);
+    expect(replaced.body.successful[0].status).toBe(201);
+  });
+
+  test("vendor counts characters: 255 emoji are accepted, 256 are not; names are bounded", async () => {
+    const p = product("emoji", { vendor: "😀".repeat(255) });
+    expect(await post(service, PRODUCTS, shop.secret_token, [p])).toEqual({
+      status: 201,
+      body: {
+        successful: [{ index: 0, status: 201, data: record(p, { vendor: "😀".repeat(255) }) }],
+      },
+    });
+    const long = await post(service, PRODUCTS, shop.secret_token, [
+      product("emoji", {
+        vendor: "😀".repeat(256),
+        code: "c".repeat(256),
+        translations: [{ language: "uk", name: "n".repeat(501), url: "https://shop.example/e" }],
+      }),
+    ]);
+    expect(long).toEqual({
+      status: 400,
+      body: {
+        successful: [],
+        errors: [
+          {
+            index: 0,
+            errors: {
+              code: ["Ensure this field has no more than 255 characters."],
+              vendor: ["Ensure this field has no more than 255 characters."],
+              "translations.0.name": ["Ensure this field has no more than 500 characters."],
+            },
+          },
+        ],
+      },
+    });
+  });
+
+  test("integer ids and codes are stored as decimal strings; booleans are errors", async () => {
+    const p = {
+      ...product("123"),
+      source_id: 123,
+      code: 456,
+      source_category_id: 1,
+      group_id: 9,
+      warehouses: [{ external_id: 7, available: true }],
+    };
+    const r = await post(service, PRODUCTS, shop.secret_token, [p]);
+    expect(r).toEqual({
+      status: 201,
+      body: {
+        successful: [
+          {
+            index: 0,
+            status: 201,
+            data: record(product("123"), {
+              code: "456",
+              group_id: "9",
+              warehouses: [
+                {
+                  external_id: "7",
+                  available: true,
+                  quantity: 0,
+                  new_price: null,
+                  old_price: null,
+                  currency_code: null,
+                },
+              ],
+            }),
+          },
+        ],
+      },
+    });
+    const same = await post(service, PRODUCTS, shop.secret_token, [
+      product("123", { code: "456" }),
+    ]);
+    expect(same.body.successful[0]).toMatchObject({
+      status: 200,
+      data: { id: r.body.successful[0].data.id },
+    });
+    const bad = await post(service, PRODUCTS, shop.secret_token, [
+      { ...product("b"), source_id: true, code: { a: 1 }, warehouses: [{ external_id: [7] }] },
+    ]);
+    expect(bad).toEqual({
+      status: 400,
+      body: {
+        successful: [],
+        errors: [
+          {
+            index: 0,
+            errors: {
+              source_id: ["Not a valid string."],
+              code: ["Not a valid string."],
+              "warehouses.0.external_id": ["Not a valid string."],
+            },
+          },
+        ],
+      },
+    });
+  });
+});
+
 describe("warehouses and availability", () => {
   const w = (external_id: string, available: boolean, extra: Record<string, unknown> = {}) => ({
     external_id,
@@ -413,6 +541,23 @@ describe("malformed requests", () => {
           'Unsupported media type "application/x-www-form-urlencoded" in request; use application/json.',
       );
     });
+
+  test("a body that is not UTF-8: 400 with detail, nothing saved", async () => {
+    const json = new TextEncoder().encode(JSON.stringify([product("utf-a"), product("utf-b")]));
+    // "utf-a" becomes "utf-\xff": a byte no UTF-8 text has.
+    json[json.indexOf(0x61, json.indexOf(0x2d))] = 0xff;
+    const r = await fetch(`${service.url}${PRODUCTS}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-secret-token": shop.secret_token },
+      body: json,
+    });
+    expect({ status: r.status, body: await r.json() }).toEqual({
+      status: 400,
+      body: { detail: "The request body is not valid UTF-8." },
+    });
+    const probe = await post(service, PRODUCTS, shop.secret_token, [product("utf-b")]);
+    expect(probe.body.successful[0].status).toBe(201);
+  });
 
   test("an invalid item among non-objects saves nothing", async () => {
     const r = await post(service, PRODUCTS, shop.secret_token, [product("never"), 5]);
