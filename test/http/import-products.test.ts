@@ -9,12 +9,14 @@
 //  7. group_id may be set on create and never changed
 //  8. warehouses are upserted, absent ones deleted, kept when not sent; availability derives
 //  9. malformed bodies, wrong content type and non-object items get 400 with detail, nothing saved
-// 10. over-limit requests get 413 with detail, nothing saved
+// 10. over-limit requests get 413 with detail, nothing saved, at every size, declared or
+//     chunked, and the connection is closed without reading the rest
 // 11. unknown fields are ignored; null optional fields read as absent
 // 12. text is well-formed Unicode: a lone surrogate is a field error (never a 500 later), a body
 //     that is not UTF-8 is a 400; text fields have maximums in characters (255 emoji fit vendor)
 // 13. integer ids and codes are accepted and stored as their decimal strings
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { connect } from "node:net";
 import {
   CATEGORIES,
   category,
@@ -519,6 +521,49 @@ describe("warehouses and availability", () => {
   });
 });
 
+const tooLarge = {
+  status: "HTTP/1.1 413 Payload Too Large",
+  connection: "close",
+  body: { detail: "Request body too large: at most 200000 bytes are accepted." },
+  closed: true,
+};
+
+/**
+ * Sends an import request over a socket of its own (the framing is the test's subject): the
+ * head with `framing`, then `body` (in one chunk when chunked, left unfinished), and reads the
+ * answer until the server closes the connection.
+ */
+function rawPost(
+  framing: string,
+  body: Uint8Array,
+  options: { chunked?: boolean } = {},
+): Promise<{ status: string; connection: string | undefined; body: unknown; closed: boolean }> {
+  const { hostname, port } = new URL(service.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const received: Buffer[] = [];
+    socket.on("data", (d: Buffer) => received.push(d));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const text = Buffer.concat(received).toString();
+      const [head = "", rest = ""] = text.split("\r\n\r\n");
+      const [status = "", ...headers] = head.split("\r\n");
+      const connection = headers
+        .find((h) => h.toLowerCase().startsWith("connection:"))
+        ?.slice("connection:".length)
+        .trim();
+      resolve({ status, connection, body: rest && JSON.parse(rest), closed: true });
+    });
+    socket.write(
+      `POST ${PRODUCTS} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
+        `X-Secret-Token: ${shop.secret_token}\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`,
+    );
+    if (options.chunked) socket.write(`${body.byteLength.toString(16)}\r\n`);
+    socket.write(body);
+    if (options.chunked) socket.write("\r\n");
+  });
+}
+
 describe("malformed requests", () => {
   const cases: [string, string, Record<string, string>, string][] = [
     ["malformed JSON", "[{", {}, "JSON parse error - "],
@@ -585,6 +630,26 @@ describe("malformed requests", () => {
       status: 413,
       body: { detail: "Request body too large: at most 200000 bytes are accepted." },
     });
+  });
+
+  // Bun's own limit used to answer a declared length above it with a bare 413 and no body.
+  test("a body declared far over the limit: the JSON 413 at once, then close", async () => {
+    const r = await rawPost(
+      `Content-Length: ${5 * 1024 * 1024 * 1024}`,
+      new TextEncoder().encode(`[${JSON.stringify(product("huge"))},`),
+    );
+    expect(r).toEqual(tooLarge);
+  });
+
+  test("a chunked body over the limit: the JSON 413, then close", async () => {
+    const item = new TextEncoder().encode(`${JSON.stringify(product("chunk"))},`);
+    const body = new Uint8Array(220_000).fill(0x20);
+    body.set(new TextEncoder().encode("["));
+    body.set(item, 1);
+    const r = await rawPost("Transfer-Encoding: chunked", body, { chunked: true });
+    expect(r).toEqual(tooLarge);
+    const probe = await post(service, PRODUCTS, shop.secret_token, [product("chunk")]);
+    expect(probe.body.successful[0].status).toBe(201);
   });
 
   test("an empty array is a successful empty batch", async () => {
