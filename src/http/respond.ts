@@ -19,7 +19,7 @@ export function errorResponse(error: unknown): Response {
       error.errors ? { detail: error.message, errors: error.errors } : { detail: error.message },
       error.status,
       // The rest of an oversized body is not read: the connection cannot serve another request.
-      error.status === 413 ? { connection: "close" } : {},
+      error.code === "body_too_large" ? { connection: "close" } : {},
     );
   console.error(
     JSON.stringify({
