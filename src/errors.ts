@@ -5,6 +5,7 @@ export const ERRORS = {
   admin_disabled: { status: 404, message: "Not found." },
   not_found: { status: 404, message: "Not found." },
   malformed_json: { status: 400, message: "JSON parse error - {reason}" },
+  invalid_utf8: { status: 400, message: "The request body is not valid UTF-8." },
   not_an_array: { status: 400, message: 'Expected a list of items but got type "{type}".' },
   item_not_object: {
     status: 400,

@@ -94,9 +94,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   app.listen({
     hostname: config.host,
     port: config.port,
-    // The import limit is enforced by readBatch with a 413 and `detail`; Bun's own limit sits
-    // above it so that it never answers first with an empty 413.
-    maxRequestBodySize: config.maxBytes + 1024 * 1024,
+    // The import limit is enforced by readBody with a 413 and `detail` at every size, declared
+    // or chunked; Bun's own limit would answer first, above it, with an empty 413. No route
+    // reads a body before it has authenticated the request (readBody, admin's operator key).
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
   });
   const server = app.server;
   if (!server) throw new Error("server did not start");

@@ -18,6 +18,8 @@ export function errorResponse(error: unknown): Response {
     return json(
       error.errors ? { detail: error.message, errors: error.errors } : { detail: error.message },
       error.status,
+      // The rest of an oversized body is not read: the connection cannot serve another request.
+      error.code === "body_too_large" ? { connection: "close" } : {},
     );
   console.error(
     JSON.stringify({

@@ -1,6 +1,7 @@
 import type { TSchema } from "@sinclair/typebox";
 import { type ValueError, type ValueErrorIterator, ValueErrorType } from "@sinclair/typebox/errors";
 import type { FieldErrors } from "../model/import.ts";
+import { type TextOptions, textProblem } from "../model/text.ts";
 
 // Turns TypeBox's errors into the field paths and messages of Django REST framework, which
 // store developers know from the service this one replaces ("This field is required.").
@@ -27,6 +28,13 @@ function messageOf(error: ValueError): string {
       return `Invalid data. Expected a dictionary, but got ${jsType(error.value)}.`;
     case ValueErrorType.ArrayMinItems:
       return "This list may not be empty.";
+    case ValueErrorType.ArrayMaxItems:
+      return `Ensure this field has no more than ${s.maxItems} elements.`;
+    case ValueErrorType.NumberMaximum:
+    case ValueErrorType.IntegerMaximum:
+      return `Ensure this value is less than or equal to ${s.maximum}.`;
+    case ValueErrorType.Kind:
+      return textMessage(s as unknown as TextOptions, error.value);
     case ValueErrorType.NumberExclusiveMinimum:
     case ValueErrorType.IntegerExclusiveMinimum:
       return `Ensure this value is greater than ${s.exclusiveMinimum}.`;
@@ -40,10 +48,33 @@ function messageOf(error: ValueError): string {
     case ValueErrorType.StringPattern:
       return patternMessage(String(s.pattern));
     case ValueErrorType.Literal:
-      return `"${String(error.value)}" is not a valid choice.`;
+      return `"${echo(error.value)}" is not a valid choice.`;
     default:
       return "Invalid value.";
   }
+}
+
+function textMessage(schema: TextOptions, value: unknown): string {
+  switch (textProblem(schema, value)) {
+    case "type":
+      return "Not a valid string.";
+    case "unicode":
+      return "Enter valid Unicode text.";
+    case "blank":
+      return "This field may not be blank.";
+    case "long":
+      return `Ensure this field has no more than ${schema.maxChars} characters.`;
+    case "pattern":
+      return patternMessage(String(schema.pattern));
+    default:
+      return "Invalid value.";
+  }
+}
+
+/** A value as a message quotes it: at most 50 characters of it, well-formed. */
+export function echo(value: unknown): string {
+  const s = String(value);
+  return s.length > 50 ? `${s.slice(0, 50).toWellFormed()}…` : s.toWellFormed();
 }
 
 function patternMessage(pattern: string): string {
@@ -76,7 +107,7 @@ function collect(errors: Iterable<ValueError>, out: FieldErrors): void {
   for (const error of errors) {
     if (error.type === ValueErrorType.Union) {
       if (isChoice(error.schema)) {
-        add(out, error.path, `"${String(error.value)}" is not a valid choice.`);
+        add(out, error.path, `"${echo(error.value)}" is not a valid choice.`);
         continue;
       }
       const branch = pickBranch(error);

@@ -1,7 +1,7 @@
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import type { CategoryDraft } from "../model/drafts.ts";
 import { CategoryItem } from "../model/import.ts";
-import { addFieldError, fieldErrors } from "./field-errors.ts";
+import { addFieldError, echo, fieldErrors } from "./field-errors.ts";
 import type { Validated } from "./validate-product.ts";
 
 const check = TypeCompiler.Compile(CategoryItem);
@@ -19,7 +19,7 @@ export function validateCategory(item: unknown): Validated<CategoryDraft> {
         addFieldError(
           errors,
           `translations.${i}.language`,
-          `Duplicate language code "${language}".`,
+          `Duplicate language code "${echo(language)}".`,
         );
       seen.add(language);
     });

@@ -2,7 +2,7 @@ import { TypeCompiler } from "@sinclair/typebox/compiler";
 import type { ProductDraft } from "../model/drafts.ts";
 import { type FieldErrors, ProductItem } from "../model/import.ts";
 import type { Label, ProductTranslation } from "../model/records.ts";
-import { addFieldError, fieldErrors } from "./field-errors.ts";
+import { addFieldError, echo, fieldErrors } from "./field-errors.ts";
 
 const check = TypeCompiler.Compile(ProductItem);
 
@@ -32,7 +32,7 @@ function withRules(item: unknown, errors: FieldErrors): FieldErrors {
         addFieldError(
           errors,
           `translations.${i}.language`,
-          `Duplicate language code "${language}".`,
+          `Duplicate language code "${echo(language)}".`,
         );
       seen.add(language);
     });
@@ -43,14 +43,12 @@ function withRules(item: unknown, errors: FieldErrors): FieldErrors {
       const wh = w as Record<string, unknown> | null;
       if (!wh || typeof wh !== "object") return;
       checkPrices(wh, `warehouses.${i}.`, errors);
-      if (wh.external_id === undefined) return;
-      if (seen.has(wh.external_id))
-        addFieldError(
-          errors,
-          `warehouses.${i}.external_id`,
-          `Duplicate warehouse "${wh.external_id}".`,
-        );
-      seen.add(wh.external_id);
+      const id = wh.external_id;
+      if (typeof id !== "string" && typeof id !== "number") return;
+      // 7 and "7" are one warehouse: ids are stored as their decimal string.
+      if (seen.has(String(id)))
+        addFieldError(errors, `warehouses.${i}.external_id`, `Duplicate warehouse "${echo(id)}".`);
+      seen.add(String(id));
     });
   }
   return errors;
@@ -73,8 +71,8 @@ const labelOf = (l: ProductItem["translations"][number]["labels"] & object): Lab
 
 function toDraft(p: ProductItem): ProductDraft {
   return {
-    source_id: p.source_id,
-    code: p.code,
+    source_id: String(p.source_id),
+    code: String(p.code),
     source_category_id: String(p.source_category_id),
     currency_code: p.currency_code,
     // Absent (undefined) and null stay apart: an update keeps the one, clears the other.
@@ -83,7 +81,7 @@ function toDraft(p: ProductItem): ProductDraft {
     picture: p.picture,
     availability: p.availability,
     vendor: p.vendor,
-    group_id: p.group_id,
+    group_id: p.group_id == null ? p.group_id : String(p.group_id),
     is_main: p.is_main,
     translations: p.translations.map(
       (tr): ProductTranslation => ({
@@ -105,7 +103,7 @@ function toDraft(p: ProductItem): ProductDraft {
       }),
     ),
     warehouses: (p.warehouses === null ? [] : p.warehouses)?.map((w) => ({
-      external_id: w.external_id,
+      external_id: String(w.external_id),
       available: w.available ?? false,
       quantity: w.quantity ?? 0,
       new_price: w.new_price ?? null,

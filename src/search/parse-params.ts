@@ -1,9 +1,49 @@
+import { IMPORT_LIMITS } from "../model/import.ts";
 import { LANGUAGES, type Language } from "../model/records.ts";
 import { SEARCH_DEFAULTS as D, type Highlight, type SearchParams } from "../model/search.ts";
+import { charCount } from "../model/text.ts";
 
 export type ParsedParams =
   | { ok: true; params: SearchParams; token: string }
   | { ok: false; errors: Record<string, string[]> };
+
+/**
+ * Bounds of the search parameters (README "Search", limits). The search token is public: a
+ * query's cost on the search thread grows with its words, so `q` is cut to its first words
+ * (a shopper who pastes a long text still gets results for how it starts) rather than refused.
+ */
+export const QUERY_LIMITS = {
+  /** Characters of `q` kept. */
+  qChars: 200,
+  /** Words (runs of letters and digits) of `q` kept. */
+  qWords: 12,
+  /** Attribute value ids in `filters`. */
+  filters: 100,
+  /** Characters of `uuid`, `wid` and `category_id`. */
+  id: IMPORT_LIMITS.id,
+  /** Prices: as at import. */
+  price: IMPORT_LIMITS.price,
+} as const;
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** The first `qWords` words of the first `qChars` characters of a query, as searched. */
+export function capQuery(q: string): string {
+  let out = q;
+  if (out.length > QUERY_LIMITS.qChars) {
+    // Cut at a character, never between the two halves of a surrogate pair.
+    const cut = [...out.slice(0, 2 * QUERY_LIMITS.qChars)].slice(0, QUERY_LIMITS.qChars);
+    out = cut.join("");
+  }
+  let words = 0;
+  for (const m of out.matchAll(WORD)) {
+    if (++words > QUERY_LIMITS.qWords) return out.slice(0, m.index).trimEnd();
+  }
+  return out;
+}
+
+// A price is a plain decimal number: `0x10`, `1e3`, `Infinity` and signs are not.
+const DECIMAL = /^\d{1,13}(\.\d{1,10})?$/;
 
 const TRUE = new Set(["true", "1", "yes", "on"]);
 const FALSE = new Set(["false", "0", "no", "off"]);
@@ -49,15 +89,21 @@ export function parseSearchParams(query: URLSearchParams, maxPageSize: number): 
     else return n;
     return fallback;
   };
-  const num = (name: string): number | null => {
-    const v = str(name);
+  const price = (name: string): number | null => {
+    const v = str(name)?.trim() ?? null;
     if (v === null) return null;
-    const n = Number(v.trim());
-    if (v.trim() === "" || !Number.isFinite(n)) {
-      fail(name, "A valid number is required.");
-      return null;
-    }
-    return n;
+    const n = Number(v);
+    if (!DECIMAL.test(v)) fail(name, "A valid number is required.");
+    else if (n > QUERY_LIMITS.price)
+      fail(name, `Ensure this value is less than or equal to ${QUERY_LIMITS.price}.`);
+    else return n;
+    return null;
+  };
+  const id = (name: string): string | null => {
+    const v = str(name);
+    if (v === null || charCount(v, QUERY_LIMITS.id) <= QUERY_LIMITS.id) return v;
+    fail(name, `Ensure this field has no more than ${QUERY_LIMITS.id} characters.`);
+    return null;
   };
 
   const filters: number[] = [];
@@ -71,16 +117,18 @@ export function parseSearchParams(query: URLSearchParams, maxPageSize: number): 
     }
     filters.push(n);
   }
+  if (filters.length > QUERY_LIMITS.filters)
+    fail("filters", `Ensure this field has no more than ${QUERY_LIMITS.filters} elements.`);
   // A locale like "ru-UA" reads as "ru"; a language the catalog has no names in falls back to
   // uk, as a product without that translation does.
   const lang = (str("language") ?? D.language).slice(0, 2).toLowerCase();
   const params: SearchParams = {
-    q: query.get("q") ?? "",
+    q: capQuery(query.get("q") ?? ""),
     language: (LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : D.language,
     filters,
-    price_from: num("price_from"),
-    price_to: num("price_to"),
-    category_id: str("category_id"),
+    price_from: price("price_from"),
+    price_to: price("price_to"),
+    category_id: id("category_id"),
     group_by_category: bool("group_by_category", D.group_by_category),
     show_unavailable: bool("show_unavailable", D.show_unavailable),
     page: int("page", D.page, 1, 1_000_000),
@@ -90,8 +138,8 @@ export function parseSearchParams(query: URLSearchParams, maxPageSize: number): 
     show_filters: bool("show_filters", D.show_filters),
     use_corrections: bool("use_corrections", D.use_corrections),
     use_suggestions: bool("use_suggestions", D.use_suggestions),
-    wid: str("wid"),
-    uuid: str("uuid"),
+    wid: id("wid"),
+    uuid: id("uuid"),
     demo: bool("demo", D.demo),
     highlight: highlightMode(str("highlight"), fail),
   };

@@ -5,6 +5,7 @@
 //  4. languages as for products; no duplicates; url when given starts with http(s)://
 //  5. a category saved by a failed batch (no log entry, rule 8) still shows on the products
 //     imported into it: their category_id, group name and url, and in `categories`
+//  6. text is well-formed Unicode (no lone surrogate) and bounded, as for products
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import {
   CATEGORIES,
@@ -202,4 +203,33 @@ test("a category of a failed batch still shows on its products in search", async
       has_previous: false,
     },
   });
+});
+
+test("a lone surrogate or an over-long text is an item error, batch after batch", async () => {
+  const items = [
+    {
+      source_category_id: 20,
+      translations: [
+        tr("uk", "Кабелі\ud801", { synonyms: ["s".repeat(101)], keywords: ["\udc00"] }),
+      ],
+    },
+  ];
+  const expected = {
+    status: 400,
+    body: {
+      successful: [],
+      errors: [
+        {
+          index: 0,
+          errors: {
+            "translations.0.name": "Enter valid Unicode text.",
+            "translations.0.synonyms.0": "Ensure this field has no more than 100 characters.",
+            "translations.0.keywords.0": "Enter valid Unicode text.",
+          },
+        },
+      ],
+    },
+  };
+  expect(await post(service, CATEGORIES, shop.secret_token, items)).toEqual(expected);
+  expect(await post(service, CATEGORIES, shop.secret_token, items)).toEqual(expected);
 });

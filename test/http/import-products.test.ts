@@ -9,13 +9,18 @@
 //  7. group_id may be set on create and never changed
 //  8. warehouses are upserted, absent ones deleted, kept when not sent; availability derives
 //  9. malformed bodies, wrong content type and non-object items get 400 with detail, nothing saved
-// 10. over-limit requests get 413 with detail, nothing saved
+// 10. over-limit requests get 413 with detail, nothing saved, at every size, declared or
+//     chunked, and the connection is closed without reading the rest
 // 11. unknown fields are ignored; null optional fields of a new product are no value
 // 12. updates (rule 9, PRODUCT.md "Import", Updates): an optional field absent from an update
 //     keeps its stored value, null clears it; availability absent is in stock unless stored
 //     warehouses decide; translations are replaced per language, a language not sent is kept;
 //     a kept old_price below a new new_price is refused; the search shows the merged record
+// 13. text is well-formed Unicode: a lone surrogate is a field error (never a 500 later), a body
+//     that is not UTF-8 is a 400; text fields have maximums in characters (255 emoji fit vendor)
+// 14. integer ids and codes are accepted and stored as their decimal strings
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { connect } from "node:net";
 import {
   CATEGORIES,
   category,
@@ -560,6 +565,131 @@ describe("updates: absent keeps, null clears (rule 9)", () => {
   });
 });
 
+describe("text and ids", () => {
+  test("a lone surrogate in source_id is a field error, batch after batch, nothing saved", async () => {
+    const items = [product("ls", { source_id: "q\ud801" }), product("ls-ok")];
+    const expected = {
+      status: 400,
+      body: {
+        successful: [{ index: 1, status: 201, data: record(product("ls-ok")) }],
+        errors: [{ index: 0, errors: { source_id: ["Enter valid Unicode text."] } }],
+      },
+    };
+    expect(await post(service, PRODUCTS, shop.secret_token, items)).toEqual(expected);
+    const again = await post(service, PRODUCTS, shop.secret_token, [
+      product("ls", { source_id: "q\ud801", new_price: 5 }),
+    ]);
+    expect(again).toEqual({
+      status: 400,
+      body: {
+        successful: [],
+        errors: [{ index: 0, errors: { source_id: ["Enter valid Unicode text."] } }],
+      },
+    });
+    // What SQLite would have stored in its place is a new product.
+    const replaced = await post(service, PRODUCTS, shop.secret_token, [
+      product("ls", { source_id: "q\ufffd" }),
+    ]);
+    expect(replaced.body.successful[0].status).toBe(201);
+  });
+
+  test("vendor counts characters: 255 emoji are accepted, 256 are not; names are bounded", async () => {
+    const p = product("emoji", { vendor: "😀".repeat(255) });
+    expect(await post(service, PRODUCTS, shop.secret_token, [p])).toEqual({
+      status: 201,
+      body: {
+        successful: [{ index: 0, status: 201, data: record(p, { vendor: "😀".repeat(255) }) }],
+      },
+    });
+    const long = await post(service, PRODUCTS, shop.secret_token, [
+      product("emoji", {
+        vendor: "😀".repeat(256),
+        code: "c".repeat(256),
+        translations: [{ language: "uk", name: "n".repeat(501), url: "https://shop.example/e" }],
+      }),
+    ]);
+    expect(long).toEqual({
+      status: 400,
+      body: {
+        successful: [],
+        errors: [
+          {
+            index: 0,
+            errors: {
+              code: ["Ensure this field has no more than 255 characters."],
+              vendor: ["Ensure this field has no more than 255 characters."],
+              "translations.0.name": ["Ensure this field has no more than 500 characters."],
+            },
+          },
+        ],
+      },
+    });
+  });
+
+  test("integer ids and codes are stored as decimal strings; booleans are errors", async () => {
+    const p = {
+      ...product("123"),
+      source_id: 123,
+      code: 456,
+      source_category_id: 1,
+      group_id: 9,
+      warehouses: [{ external_id: 7, available: true }],
+    };
+    const r = await post(service, PRODUCTS, shop.secret_token, [p]);
+    expect(r).toEqual({
+      status: 201,
+      body: {
+        successful: [
+          {
+            index: 0,
+            status: 201,
+            data: record(product("123"), {
+              code: "456",
+              group_id: "9",
+              warehouses: [
+                {
+                  external_id: "7",
+                  available: true,
+                  quantity: 0,
+                  new_price: null,
+                  old_price: null,
+                  currency_code: null,
+                },
+              ],
+            }),
+          },
+        ],
+      },
+    });
+    const same = await post(service, PRODUCTS, shop.secret_token, [
+      product("123", { code: "456" }),
+    ]);
+    expect(same.body.successful[0]).toMatchObject({
+      status: 200,
+      data: { id: r.body.successful[0].data.id },
+    });
+    const bad = await post(service, PRODUCTS, shop.secret_token, [
+      { ...product("b"), source_id: true, code: { a: 1 }, warehouses: [{ external_id: [7] }] },
+    ]);
+    expect(bad).toEqual({
+      status: 400,
+      body: {
+        successful: [],
+        errors: [
+          {
+            index: 0,
+            errors: {
+              source_id: ["Not a valid string."],
+              code: ["Not a valid string."],
+              "warehouses.0.external_id": ["Not a valid string."],
+            },
+          },
+        ],
+      },
+    });
+  });
+});
+
 describe("warehouses and availability", () => {
   const w = (external_id: string, available: boolean, extra: Record<string, unknown> = {}) => ({
     external_id,
@@ -616,6 +746,49 @@ describe("warehouses and availability", () => {
   });
 });
 
+const tooLarge = {
+  status: "HTTP/1.1 413 Payload Too Large",
+  connection: "close",
+  body: { detail: "Request body too large: at most 200000 bytes are accepted." },
+  closed: true,
+};
+
+/**
+ * Sends an import request over a socket of its own (the framing is the test's subject): the
+ * head with `framing`, then `body` (in one chunk when chunked, left unfinished), and reads the
+ * answer until the server closes the connection.
+ */
+function rawPost(
+  framing: string,
+  body: Uint8Array,
+  options: { chunked?: boolean } = {},
+): Promise<{ status: string; connection: string | undefined; body: unknown; closed: boolean }> {
+  const { hostname, port } = new URL(service.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const received: Buffer[] = [];
+    socket.on("data", (d: Buffer) => received.push(d));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const text = Buffer.concat(received).toString();
+      const [head = "", rest = ""] = text.split("\r\n\r\n");
+      const [status = "", ...headers] = head.split("\r\n");
+      const connection = headers
+        .find((h) => h.toLowerCase().startsWith("connection:"))
+        ?.slice("connection:".length)
+        .trim();
+      resolve({ status, connection, body: rest && JSON.parse(rest), closed: true });
+    });
+    socket.write(
+      `POST ${PRODUCTS} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
+        `X-Secret-Token: ${shop.secret_token}\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`,
+    );
+    if (options.chunked) socket.write(`${body.byteLength.toString(16)}\r\n`);
+    socket.write(body);
+    if (options.chunked) socket.write("\r\n");
+  });
+}
+
 describe("malformed requests", () => {
   const cases: [string, string, Record<string, string>, string][] = [
     ["malformed JSON", "[{", {}, "JSON parse error - "],
@@ -638,6 +811,23 @@ describe("malformed requests", () => {
           'Unsupported media type "application/x-www-form-urlencoded" in request; use application/json.',
       );
     });
+
+  test("a body that is not UTF-8: 400 with detail, nothing saved", async () => {
+    const json = new TextEncoder().encode(JSON.stringify([product("utf-a"), product("utf-b")]));
+    // "utf-a" becomes "utf-\xff": a byte no UTF-8 text has.
+    json[json.indexOf(0x61, json.indexOf(0x2d))] = 0xff;
+    const r = await fetch(`${service.url}${PRODUCTS}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-secret-token": shop.secret_token },
+      body: json,
+    });
+    expect({ status: r.status, body: await r.json() }).toEqual({
+      status: 400,
+      body: { detail: "The request body is not valid UTF-8." },
+    });
+    const probe = await post(service, PRODUCTS, shop.secret_token, [product("utf-b")]);
+    expect(probe.body.successful[0].status).toBe(201);
+  });
 
   test("an invalid item among non-objects saves nothing", async () => {
     const r = await post(service, PRODUCTS, shop.secret_token, [product("never"), 5]);
@@ -665,6 +855,26 @@ describe("malformed requests", () => {
       status: 413,
       body: { detail: "Request body too large: at most 200000 bytes are accepted." },
     });
+  });
+
+  // Bun's own limit used to answer a declared length above it with a bare 413 and no body.
+  test("a body declared far over the limit: the JSON 413 at once, then close", async () => {
+    const r = await rawPost(
+      `Content-Length: ${5 * 1024 * 1024 * 1024}`,
+      new TextEncoder().encode(`[${JSON.stringify(product("huge"))},`),
+    );
+    expect(r).toEqual(tooLarge);
+  });
+
+  test("a chunked body over the limit: the JSON 413, then close", async () => {
+    const item = new TextEncoder().encode(`${JSON.stringify(product("chunk"))},`);
+    const body = new Uint8Array(220_000).fill(0x20);
+    body.set(new TextEncoder().encode("["));
+    body.set(item, 1);
+    const r = await rawPost("Transfer-Encoding: chunked", body, { chunked: true });
+    expect(r).toEqual(tooLarge);
+    const probe = await post(service, PRODUCTS, shop.secret_token, [product("chunk")]);
+    expect(probe.body.successful[0].status).toBe(201);
   });
 
   test("an empty array is a successful empty batch", async () => {

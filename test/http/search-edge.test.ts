@@ -4,6 +4,8 @@
 //  3. a malformed parameter gets 400 with detail and per-parameter errors
 //  4. an import is searchable without a restart (freshness), and after kill -9 and restart
 //  5. searches are recorded for analytics, except with demo=true; reindex answers 202
+//  6. prices are plain decimals in range (no 0x10, 1e3, Infinity); ids and filters are bounded;
+//     a long q is cut to its first words, which the answer's `query` shows
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
   ADMIN_KEY,
@@ -138,6 +140,35 @@ test("malformed parameters: 400 with detail and errors per parameter", async () 
   expect((await get(`/api/v2/search/?q=a&token=${shop.search_token}&page=0`)).body.errors).toEqual({
     page: ["Ensure this value is greater than or equal to 1."],
   });
+});
+
+test("prices are plain decimals, ids bounded, a long q cut to its first words", async () => {
+  const base = `/api/v2/search/?q=a&token=${shop.search_token}`;
+  expect(
+    await get(
+      `${base}&price_from=0x10&price_to=1e3&uuid=${"u".repeat(256)}&filters=${"1,".repeat(101)}`,
+    ),
+  ).toEqual({
+    status: 400,
+    cors: "*",
+    body: {
+      detail: "Invalid query parameters.",
+      errors: {
+        filters: ["Ensure this field has no more than 100 elements."],
+        price_from: ["A valid number is required."],
+        price_to: ["A valid number is required."],
+        uuid: ["Ensure this field has no more than 255 characters."],
+      },
+    },
+  });
+  expect((await get(`${base}&price_to=Infinity`)).body.errors).toEqual({
+    price_to: ["A valid number is required."],
+  });
+  const words = Array.from({ length: 600 }, (_, i) => `word${i}`);
+  const long = await get(
+    `/api/v2/search/?q=${encodeURIComponent(words.join(" "))}&token=${shop.search_token}`,
+  );
+  expect([long.status, long.body.query]).toEqual([200, words.slice(0, 12).join(" ")]);
 });
 
 test("an import is searchable at once, and after kill -9 and a restart", async () => {

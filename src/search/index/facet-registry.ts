@@ -22,8 +22,17 @@ export interface FacetValue {
   readonly swatch: string | null;
 }
 
+/**
+ * What one domain's index may hold (README "Search", limits): the first values of an attribute
+ * and the first attributes the index meets are filters; those past the caps are not (the text
+ * stays searchable), until a reindex rebuilds the registry from the products of that day.
+ */
+export const REGISTRY_LIMITS = { attributes: 2000, valuesPerAttribute: 1000 } as const;
+
 export interface FacetRegistry {
   readonly attributes: readonly FacetAttribute[];
+  /** Values of each attribute slot. */
+  readonly attributeSizes: readonly number[];
   readonly values: readonly FacetValue[];
   readonly attributeSlots: ReadonlyMap<number, number>;
   readonly valueSlots: ReadonlyMap<number, number>;
@@ -33,6 +42,7 @@ export interface FacetRegistry {
 
 export const EMPTY_FACETS: FacetRegistry = {
   attributes: [],
+  attributeSizes: [],
   values: [],
   attributeSlots: new Map(),
   valueSlots: new Map(),
@@ -89,13 +99,17 @@ const memo = new IdMemo();
 /** Copy-on-write editor of a registry: nothing is copied until something changes. */
 export class FacetRegistryDraft {
   private attributes: FacetAttribute[] | null = null;
+  private attributeSizes: number[] | null = null;
   private values: FacetValue[] | null = null;
   private attributeSlots: Map<number, number> | null = null;
   private valueSlots: Map<number, number> | null = null;
 
   constructor(private readonly base: FacetRegistry) {}
 
-  /** The slot of (language, attribute name, value), created or updated as needed. */
+  /**
+   * The slot of (language, attribute name, value), created or updated as needed; -1 when it is
+   * new and its attribute, or the registry, is full (REGISTRY_LIMITS).
+   */
   valueSlot(
     language: Language,
     attributeName: string,
@@ -114,13 +128,19 @@ export class FacetRegistryDraft {
       }
       return slot;
     }
+    let attr = (this.attributeSlots ?? this.base.attributeSlots).get(attrId);
+    const sizes = this.attributeSizes ?? this.base.attributeSizes;
+    if (attr === undefined && sizes.length >= REGISTRY_LIMITS.attributes) return -1;
+    if (attr !== undefined && (sizes[attr] as number) >= REGISTRY_LIMITS.valuesPerAttribute)
+      return -1;
     const w = this.writable();
-    let attr = w.attributeSlots.get(attrId);
     if (attr === undefined) {
       attr = w.attributes.length;
       w.attributes.push({ id: attrId, name: attributeName, language });
+      w.attributeSizes.push(0);
       w.attributeSlots.set(attrId, attr);
     }
+    w.attributeSizes[attr] = (w.attributeSizes[attr] as number) + 1;
     const created = w.values.length;
     w.values.push({ id, attribute: attr, name: value, color: style.color, swatch: style.swatch });
     w.valueSlots.set(id, created);
@@ -135,6 +155,7 @@ export class FacetRegistryDraft {
     if (this.values === null) return this.base;
     return {
       attributes: this.attributes as FacetAttribute[],
+      attributeSizes: this.attributeSizes as number[],
       values: this.values,
       attributeSlots: this.attributeSlots as Map<number, number>,
       valueSlots: this.valueSlots as Map<number, number>,
@@ -144,18 +165,21 @@ export class FacetRegistryDraft {
 
   private writable(): {
     attributes: FacetAttribute[];
+    attributeSizes: number[];
     values: FacetValue[];
     attributeSlots: Map<number, number>;
     valueSlots: Map<number, number>;
   } {
     if (this.values === null) {
       this.attributes = this.base.attributes.slice();
+      this.attributeSizes = this.base.attributeSizes.slice();
       this.values = this.base.values.slice();
       this.attributeSlots = new Map(this.base.attributeSlots);
       this.valueSlots = new Map(this.base.valueSlots);
     }
     return {
       attributes: this.attributes as FacetAttribute[],
+      attributeSizes: this.attributeSizes as number[],
       values: this.values as FacetValue[],
       attributeSlots: this.attributeSlots as Map<number, number>,
       valueSlots: this.valueSlots as Map<number, number>,

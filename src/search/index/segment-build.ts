@@ -163,6 +163,7 @@ function addFacets(p: ProductRecord, shown: number, facets: FacetRegistryDraft, 
       color: param.color,
       swatch: param.swatch_image,
     });
+    if (slot < 0) continue;
     let seen = false;
     for (let i = start; i < out.length && !seen; i++) seen = out.get(i) === slot;
     if (!seen) out.push(slot);

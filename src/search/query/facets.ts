@@ -1,5 +1,5 @@
 import type { Filter } from "../../model/search.ts";
-import type { FacetRegistry } from "../index/facet-registry.ts";
+import type { FacetAttribute, FacetRegistry } from "../index/facet-registry.ts";
 
 // Attribute filters and their counts. Values of one attribute are OR-ed, attributes AND-ed.
 // Counts are disjunctive (as in Algolia and Meilisearch facet search): a value's count is taken
@@ -9,6 +9,9 @@ import type { FacetRegistry } from "../index/facet-registry.ts";
 // values of that attribute; any other doc counts for nothing.
 
 const MAX_SELECTED_ATTRIBUTES = 31;
+
+/** The most attributes, and values of each, one answer carries (README "Search", limits). */
+export const FACET_LIMITS = { attributes: 30, values: 100 } as const;
 
 export interface FilterSelection {
   /** Bit of each selected attribute, by attribute slot (0 when not selected). */
@@ -92,42 +95,70 @@ export class FacetCounter {
 
   /**
    * Attributes by the number of products counted under them, values by count then name;
-   * selected values stay listed even when nothing is left under them.
+   * selected values stay listed even when nothing is left under them. An answer carries at
+   * most FACET_LIMITS.attributes attributes and FACET_LIMITS.values values of each, the most
+   * frequent (by count; at equal counts on the cut, the value the index met first), plus every
+   * selected one: a store with thousands of values would otherwise send them all in every
+   * answer.
    */
   result(): Filter[] {
-    const byAttribute = new Map<number, number[]>();
+    const byAttribute = new Map<number, { slots: number[]; weight: number; selected: boolean }>();
     const seen = new Set<number>();
-    for (const v of [...this.touched, ...this.sel.selectedSlots]) {
-      if (seen.has(v)) continue;
+    const add = (v: number, selected: boolean) => {
+      if (seen.has(v)) return;
       seen.add(v);
       const a = this.registry.valueAttribute[v] as number;
-      const list = byAttribute.get(a);
-      if (list === undefined) byAttribute.set(a, [v]);
-      else list.push(v);
-    }
-    const filters: { weight: number; filter: Filter }[] = [];
-    for (const [a, slots] of byAttribute) {
+      const group = byAttribute.get(a);
+      if (group === undefined)
+        byAttribute.set(a, { slots: [v], weight: this.counts[v] as number, selected });
+      else {
+        group.slots.push(v);
+        group.weight += this.counts[v] as number;
+        group.selected ||= selected;
+      }
+    };
+    for (const v of this.sel.selectedSlots) add(v, true);
+    for (const v of this.touched) add(v, false);
+    const attributes: { slot: number; name: string; weight: number; selected: boolean }[] = [];
+    for (const [a, group] of byAttribute) {
       const attribute = this.registry.attributes[a];
-      if (attribute === undefined) continue;
-      let weight = 0;
-      const values = slots.map((v) => {
-        const meta = this.registry.values[v];
-        const total = this.counts[v] as number;
-        weight += total;
-        const value: Filter["values"][number] = {
-          id: meta?.id ?? 0,
-          name: meta?.name ?? "",
-          total,
-        };
-        if (meta?.color) value.color = meta.color;
-        if (meta?.swatch) value.swatch_image = meta.swatch;
-        return value;
-      });
-      values.sort((x, y) => y.total - x.total || collator.compare(x.name, y.name));
-      filters.push({ weight, filter: { id: attribute.id, name: attribute.name, values } });
+      if (attribute !== undefined) attributes.push({ slot: a, name: attribute.name, ...group });
     }
-    filters.sort((x, y) => y.weight - x.weight || collator.compare(x.filter.name, y.filter.name));
-    return filters.map((f) => f.filter);
+    const byWeight = (x: { weight: number; name: string }, y: { weight: number; name: string }) =>
+      y.weight - x.weight || collator.compare(x.name, y.name);
+    attributes.sort(byWeight);
+    const kept = attributes.filter((a, i) => i < FACET_LIMITS.attributes || a.selected);
+    return kept.map((a) => {
+      const attribute = this.registry.attributes[a.slot] as FacetAttribute;
+      const values = this.topSlots((byAttribute.get(a.slot) as { slots: number[] }).slots).map(
+        (v) => {
+          const meta = this.registry.values[v];
+          const value: Filter["values"][number] = {
+            id: meta?.id ?? 0,
+            name: meta?.name ?? "",
+            total: this.counts[v] as number,
+          };
+          if (meta?.color) value.color = meta.color;
+          if (meta?.swatch) value.swatch_image = meta.swatch;
+          return value;
+        },
+      );
+      values.sort((x, y) => y.total - x.total || collator.compare(x.name, y.name));
+      return { id: attribute.id, name: attribute.name, values };
+    });
+  }
+
+  /** The FACET_LIMITS.values most frequent of an attribute's value slots, and the selected. */
+  private topSlots(slots: number[]): number[] {
+    if (slots.length <= FACET_LIMITS.values) return slots;
+    // Numbers only: the names' collation is paid for the values kept, not for thousands.
+    const ranked = slots.slice().sort((x, y) => {
+      const d = (this.counts[y] as number) - (this.counts[x] as number);
+      return d !== 0 ? d : x - y;
+    });
+    const top = ranked.slice(0, FACET_LIMITS.values);
+    for (const v of ranked.slice(FACET_LIMITS.values)) if (this.sel.selected[v] === 1) top.push(v);
+    return top;
   }
 }
 
