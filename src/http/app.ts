@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { PrimaryStore } from "../store/store.ts";
+import { observe, type RequestLog } from "./observe.ts";
 import { errorResponse, json } from "./respond.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { type ImportDeps, importRoutes } from "./routes/import.ts";
@@ -7,6 +8,8 @@ import { type ImportDeps, importRoutes } from "./routes/import.ts";
 export interface AppDeps extends ImportDeps {
   adminKey: string | null;
   store: PrimaryStore;
+  /** Which requests get a JSON log line (observe.ts); "errors" when absent. */
+  requestLog?: RequestLog;
   /** Routes added by later stages (search, pages), mounted as they are. */
   plugins?: Elysia[];
 }
@@ -19,7 +22,8 @@ export function createApp(deps: AppDeps) {
       if (code === "PARSE") return json({ detail: "Malformed request." }, 400);
       return errorResponse(error);
     })
-    .get("/health", () => json({ status: "ok" }))
+    // Before every route: the hooks apply to the routes registered after them.
+    .use(observe(deps.requestLog ?? "errors"))
     .use(importRoutes(deps))
     .use(adminRoutes(deps));
   for (const plugin of deps.plugins ?? []) app.use(plugin);
