@@ -16,14 +16,20 @@ export interface AppDeps extends ImportDeps {
 
 /** The HTTP edge: routes are thin and call plain services; errors become answers here only. */
 export function createApp(deps: AppDeps) {
+  const observed = observe(deps.requestLog ?? "errors");
   const app = new Elysia()
-    .onError(({ code, error }) => {
-      if (code === "NOT_FOUND") return json({ detail: "Not found." }, 404);
-      if (code === "PARSE") return json({ detail: "Malformed request." }, 400);
-      return errorResponse(error);
+    .onError(({ code, error, request, route }) => {
+      const response =
+        code === "NOT_FOUND"
+          ? json({ detail: "Not found." }, 404)
+          : code === "PARSE"
+            ? json({ detail: "Malformed request." }, 400)
+            : errorResponse(error);
+      observed.failed(request, route, response);
+      return response;
     })
     // Before every route: the hooks apply to the routes registered after them.
-    .use(observe(deps.requestLog ?? "errors"))
+    .use(observed.app)
     .use(importRoutes(deps))
     .use(adminRoutes(deps));
   for (const plugin of deps.plugins ?? []) app.use(plugin);

@@ -40,10 +40,31 @@ export const shed = new Counter({
   registers: [registry],
 });
 
+/**
+ * The label-bound children per (method, route, status), made once: prom-client hashes a labels
+ * object on every call otherwise. Bounded: routes are the app's patterns.
+ */
+const requestSeries = new Map<
+  string,
+  {
+    count: ReturnType<typeof httpRequests.labels>;
+    duration: ReturnType<typeof httpDuration.labels>;
+  }
+>();
+
 /** One answered request; `route` is the matched pattern, or "unmatched". */
 export function observeRequest(method: string, route: string, status: number, seconds: number) {
-  httpRequests.inc({ method, route, status });
-  httpDuration.observe({ method, route }, seconds);
+  const key = `${method} ${status} ${route}`;
+  let series = requestSeries.get(key);
+  if (!series) {
+    series = {
+      count: httpRequests.labels({ method, route, status }),
+      duration: httpDuration.labels({ method, route }),
+    };
+    requestSeries.set(key, series);
+  }
+  series.count.inc();
+  series.duration.observe(seconds);
 }
 
 export interface ItemCounts {
