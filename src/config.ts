@@ -84,6 +84,20 @@ export function parseArgs(
   return { positional, flags };
 }
 
+/**
+ * The first `--flag` of argv that is not one of `known`, checked before any value is read, so
+ * that a mistyped flag is reported as such rather than as a flag missing its value.
+ */
+export function unknownFlag(argv: readonly string[], known: readonly string[]): string | null {
+  for (const arg of argv) {
+    if (!arg.startsWith("--")) continue;
+    const eq = arg.indexOf("=");
+    const name = arg.slice(2, eq > 0 ? eq : undefined);
+    if (!known.includes(name)) return name;
+  }
+  return null;
+}
+
 const integer = (name: string, raw: string, min: number): number => {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min)

@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateCatalog, generateProducts } from "../../src/catalog/generate.ts";
-import { ConfigError, parseArgs } from "../../src/config.ts";
+import { ConfigError, parseArgs, unknownFlag } from "../../src/config.ts";
 import { ADMIN_KEY, ROOT, type Service, startService, tempDir } from "../../test/http/harness.ts";
 import { startRedis } from "../../test/redis/redis-server.ts";
 import { generateQueryMix } from "../query-mix.ts";
@@ -296,11 +296,11 @@ writes a section of BENCHMARKS.md (not with --no-write).
 
 /** Checks bench's flags; a wrong one ends with the usage (exit 2) before anything starts. */
 export function parseBenchArgs(argv: string[]): Omit<BenchOptions, "log"> | "help" {
+  const known = ["help", "products", "seconds", "seed", "probes", "redis", "redis-url", "no-write"];
+  const unknown = unknownFlag(argv, known);
+  if (unknown !== null) throw new ConfigError(`unknown flag --${unknown}`);
   const { positional, flags } = parseArgs(argv, ["help", "redis", "no-write"]);
   if (flags.has("help")) return "help";
-  const known = ["products", "seconds", "seed", "probes", "redis", "redis-url", "no-write"];
-  const unknown = [...flags.keys()].find((f) => !known.includes(f));
-  if (unknown) throw new ConfigError(`unknown flag --${unknown}`);
   if (positional.length) throw new ConfigError(`unexpected argument "${positional[0]}"`);
   const count = (name: string, fallback: number, min: number) => {
     const raw = flags.get(name);

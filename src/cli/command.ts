@@ -1,4 +1,4 @@
-import { type Config, loadConfig, OPTIONS, parseArgs } from "../config.ts";
+import { type Config, loadConfig, OPTIONS, parseArgs, unknownFlag } from "../config.ts";
 
 /** What a command's `run` receives: its positional words, its own flags, the configuration. */
 export interface CommandInput {
@@ -86,15 +86,14 @@ export function commandInput(c: Command, argv: readonly string[]): CommandInput 
   const ownSwitches = Object.entries(c.own ?? {})
     .filter(([, what]) => what === "switch")
     .map(([f]) => f);
+  const unknown = unknownFlag(argv, [...HELP, ...Object.keys(c.own ?? {}), ...(c.config ?? [])]);
+  if (unknown !== null)
+    throw new UsageExit(2, `vitrina ${c.name}: unknown flag --${unknown}\n\n${commandHelp(c)}`);
   const { positional, flags } = parseArgs(argv, [...ownSwitches, ...HELP]);
   if (flags.has("help")) throw new UsageExit(0, commandHelp(c));
   const own = new Map<string, string>();
   const config = new Map<string, string>();
-  for (const [f, value] of flags) {
-    if (f in (c.own ?? {})) own.set(f, value);
-    else if (c.config?.includes(f)) config.set(f, value);
-    else throw new UsageExit(2, `vitrina ${c.name}: unknown flag --${f}\n\n${commandHelp(c)}`);
-  }
+  for (const [f, value] of flags) (f in (c.own ?? {}) ? own : config).set(f, value);
   if (positional.length !== (c.args ?? 0))
     throw new UsageExit(
       2,

@@ -169,7 +169,9 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: "bench",
-    usage: "[--products N] [--seconds S] [--redis | --redis-url URL] [--no-write]",
+    // The same line as bench's own usage (test/cli.test.ts checks that they agree).
+    usage:
+      "[--products N] [--seconds S] [--seed N] [--probes N] [--redis | --redis-url URL] [--no-write]",
     summary: "Runs the benchmark suite and writes its figures into BENCHMARKS.md.",
     // The benchmark suite lives beside the code it measures and checks its own flags.
     raw: async (argv) => (await import("../../bench/suite/run.ts")).benchCommand(argv),
