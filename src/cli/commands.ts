@@ -1,3 +1,4 @@
+import { OPTIONS } from "../config.ts";
 import { Refused } from "../ops/refused.ts";
 import type { Command, CommandInput } from "./command.ts";
 
@@ -6,19 +7,8 @@ import type { Command, CommandInput } from "./command.ts";
 /** The flags of every command that opens the primary store. */
 const STORE = ["data-dir", "redis-url", "sync"];
 
-const SERVE_FLAGS = [
-  ...STORE,
-  "listen",
-  "admin-key",
-  "demo",
-  "max-items",
-  "max-bytes",
-  "max-page-size",
-  "reindex-interval",
-  "partition",
-  "reuse-port",
-  "log-requests",
-];
+/** `serve` takes every configuration flag, also those added later to config.ts. */
+const SERVE_FLAGS = Object.values(OPTIONS).map((o) => o.flag);
 
 /** Opens the store and the domains for a command, and closes them after. */
 async function withDomains<T>(
