@@ -1,4 +1,5 @@
 import type { Config } from "../config.ts";
+import { flushLog } from "../ops/log-lines.ts";
 import { claimPidFile } from "../ops/pid-file.ts";
 import { startServer } from "../server.ts";
 
@@ -21,6 +22,7 @@ export async function serve(config: Config): Promise<number> {
     await server.stop();
     return 0;
   } finally {
+    flushLog();
     release();
   }
 }

@@ -27,6 +27,7 @@ export function noteDomain(request: Request, name: string): void {
 function finish(log: RequestLog, request: Request, route: string | undefined, status: number) {
   const s = seen.get(request);
   if (!s) return;
+  seen.delete(request);
   const ms = performance.now() - s.start;
   const pattern = route || "unmatched";
   observeRequest(request.method, pattern, status, ms / 1000);
