@@ -2,11 +2,11 @@ import { PopularQueries } from "./analytics/popular-queries.ts";
 import { SearchRecorder } from "./analytics/search-recorder.ts";
 import type { Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
-import { healthRoutes, type Readiness } from "./http/routes/health.ts";
+import { healthRoutes } from "./http/routes/health.ts";
 import { searchRoutes } from "./http/routes/search.ts";
 import { ImportWriter } from "./import/import-writer.ts";
 import { registerSources } from "./ops/metrics.ts";
-import { Refused } from "./ops/refused.ts";
+import { metricSourcesOf, readinessOf } from "./ops/probes.ts";
 import { FreshRecords } from "./pipeline/fresh-records.ts";
 import { Indexers } from "./pipeline/indexers.ts";
 import { openStore } from "./store/open-store.ts";
@@ -75,35 +75,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const recorder = new SearchRecorder(imports);
   const popular = new PopularQueries(store);
   const assertServed = assertServedBy(config.partition);
-  registerSources({
-    indexLag: () =>
-      Promise.all(
-        domains
-          .all()
-          .filter((d) => indexers.get(d.id))
-          .map(async (d) => ({
-            domain: d.name,
-            lag: Math.max(0, (await log.head(d.id)) - (indexers.get(d.id)?.position ?? 0)),
-          })),
-      ),
-    importQueue: () => imports.inFlight,
-    analytics: recorder,
-  });
-  const readiness = async (): Promise<Readiness> => {
-    const pending = domains
-      .all()
-      .filter((d) => !indexers.isReady(d))
-      .map((d) => d.name);
-    const reachable = await store.listDomains().then(
-      () => true,
-      () => false,
-    );
-    return {
-      ready: reachable && pending.length === 0,
-      pending,
-      store: reachable ? "ok" : "unavailable",
-    };
-  };
+  registerSources(metricSourcesOf({ domains, indexers, log, imports, recorder }));
   const app = createApp({
     domains,
     imports,
@@ -113,7 +85,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     assertServed,
     requestLog: config.requestLog,
     plugins: [
-      healthRoutes({ readiness, adminKey: config.adminKey }),
+      healthRoutes({
+        readiness: readinessOf({ domains, indexers, store }),
+        adminKey: config.adminKey,
+      }),
       searchRoutes({
         domains,
         indexers,
@@ -124,23 +99,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
       }),
     ],
   });
-  try {
-    app.listen({
-      hostname: config.host,
-      port: config.port,
-      // Elysia shares the port by default (SO_REUSEPORT): a second server on a busy port would
-      // then silently take half its connections. Only partitioned deployments ask for it.
-      reusePort: config.reusePort,
-      // The import limit is enforced by readBatch with a 413 and `detail`; Bun's own limit sits
-      // above it so that it never answers first with an empty 413.
-      maxRequestBodySize: config.maxBytes + 1024 * 1024,
-    });
-  } catch (error) {
-    if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
-    throw new Refused(
-      `${config.host}:${config.port} is already in use (only a partitioned deployment shares a port on purpose, with --reuse-port)`,
-    );
-  }
+  app.listen({
+    hostname: config.host,
+    port: config.port,
+    // Elysia shares the port by default (SO_REUSEPORT): a second server on a busy port would
+    // then silently take half its connections. Only deployments that mean it ask for it.
+    reusePort: config.reusePort,
+    // The import limit is enforced by readBatch with a 413 and `detail`; Bun's own limit sits
+    // above it so that it never answers first with an empty 413.
+    maxRequestBodySize: config.maxBytes + 1024 * 1024,
+  });
   const server = app.server;
   if (!server) throw new Error("server did not start");
   return {

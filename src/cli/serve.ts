@@ -1,6 +1,7 @@
 import type { Config } from "../config.ts";
 import { flushLog } from "../ops/log-lines.ts";
 import { claimPidFile } from "../ops/pid-file.ts";
+import { Refused } from "../ops/refused.ts";
 import { startServer } from "../server.ts";
 
 /** `vitrina serve`: runs until SIGTERM or SIGINT, then stops in order. */
@@ -8,7 +9,12 @@ export async function serve(config: Config): Promise<number> {
   // The embedded store's data dir says that a server runs on it (restore refuses then).
   const release = config.redisUrl ? () => {} : claimPidFile(config.dataDir);
   try {
-    const server = await startServer(config);
+    const server = await startServer(config).catch((error) => {
+      if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
+      throw new Refused(
+        `${config.host}:${config.port} is already in use (only a partitioned deployment shares a port on purpose, with --reuse-port)`,
+      );
+    });
     if (config.demo) {
       const { loadDemo } = await import("../demo/load-demo.ts");
       await loadDemo(server);

@@ -1,15 +1,9 @@
 import { Elysia } from "elysia";
 import { AppError } from "../../errors.ts";
 import { registry } from "../../ops/metrics.ts";
+import type { Readiness } from "../../ops/probes.ts";
 import { json } from "../respond.ts";
 import { adminKeyGiven } from "./admin.ts";
-
-export interface Readiness {
-  ready: boolean;
-  /** Domains whose index is still being built or caught up. */
-  pending: string[];
-  store: "ok" | "unavailable";
-}
 
 export interface HealthDeps {
   readiness: () => Promise<Readiness>;
