@@ -1,86 +1,50 @@
 #!/usr/bin/env bun
-import { ConfigError, loadConfig, parseArgs } from "./config.ts";
+import pkg from "../package.json" with { type: "json" };
+import { commandInput, findCommand, UsageExit, usageLines } from "./cli/command.ts";
+import { COMMANDS } from "./cli/commands.ts";
+import { ConfigError } from "./config.ts";
 import { AppError } from "./errors.ts";
-import { startServer } from "./server.ts";
-import { openStore } from "./store/open-store.ts";
-import { Domains } from "./tenancy/domains.ts";
+import { Refused } from "./ops/refused.ts";
 
-const USAGE = `vitrina: catalog import and product search
+const usage = (
+  commands = COMMANDS,
+  prefix = "",
+) => `vitrina ${pkg.version}: catalog import and product search
 
-  vitrina serve [--data-dir DIR] [--listen HOST:PORT] [--admin-key KEY] [--demo]
-  vitrina domain create NAME [--data-dir DIR]
-  vitrina domain list [--data-dir DIR]
-  vitrina domain rotate-tokens NAME [--data-dir DIR]
-  vitrina reindex DOMAIN [--data-dir DIR]
-  vitrina bench [--products 100000] [--seconds 15] [--redis | --redis-url URL] [--no-write]
+usage:
+${usageLines(commands, prefix)}
 
-Every flag can also be set by its VITRINA_* variable (--data-dir is VITRINA_DATA_DIR).`;
+  vitrina --help | --version;  vitrina COMMAND --help
+Every configuration flag can also be set by its VITRINA_* variable (--data-dir is VITRINA_DATA_DIR).`;
 
 async function main(argv: string[]): Promise<number> {
-  if (argv[0] === "bench") {
-    // The benchmark suite is a script of its own with its own flags: src/ never imports bench/.
-    const suite = Bun.fileURLToPath(new URL("../bench/suite/run.ts", import.meta.url));
-    return Bun.spawn([process.execPath, suite, ...argv.slice(1)], {
-      stdio: ["inherit", "inherit", "inherit"],
-    }).exited;
+  const first = argv[0];
+  if (first === "--help" || first === "-h") throw new UsageExit(0, usage());
+  if (first === "--version" || first === "-V") throw new UsageExit(0, `vitrina ${pkg.version}`);
+  const command = findCommand(COMMANDS, argv);
+  if (!command) {
+    // A group's word alone ("domain") shows the group's commands.
+    const group = first && COMMANDS.some((c) => c.name.startsWith(`${first} `)) ? first : "";
+    if (group && argv.includes("--help")) throw new UsageExit(0, usage(COMMANDS, group));
+    const what = first === undefined ? "no command given" : `unknown command "${argv.join(" ")}"`;
+    throw new UsageExit(2, `vitrina: ${what}\n\n${usage(COMMANDS, group)}`);
   }
-  const { positional, flags } = parseArgs(argv);
-  const config = loadConfig(flags);
-  const [command, sub, name] = positional;
-  if (command === "serve") return serve(config);
-  if (command === "domain" || command === "reindex") {
-    const { store, log } = await openStore(config);
-    const domains = new Domains(store);
-    await domains.load();
-    try {
-      const one = (d: { name: string; secret_token: string; search_token: string }) =>
-        JSON.stringify({
-          name: d.name,
-          secret_token: d.secret_token,
-          search_token: d.search_token,
-        });
-      if (command === "reindex" && sub) {
-        const d = domains.byDomainName(sub);
-        if (!d) throw new AppError("domain_not_found", { name: sub });
-        console.log(JSON.stringify({ domain: d.name, reindex_seq: await log.appendReindex(d.id) }));
-        return 0;
-      }
-      if (sub === "create" && name) console.log(one(await domains.create(name)));
-      else if (sub === "list") for (const d of domains.all()) console.log(one(d));
-      else if (sub === "rotate-tokens" && name) console.log(one(await domains.rotateTokens(name)));
-      else {
-        console.error(USAGE);
-        return 2;
-      }
-      return 0;
-    } finally {
-      await store.close();
-    }
-  }
-  console.error(USAGE);
-  return command ? 2 : 0;
-}
-
-async function serve(config: ReturnType<typeof loadConfig>): Promise<number> {
-  const server = await startServer(config);
-  if (config.demo) {
-    const { loadDemo } = await import("./demo/load-demo.ts");
-    await loadDemo(server);
-  }
-  console.log(JSON.stringify({ level: "info", msg: "listening", url: server.url }));
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once("SIGTERM", stop);
-    process.once("SIGINT", stop);
-  });
-  await server.stop();
-  return 0;
+  const rest = argv.slice(command.name.split(" ").length);
+  if (command.raw) return command.raw(rest);
+  if (rest.includes("--version")) throw new UsageExit(0, `vitrina ${pkg.version}`);
+  const input = commandInput(command, rest);
+  return command.run ? command.run(input) : 0;
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    if (error instanceof ConfigError || error instanceof AppError) {
+    if (error instanceof UsageExit) {
+      (error.code === 0 ? console.log : console.error)(error.text);
+      process.exit(error.code);
+    }
+    // What the operator can fix is one line and exit code 2; anything else is a bug: a stack.
+    if (error instanceof ConfigError || error instanceof AppError || error instanceof Refused) {
       console.error(`vitrina: ${error.message}`);
       process.exit(2);
     }

@@ -14,6 +14,10 @@ export interface Config {
   /** Seconds between full reindexes of every domain; 0 turns it off. */
   reindexInterval: number;
   partition: { index: number; count: number } | null;
+  /** Share the port with other processes (SO_REUSEPORT): only for deployments meant to. */
+  reusePort: boolean;
+  /** Which requests get a JSON log line on stdout. */
+  requestLog: "all" | "errors" | "off";
 }
 
 interface Option {
@@ -23,7 +27,7 @@ interface Option {
   default: string;
 }
 
-const OPTIONS = {
+export const OPTIONS = {
   dataDir: { flag: "data-dir", env: "VITRINA_DATA_DIR", default: "./data" },
   listen: { flag: "listen", env: "VITRINA_LISTEN", default: "127.0.0.1:7700" },
   adminKey: { flag: "admin-key", env: "VITRINA_ADMIN_KEY", default: "" },
@@ -35,6 +39,8 @@ const OPTIONS = {
   maxPageSize: { flag: "max-page-size", env: "VITRINA_MAX_PAGE_SIZE", default: "100" },
   reindexInterval: { flag: "reindex-interval", env: "VITRINA_REINDEX_INTERVAL", default: "86400" },
   partition: { flag: "partition", env: "VITRINA_PARTITION", default: "" },
+  reusePort: { flag: "reuse-port", env: "VITRINA_REUSE_PORT", boolean: true, default: "false" },
+  requestLog: { flag: "log-requests", env: "VITRINA_LOG_REQUESTS", default: "errors" },
 } satisfies Record<string, Option>;
 
 export class ConfigError extends Error {}
@@ -44,15 +50,22 @@ export interface ParsedArgs {
   flags: Map<string, string>;
 }
 
-/** Splits argv into positional words and `--flag value` / `--flag=value` / `--switch` flags. */
-export function parseArgs(argv: readonly string[]): ParsedArgs {
+/**
+ * Splits argv into positional words and `--flag value` / `--flag=value` / `--switch` flags;
+ * `extraSwitches` are a command's own flags that take no value (`--help`, `--force`).
+ */
+export function parseArgs(
+  argv: readonly string[],
+  extraSwitches: readonly string[] = [],
+): ParsedArgs {
   const positional: string[] = [];
   const flags = new Map<string, string>();
-  const switches = new Set(
-    Object.values(OPTIONS)
+  const switches = new Set([
+    ...Object.values(OPTIONS)
       .filter((o: Option) => o.boolean)
       .map((o) => o.flag),
-  );
+    ...extraSwitches,
+  ]);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (!arg.startsWith("--")) {
@@ -69,6 +82,20 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     }
   }
   return { positional, flags };
+}
+
+/**
+ * The first `--flag` of argv that is not one of `known`, checked before any value is read, so
+ * that a mistyped flag is reported as such rather than as a flag missing its value.
+ */
+export function unknownFlag(argv: readonly string[], known: readonly string[]): string | null {
+  for (const arg of argv) {
+    if (!arg.startsWith("--")) continue;
+    const eq = arg.indexOf("=");
+    const name = arg.slice(2, eq > 0 ? eq : undefined);
+    if (!known.includes(name)) return name;
+  }
+  return null;
 }
 
 const integer = (name: string, raw: string, min: number): number => {
@@ -90,6 +117,11 @@ export function loadConfig(
   if (colon < 0) throw new ConfigError("--listen must be HOST:PORT");
   const sync = get(OPTIONS.sync);
   if (sync !== "normal" && sync !== "full") throw new ConfigError("--sync must be normal or full");
+  const requestLog = get(OPTIONS.requestLog);
+  if (requestLog !== "all" && requestLog !== "errors" && requestLog !== "off")
+    throw new ConfigError("--log-requests must be all, errors or off");
+  const port = integer("--listen port", listen.slice(colon + 1), 0);
+  if (port > 65535) throw new ConfigError(`--listen port must be 0 to 65535, not ${port}`);
   const partition = get(OPTIONS.partition);
   const pm = /^(\d+)\/(\d+)$/.exec(partition);
   if (partition && (!pm || Number(pm[1]) >= Number(pm[2])))
@@ -97,7 +129,7 @@ export function loadConfig(
   return {
     dataDir: get(OPTIONS.dataDir),
     host: listen.slice(0, colon),
-    port: integer("--listen port", listen.slice(colon + 1), 0),
+    port,
     adminKey: get(OPTIONS.adminKey) || null,
     demo: ["true", "1", "yes"].includes(get(OPTIONS.demo)),
     redisUrl: get(OPTIONS.redisUrl) || null,
@@ -107,5 +139,7 @@ export function loadConfig(
     maxPageSize: integer("--max-page-size", get(OPTIONS.maxPageSize), 1),
     reindexInterval: integer("--reindex-interval", get(OPTIONS.reindexInterval), 0),
     partition: pm ? { index: Number(pm[1]), count: Number(pm[2]) } : null,
+    reusePort: ["true", "1", "yes"].includes(get(OPTIONS.reusePort)),
+    requestLog,
   };
 }

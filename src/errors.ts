@@ -34,6 +34,7 @@ export const ERRORS = {
     status: 421,
     message: 'This node does not serve domain "{name}"; send the request to partition {partition}.',
   },
+  redis_unreachable: { status: 503, message: "Redis at {url} is unreachable: {reason}" },
   store_unavailable: { status: 503, message: "The primary store is unavailable; retry shortly." },
 } as const;
 

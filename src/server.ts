@@ -2,9 +2,12 @@ import { PopularQueries } from "./analytics/popular-queries.ts";
 import { SearchRecorder } from "./analytics/search-recorder.ts";
 import type { Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
+import { healthRoutes } from "./http/routes/health.ts";
 import { pagesRoutes } from "./http/routes/pages.ts";
 import { searchRoutes } from "./http/routes/search.ts";
 import { ImportWriter } from "./import/import-writer.ts";
+import { registerSources } from "./ops/metrics.ts";
+import { metricSourcesOf, readinessOf } from "./ops/probes.ts";
 import { FreshRecords } from "./pipeline/fresh-records.ts";
 import { Indexers } from "./pipeline/indexers.ts";
 import { openStore } from "./store/open-store.ts";
@@ -52,6 +55,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     });
     starting?.push(built);
   });
+  domains.onDomainGone((d) => void indexers.remove(d.id));
   await domains.load();
   await store.onDomainsChanged?.(() => void domains.load().catch(() => {}));
   await Promise.all(starting);
@@ -72,6 +76,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const recorder = new SearchRecorder(imports);
   const popular = new PopularQueries(store);
   const assertServed = assertServedBy(config.partition);
+  registerSources(metricSourcesOf({ domains, indexers, log, imports, recorder }));
   const app = createApp({
     domains,
     imports,
@@ -79,7 +84,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     adminKey: config.adminKey,
     store,
     assertServed,
+    requestLog: config.requestLog,
     plugins: [
+      healthRoutes({
+        readiness: readinessOf({ domains, indexers, store }),
+        adminKey: config.adminKey,
+      }),
       searchRoutes({
         domains,
         indexers,
@@ -94,6 +104,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   app.listen({
     hostname: config.host,
     port: config.port,
+    // Elysia shares the port by default (SO_REUSEPORT): a second server on a busy port would
+    // then silently take half its connections. Only deployments that mean it ask for it.
+    reusePort: config.reusePort,
     // The import limit is enforced by readBody with a 413 and `detail` at every size, declared
     // or chunked; Bun's own limit would answer first, above it, with an empty 413. No route
     // reads a body before it has authenticated the request (readBody, admin's operator key).

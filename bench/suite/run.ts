@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateCatalog, generateProducts } from "../../src/catalog/generate.ts";
+import { ConfigError, parseArgs, unknownFlag } from "../../src/config.ts";
 import { ADMIN_KEY, ROOT, type Service, startService, tempDir } from "../../test/http/harness.ts";
 import { startRedis } from "../../test/redis/redis-server.ts";
 import { generateQueryMix } from "../query-mix.ts";
@@ -279,27 +280,64 @@ ${row(`concurrency 32 + imports (${r.updateBatches} batches of 1,000)`, r.mixed)
 `;
 }
 
-/**
- * `vitrina bench [--products N] [--seconds S] [--seed N] [--probes N] [--redis | --redis-url URL]
- * [--no-write]`; `--redis` starts a private redis-server (AOF, appendfsync always).
- */
-export async function benchCommand(argv: string[]): Promise<number> {
-  const flag = (name: string, fallback: string) => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 ? (argv[i + 1] ?? fallback) : fallback;
+const BENCH_USAGE = `usage: vitrina bench [--products N] [--seconds S] [--seed N] [--probes N] [--redis | --redis-url URL] [--no-write]
+
+Runs the benchmark suite: imports a generated catalog, measures import to searchable, the
+query mix at concurrency 1 and 32 (and 32 with imports), the index rebuild at restart, and
+writes a section of BENCHMARKS.md (not with --no-write).
+
+  --products N     products to import (default 100000)
+  --seconds S      seconds of each query-mix run (default 15)
+  --seed N         catalog and query-mix seed (default 1)
+  --probes N       import-to-searchable samples (default 200)
+  --redis          Redis mode on a private redis-server (AOF, appendfsync always)
+  --redis-url URL  Redis mode against this Redis (VITRINA_REDIS_URL)
+  --no-write       print the table only`;
+
+/** Checks bench's flags; a wrong one ends with the usage (exit 2) before anything starts. */
+export function parseBenchArgs(argv: string[]): Omit<BenchOptions, "log"> | "help" {
+  const known = ["help", "products", "seconds", "seed", "probes", "redis", "redis-url", "no-write"];
+  const unknown = unknownFlag(argv, known);
+  if (unknown !== null) throw new ConfigError(`unknown flag --${unknown}`);
+  const { positional, flags } = parseArgs(argv, ["help", "redis", "no-write"]);
+  if (flags.has("help")) return "help";
+  if (positional.length) throw new ConfigError(`unexpected argument "${positional[0]}"`);
+  const count = (name: string, fallback: number, min: number) => {
+    const raw = flags.get(name);
+    const n = raw === undefined ? fallback : Number(raw);
+    if (!Number.isInteger(n) || n < min)
+      throw new ConfigError(`--${name} must be an integer >= ${min}, not ${raw}`);
+    return n;
   };
-  const products = Number(flag("products", "100000"));
-  await runBench({
-    products,
-    seconds: Number(flag("seconds", "15")),
-    seed: Number(flag("seed", "1")),
-    redisUrl: argv.includes("--redis")
+  if (flags.has("redis") && flags.has("redis-url"))
+    throw new ConfigError("--redis and --redis-url exclude each other");
+  return {
+    products: count("products", 100_000, 1),
+    seconds: count("seconds", 15, 1),
+    seed: count("seed", 1, 0),
+    freshnessSamples: count("probes", 200, 1),
+    redisUrl: flags.has("redis")
       ? "private"
-      : flag("redis-url", process.env.VITRINA_REDIS_URL ?? "") || null,
-    out: argv.includes("--no-write") ? null : join(ROOT, "BENCHMARKS.md"),
-    freshnessSamples: Number(flag("probes", "200")),
-    log: (line) => console.error(line),
-  });
+      : (flags.get("redis-url") ?? process.env.VITRINA_REDIS_URL ?? "") || null,
+    out: flags.has("no-write") ? null : join(ROOT, "BENCHMARKS.md"),
+  };
+}
+
+/** `vitrina bench`: see BENCH_USAGE. */
+export async function benchCommand(argv: string[]): Promise<number> {
+  let options: ReturnType<typeof parseBenchArgs>;
+  try {
+    options = parseBenchArgs(argv);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`vitrina bench: ${error.message}\n\n${BENCH_USAGE}`);
+    return 2;
+  }
+  if (options === "help") {
+    console.log(BENCH_USAGE);
+    return 0;
+  }
+  await runBench({ ...options, log: (line) => console.error(line) });
   return 0;
 }
 

@@ -22,6 +22,11 @@ export class SearchRecorder {
     this.timer.unref?.();
   }
 
+  /** Events waiting for the next write (read by /metrics). */
+  get queued(): number {
+    return this.queue.length;
+  }
+
   record(event: SearchEvent): void {
     if (this.queue.length >= this.options.capacity) this.dropped++;
     else this.queue.push(event);

@@ -6,9 +6,10 @@
 // it: that is both the response's `data` and what the indexer patches. Handle: import-writer.ts.
 import type { Config } from "../config.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
+import type { ItemCounts } from "../ops/metrics.ts";
 import { openStore } from "../store/open-store.ts";
 import type { ChangeLog, PrimaryStore, SearchEvent } from "../store/store.ts";
-import { ImportService } from "./import-service.ts";
+import { type ImportResponse, ImportService } from "./import-service.ts";
 import { type EncodedResponse, encodeResponse } from "./response-bytes.ts";
 
 declare const self: Worker;
@@ -25,6 +26,8 @@ export type Reply =
       ok: true;
       /** The outcome of an import batch (its log position is `response.seq`). */
       response?: EncodedResponse;
+      /** The batch's items by outcome, for the metrics. */
+      items?: ItemCounts;
       /** The position of an appended reindex entry. */
       seq?: number;
     }
@@ -43,15 +46,9 @@ async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Rep
   if (!store || !log || !imports) throw new Error("import thread not initialised");
   switch (m.type) {
     case "products":
-      return {
-        ok: true,
-        response: encodeResponse(await imports.importProducts(m.domainId, m.body)),
-      };
+      return answer(await imports.importProducts(m.domainId, m.body));
     case "categories":
-      return {
-        ok: true,
-        response: encodeResponse(await imports.importCategories(m.domainId, m.body)),
-      };
+      return answer(await imports.importCategories(m.domainId, m.body));
     case "reindex":
       return { ok: true, seq: await log.appendReindex(m.domainId) };
     case "searches":
@@ -62,6 +59,15 @@ async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Rep
       store = log = imports = null;
       return { ok: true };
   }
+}
+
+function answer(r: ImportResponse<unknown>): Reply {
+  const created = r.successful.filter((s) => s.status === 201).length;
+  return {
+    ok: true,
+    response: encodeResponse(r),
+    items: { created, updated: r.successful.length - created, failed: r.errors.length },
+  };
 }
 
 self.onmessage = async (event: MessageEvent<ToImportThread>) => {

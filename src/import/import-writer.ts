@@ -1,5 +1,6 @@
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
+import { countImportItems } from "../ops/metrics.ts";
 import type { SearchEvent } from "../store/store.ts";
 import type { FromImportThread, Reply, ToImportThread } from "./import-thread.ts";
 import type { EncodedResponse } from "./response-bytes.ts";
@@ -91,6 +92,11 @@ export class ImportWriter {
     });
   }
 
+  /** Calls sent to the import thread and not answered yet (read by /metrics). */
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
   private async batch(
     type: "products" | "categories",
     domainId: number,
@@ -100,8 +106,11 @@ export class ImportWriter {
     let seq = 0;
     let products: EncodedResponse | undefined;
     try {
-      const { response } = await this.call({ type, domainId, body }, [body.buffer as ArrayBuffer]);
+      const { response, items } = await this.call({ type, domainId, body }, [
+        body.buffer as ArrayBuffer,
+      ]);
       if (!response) throw new Error("import thread: no response");
+      if (items) countImportItems(type, items);
       seq = response.seq;
       if (type === "products" && seq > 0) products = response;
       return { status: response.status, body: response.body };

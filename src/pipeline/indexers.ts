@@ -6,6 +6,8 @@ import type { FreshRecords } from "./fresh-records.ts";
 /** Every domain's indexer of this node, and the periodic reindex that heals partial batches. */
 export class Indexers {
   private readonly byDomain = new Map<number, DomainIndexer>();
+  /** Domains whose first build and catch-up have finished: what /ready waits for. */
+  private readonly built = new Set<number>();
   private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(
@@ -33,6 +35,20 @@ export class Indexers {
     await indexer.rebuild();
     await indexer.catchUp();
     indexer.start();
+    this.built.add(domain.id);
+  }
+
+  /** Whether the domain's index is built and caught up (or the domain is not served here). */
+  isReady(domain: DomainRecord): boolean {
+    return !this.serves(domain) || this.built.has(domain.id);
+  }
+
+  /** Stops and drops a deleted domain's index. */
+  async remove(domainId: number): Promise<void> {
+    const indexer = this.byDomain.get(domainId);
+    this.byDomain.delete(domainId);
+    this.built.delete(domainId);
+    await indexer?.stop();
   }
 
   /** Rebuilds every domain's index from the store every `seconds` (0: never). */

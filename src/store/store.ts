@@ -55,6 +55,11 @@ export interface PrimaryStore {
   listDomains(): Promise<DomainRecord[]>;
   setDomainTokens(name: string, tokens: TokenPair): Promise<DomainRecord>;
   /**
+   * Removes the domain and everything of it (catalog, change log, analytics, tokens); returns
+   * the record it had. Other nodes learn of it as of a creation (`onDomainsChanged`).
+   */
+  deleteDomain(name: string): Promise<DomainRecord>;
+  /**
    * Calls `listener` when another process creates a domain or rotates tokens (Redis mode: every
    * node must see them at once; the embedded store has one process and no such call).
    */

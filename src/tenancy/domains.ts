@@ -25,18 +25,26 @@ export class Domains {
   private byName = new Map<string, DomainRecord>();
   private lastReload = 0;
   private readonly listeners: ((d: DomainRecord) => void)[] = [];
+  private readonly goneListeners: ((d: DomainRecord) => void)[] = [];
 
   constructor(private readonly store: PrimaryStore) {}
 
   async load(): Promise<DomainRecord[]> {
     const all = await this.store.listDomains();
-    const known = new Set(this.byName.keys());
+    const before = this.byName;
     this.bySecret = new Map(all.map((d) => [digest(d.secret_token), d]));
     this.bySearch = new Map(all.map((d) => [digest(d.search_token), d]));
     this.byName = new Map(all.map((d) => [d.name, d]));
     this.lastReload = Date.now();
-    for (const d of all) if (!known.has(d.name)) for (const l of this.listeners) l(d);
+    for (const d of all) if (!before.has(d.name)) for (const l of this.listeners) l(d);
+    for (const d of before.values())
+      if (!this.byName.has(d.name)) for (const l of this.goneListeners) l(d);
     return all;
+  }
+
+  /** Called with every domain that disappears (deleted here, by the CLI or on another node). */
+  onDomainGone(listener: (d: DomainRecord) => void): void {
+    this.goneListeners.push(listener);
   }
 
   /** Called with every domain that appears (at load, create, or a reload). */
@@ -61,6 +69,13 @@ export class Domains {
 
   async rotateTokens(name: string): Promise<DomainRecord> {
     const d = await this.store.setDomainTokens(name, newTokens());
+    await this.load();
+    return d;
+  }
+
+  /** Deletes the domain and everything of it from the store; its index goes with the reload. */
+  async delete(name: string): Promise<DomainRecord> {
+    const d = await this.store.deleteDomain(name);
     await this.load();
     return d;
   }

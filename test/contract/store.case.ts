@@ -11,6 +11,8 @@
 //  6. reads: getProducts in id order without repeats or unknown ids, allProducts, counts
 //  7. domains are isolated from each other
 //  8. analytics: top queries trimmed and lower-cased, ties by bytes; per-day counts
+//  9. deleteDomain removes the domain's record, catalog, log and analytics, leaves the other
+//     domains as they were, and refuses an unknown name; the name can be created again, empty
 import { describe, expect, test } from "bun:test";
 import { AppError } from "../../src/errors.ts";
 import { validateCategory } from "../../src/import/validate-category.ts";
@@ -370,6 +372,65 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
       ]);
       const today = new Date(now).toISOString().slice(0, 10);
       expect(await s.store.searchesPerDay(d.id, 30)).toEqual([{ day: today, count: 9 }]);
+    });
+
+    test("9. deleteDomain", async () => {
+      await using s = await open();
+      const a = await s.store.createDomain("a", tokens(1));
+      const b = await s.store.createDomain("b", tokens(2));
+      const search = (domain_id: number) => ({
+        domain_id,
+        at: Date.now(),
+        q: "phone",
+        language: "uk",
+        total: 1,
+        corrected_query: "",
+        uuid: null,
+        filters: "",
+      });
+      for (const d of [a, b]) {
+        await s.store.writeCategories(d.id, [categoryDraft(1)], { log: true });
+        await s.store.writeProducts(d.id, [productDraft("x", { warehouses: [wh("w1", 2)] })], {
+          log: true,
+        });
+        await s.store.recordSearches([search(d.id)]);
+      }
+      const bBefore = {
+        products: await s.store.allProducts(b.id),
+        log: await s.store.read(b.id, 0, 10),
+        counts: await s.store.counts(b.id),
+        top: await s.store.topQueries(b.id, { limit: 5 }),
+      };
+      expect(await s.store.deleteDomain("a")).toEqual(a);
+      expect(await s.store.listDomains()).toEqual([b]);
+      expect({
+        products: await s.store.allProducts(a.id),
+        categories: await s.store.allCategories(a.id),
+        log: await s.store.read(a.id, 0, 10),
+        head: await s.store.head(a.id),
+        counts: await s.store.counts(a.id),
+        top: await s.store.topQueries(a.id, { limit: 5 }),
+        days: await s.store.searchesPerDay(a.id, 30),
+      }).toEqual({
+        products: [],
+        categories: [],
+        log: [],
+        head: 0,
+        counts: { products: 0, categories: 0, warehouses: 0 },
+        top: [],
+        days: [],
+      });
+      expect({
+        products: await s.store.allProducts(b.id),
+        log: await s.store.read(b.id, 0, 10),
+        counts: await s.store.counts(b.id),
+        top: await s.store.topQueries(b.id, { limit: 5 }),
+      }).toEqual(bBefore);
+      await expect(s.store.deleteDomain("a")).rejects.toEqual(
+        new AppError("domain_not_found", { name: "a" }),
+      );
+      const again = await s.store.createDomain("a", tokens(3));
+      expect(await s.store.allProducts(again.id)).toEqual([]);
     });
   });
 }

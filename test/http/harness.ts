@@ -41,6 +41,8 @@ export interface Service {
   url: string;
   dataDir: string;
   proc: Subprocess<"ignore", "pipe", "pipe">;
+  /** Everything the service wrote to stdout so far. */
+  output: () => string;
   /** SIGKILL, no goodbye: what a crash looks like. */
   kill9: () => Promise<void>;
   stop: () => Promise<number>;
@@ -83,11 +85,13 @@ export async function startService(
     ],
     { stdout: "pipe", stderr: "pipe", stdin: "ignore", env: { ...process.env, ...options.env } },
   );
-  const url = await waitForListening(proc);
+  const stdout = { text: "" };
+  const url = await waitForListening(proc, stdout);
   const service: Service = {
     url,
     dataDir,
     proc,
+    output: () => stdout.text,
     kill9: async () => {
       proc.kill("SIGKILL");
       await proc.exited;
@@ -112,23 +116,27 @@ export async function startService(
   return service;
 }
 
-async function waitForListening(proc: Subprocess<"ignore", "pipe", "pipe">): Promise<string> {
+async function waitForListening(
+  proc: Subprocess<"ignore", "pipe", "pipe">,
+  stdout: { text: string },
+): Promise<string> {
   const decoder = new TextDecoder();
   const reader = proc.stdout.getReader();
-  let seen = "";
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
-    seen += decoder.decode(value, { stream: true });
-    const m = /"msg":"listening","url":"([^"]+)"/.exec(seen);
+    stdout.text += decoder.decode(value, { stream: true });
+    const m = /"msg":"listening","url":"([^"]+)"/.exec(stdout.text);
     if (m?.[1]) {
-      // Keep draining so the child never blocks on a full pipe.
+      // Keep draining (and keeping) so the child never blocks on a full pipe.
       void (async () => {
-        while (!(await reader.read()).done);
+        for (let r = await reader.read(); !r.done; r = await reader.read())
+          stdout.text += decoder.decode(r.value, { stream: true });
       })();
       return m[1];
     }
   }
+  const seen = stdout.text;
   const err = await new Response(proc.stderr).text();
   throw new Error(`service exited before listening: ${seen}\n${err}`);
 }

@@ -5,6 +5,17 @@ import type { PrimaryStore } from "../../store/store.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import { json } from "../respond.ts";
 
+/** Whether the request carries the operator key (X-Admin-Key or a Bearer token). */
+export function adminKeyGiven(request: Request, adminKey: string): boolean {
+  const given = Buffer.from(
+    request.headers.get("x-admin-key") ??
+      request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ??
+      "",
+  );
+  const key = Buffer.from(adminKey);
+  return given.length === key.length && timingSafeEqual(given, key);
+}
+
 /** The operator's API; off (404) unless an admin key is configured. */
 export function adminRoutes({
   domains,
@@ -17,14 +28,7 @@ export function adminRoutes({
 }) {
   const guard = (request: Request) => {
     if (!adminKey) throw new AppError("admin_disabled");
-    const given = Buffer.from(
-      request.headers.get("x-admin-key") ??
-        request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ??
-        "",
-    );
-    const key = Buffer.from(adminKey);
-    if (given.length !== key.length || !timingSafeEqual(given, key))
-      throw new AppError("not_authenticated");
+    if (!adminKeyGiven(request, adminKey)) throw new AppError("not_authenticated");
   };
   return new Elysia({ name: "admin" })
     .get("/api/v2/admin/domains/", ({ request }) => {
@@ -52,6 +56,15 @@ export function adminRoutes({
       async ({ request, params }) => {
         guard(request);
         return json(await domains.rotateTokens(params.name));
+      },
+      { parse: "none" },
+    )
+    .delete(
+      "/api/v2/admin/domains/:name/",
+      async ({ request, params }) => {
+        guard(request);
+        await domains.delete(params.name);
+        return new Response(null, { status: 204 });
       },
       { parse: "none" },
     )

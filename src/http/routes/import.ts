@@ -3,6 +3,7 @@ import { AppError } from "../../errors.ts";
 import type { ImportWriter } from "../../import/import-writer.ts";
 import { type BatchLimits, readBody } from "../../import/read-batch.ts";
 import type { Domains } from "../../tenancy/domains.ts";
+import { noteDomain } from "../observe.ts";
 import { json, rawJson } from "../respond.ts";
 
 export interface ImportDeps {
@@ -18,6 +19,7 @@ export function importRoutes({ domains, imports, limits, assertServed }: ImportD
   const authenticate = async (request: Request) => {
     const domain = await domains.bySecretToken(request.headers.get("x-secret-token"));
     if (!domain) throw new AppError("not_authenticated");
+    noteDomain(request, domain.name);
     assertServed(domain.name);
     return domain;
   };

@@ -4,6 +4,7 @@ import type { Indexers } from "../../pipeline/indexers.ts";
 import { emptyResponse, search } from "../../search/engine.ts";
 import { parseSearchParams } from "../../search/parse-params.ts";
 import type { Domains } from "../../tenancy/domains.ts";
+import { noteDomain } from "../observe.ts";
 import { json, rawJson } from "../respond.ts";
 
 // The widget calls search from the store's own site: CORS is open on these paths.
@@ -36,7 +37,10 @@ export function searchRoutes(deps: SearchDeps) {
       return json({ detail: "Invalid query parameters.", errors: parsed.errors }, 400, CORS);
     const { params, token } = parsed;
     const domain = token ? deps.domains.searchDomain(token) : undefined;
-    if (domain) deps.assertServed(domain.name);
+    if (domain) {
+      noteDomain(request, domain.name);
+      deps.assertServed(domain.name);
+    }
     const indexer = domain && deps.indexers.get(domain.id);
     // Specification 4.3 rule 1 and PRODUCT.md: no q, or no valid token, is the empty data set.
     if (!domain || !indexer || params.q.trim() === "")

@@ -22,7 +22,8 @@ export async function connectRedis(url: string, name: string): Promise<RedisClie
   // the failing commands (503) and logged once per disconnection.
   let reported = false;
   client.on("error", (error: Error) => {
-    if (reported) return;
+    // Before the first connection the failure is connect()'s own error, reported once.
+    if (reported || !state.connected) return;
     reported = true;
     console.error(
       JSON.stringify({
@@ -37,7 +38,12 @@ export async function connectRedis(url: string, name: string): Promise<RedisClie
     state.connected = true;
     reported = false;
   });
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (error) {
+    const reason = (error as Error).message.replace(/^Redis at \S+ is unreachable: /, "");
+    throw new AppError("redis_unreachable", { url, reason });
+  }
   return client;
 }
 

@@ -2,7 +2,7 @@ import { AppError } from "../../errors.ts";
 import type { DomainRecord } from "../../model/records.ts";
 import type { TokenPair } from "../store.ts";
 import type { RedisClient } from "./connection.ts";
-import { registryKeys } from "./keys.ts";
+import { domainKeyPattern, registryKeys } from "./keys.ts";
 import { LuaScript } from "./lua-script.ts";
 
 // The domains: one hash, name -> the record's JSON, and an INCR for ids. Each change also goes
@@ -22,6 +22,14 @@ if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', '1000', '*', 'name', ARGV[1])
 return 1
+`);
+
+const REMOVE = new LuaScript(`
+local json = redis.call('HGET', KEYS[1], ARGV[1])
+if not json then return false end
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', '1000', '*', 'name', ARGV[1])
+return json
 `);
 
 /** The record in the SQLite store's column order, whatever order the JSON had. */
@@ -75,4 +83,31 @@ export async function setDomainTokens(
   );
   if (done === 0) throw new AppError("domain_not_found", { name });
   return updated;
+}
+
+/**
+ * Removes the domain from the registry (nodes reload and drop its index), then every key of
+ * its hash tag, found by SCAN: keys added by any later feature go too. Ids are never reused
+ * (INCR), so a key an in-flight write recreates after the sweep is unreachable garbage.
+ */
+export async function deleteDomain(client: RedisClient, name: string): Promise<DomainRecord> {
+  const json = (await REMOVE.run(client, [registryKeys.domains, registryKeys.changes], [name])) as
+    | string
+    | null;
+  if (json === null) throw new AppError("domain_not_found", { name });
+  const d = record(JSON.parse(json) as DomainRecord);
+  let cursor = "0";
+  do {
+    const [next, keys] = await client.sendCommand<[string, string[]]>([
+      "SCAN",
+      cursor,
+      "MATCH",
+      domainKeyPattern(d.id),
+      "COUNT",
+      "1000",
+    ]);
+    if (keys.length) await client.sendCommand(["UNLINK", ...keys]);
+    cursor = next;
+  } while (cursor !== "0");
+  return d;
 }

@@ -48,6 +48,9 @@ export function domainKeys(domainId: number) {
   } as const;
 }
 
+/** A SCAN pattern for every key of a domain (braces are literal in Redis globs). */
+export const domainKeyPattern = (domainId: number) => `${PREFIX}{d:${domainId}}:*`;
+
 export type DomainKeys = ReturnType<typeof domainKeys>;
 
 /** The domain id of a change-log stream key, for the multiplexed XREAD. */

@@ -72,6 +72,10 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     return guarded(() => registry.setDomainTokens(this.client, name, tokens));
   }
 
+  deleteDomain(name: string): Promise<DomainRecord> {
+    return guarded(() => registry.deleteDomain(this.client, name));
+  }
+
   /**
    * Calls `listener` whenever a domain is created or its tokens rotated, on any node, so
    * that this node's token cache follows (a rotated token must stop working everywhere).

@@ -59,6 +59,9 @@ const MIGRATIONS: readonly string[] = [
   `,
 ];
 
+/** The schema version this build writes (`PRAGMA user_version` after `migrate`). */
+export const schemaVersion = (): number => MIGRATIONS.length;
+
 export function migrate(db: Database): void {
   const current = (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
   for (let v = current; v < MIGRATIONS.length; v++) {

@@ -123,6 +123,27 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     return row;
   }
 
+  async deleteDomain(name: string): Promise<DomainRecord> {
+    const d = this.db
+      .query("SELECT id, name, secret_token, search_token, created_at FROM domains WHERE name = ?")
+      .get(name) as DomainRecord | null;
+    if (!d) throw new AppError("domain_not_found", { name });
+    // Every table with a domain_id column, whichever migration added it, then the domain.
+    const tables = (
+      this.db
+        .query(
+          `SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) c
+           WHERE m.type = 'table' AND c.name = 'domain_id' AND m.name != 'domains'`,
+        )
+        .all() as { name: string }[]
+    ).map((t) => t.name);
+    this.db.transaction(() => {
+      for (const table of tables) this.db.run(`DELETE FROM "${table}" WHERE domain_id = ?`, [d.id]);
+      this.db.run("DELETE FROM domains WHERE id = ?", [d.id]);
+    })();
+    return d;
+  }
+
   async writeProducts(
     domainId: number,
     drafts: readonly (ProductDraft | null)[],

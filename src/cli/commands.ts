@@ -1,0 +1,175 @@
+import { OPTIONS } from "../config.ts";
+import { Refused } from "../ops/refused.ts";
+import type { Command, CommandInput } from "./command.ts";
+
+// The CLI's table: one row per command. A later command is one more row.
+
+/** The flags of every command that opens the primary store. */
+const STORE = ["data-dir", "redis-url", "sync"];
+
+/** `serve` takes every configuration flag, also those added later to config.ts. */
+const SERVE_FLAGS = Object.values(OPTIONS).map((o) => o.flag);
+
+/** Opens the store and the domains for a command, and closes them after. */
+async function withDomains<T>(
+  input: CommandInput,
+  work: (d: {
+    domains: import("../tenancy/domains.ts").Domains;
+    log: import("../store/store.ts").ChangeLog;
+  }) => Promise<T>,
+): Promise<T> {
+  const { openStore } = await import("../store/open-store.ts");
+  const { Domains } = await import("../tenancy/domains.ts");
+  const { store, log } = await openStore(input.config);
+  try {
+    const domains = new Domains(store);
+    await domains.load();
+    return await work({ domains, log });
+  } finally {
+    await store.close();
+  }
+}
+
+/** A domain as the CLI prints it: one JSON line. */
+const printDomain = (d: { name: string; secret_token: string; search_token: string }) =>
+  console.log(
+    JSON.stringify({ name: d.name, secret_token: d.secret_token, search_token: d.search_token }),
+  );
+
+export const COMMANDS: readonly Command[] = [
+  {
+    name: "serve",
+    usage: "[--data-dir DIR] [--listen HOST:PORT] [--admin-key KEY] [--demo] [--redis-url URL]",
+    summary: "Runs the HTTP service (import, search, admin API, /health, /ready, /metrics).",
+    config: SERVE_FLAGS,
+    run: async ({ config }) => (await import("./serve.ts")).serve(config),
+  },
+  {
+    name: "domain create",
+    usage: "NAME [--data-dir DIR | --redis-url URL]",
+    summary: "Creates a domain and prints its name and tokens as one JSON line.",
+    config: STORE,
+    args: 1,
+    run: (input) =>
+      withDomains(input, async ({ domains }) => {
+        printDomain(await domains.create(input.args[0] as string));
+        return 0;
+      }),
+  },
+  {
+    name: "domain list",
+    usage: "[--data-dir DIR | --redis-url URL]",
+    summary: "Prints every domain and its tokens, one JSON line each.",
+    config: STORE,
+    run: (input) =>
+      withDomains(input, async ({ domains }) => {
+        for (const d of domains.all()) printDomain(d);
+        return 0;
+      }),
+  },
+  {
+    name: "domain rotate-tokens",
+    usage: "NAME [--data-dir DIR | --redis-url URL]",
+    summary: "Gives the domain new tokens (the old ones stop working) and prints them.",
+    config: STORE,
+    args: 1,
+    run: (input) =>
+      withDomains(input, async ({ domains }) => {
+        printDomain(await domains.rotateTokens(input.args[0] as string));
+        return 0;
+      }),
+  },
+  {
+    name: "domain delete",
+    usage: "NAME [--data-dir DIR | --redis-url URL]",
+    summary:
+      "Deletes the domain: its catalog, change log, analytics and tokens. Redis mode: running nodes drop its index. Embedded mode: refused while a server runs on the dir (use DELETE /api/v2/admin/domains/NAME/).",
+    config: STORE,
+    args: 1,
+    run: async (input) => {
+      const name = input.args[0] as string;
+      if (!input.config.redisUrl) {
+        const { runningServer } = await import("../ops/pid-file.ts");
+        const pid = runningServer(input.config.dataDir);
+        if (pid !== null)
+          throw new Refused(
+            `a server (pid ${pid}) is running on ${input.config.dataDir}: delete through it, DELETE /api/v2/admin/domains/${name}/`,
+          );
+      }
+      return withDomains(input, async ({ domains }) => {
+        const d = await domains.delete(name);
+        console.log(JSON.stringify({ name: d.name, deleted: true }));
+        return 0;
+      });
+    },
+  },
+  {
+    name: "reindex",
+    usage: "DOMAIN [--data-dir DIR | --redis-url URL]",
+    summary: "Asks every node to rebuild the domain's index from the primary store.",
+    config: STORE,
+    args: 1,
+    run: (input) =>
+      withDomains(input, async ({ domains, log }) => {
+        const { AppError } = await import("../errors.ts");
+        const name = input.args[0] as string;
+        const d = domains.byDomainName(name);
+        if (!d) throw new AppError("domain_not_found", { name });
+        console.log(JSON.stringify({ domain: d.name, reindex_seq: await log.appendReindex(d.id) }));
+        return 0;
+      }),
+  },
+  {
+    name: "backup",
+    usage: "--to FILE [--data-dir DIR] [--force]",
+    summary:
+      "Writes a consistent copy of the embedded store to FILE, also while a server writes to it. Redis mode: back up Redis itself (docs/OPERATIONS.md).",
+    config: STORE,
+    own: { to: "FILE", force: "switch" },
+    run: async ({ own, config }) => {
+      if (config.redisUrl)
+        throw new Refused(
+          "backup copies the embedded SQLite store; in Redis mode back up Redis itself (BGSAVE and copy dump.rdb, or copy the AOF directory): see docs/OPERATIONS.md",
+        );
+      const to = own.get("to");
+      if (!to) throw new Refused("backup needs --to FILE");
+      const { backup } = await import("../ops/backup.ts");
+      console.log(JSON.stringify(backup(config.dataDir, to, { force: own.has("force") })));
+      return 0;
+    },
+  },
+  {
+    name: "restore",
+    usage: "--from FILE [--data-dir DIR] [--force]",
+    summary:
+      "Makes a backup the data dir's database. Refused while a server runs on the dir, and over an existing database without --force.",
+    config: ["data-dir", "redis-url"],
+    own: { from: "FILE", force: "switch" },
+    run: async ({ own, config }) => {
+      if (config.redisUrl)
+        throw new Refused(
+          "restore writes the embedded SQLite store; in Redis mode restore Redis itself: see docs/OPERATIONS.md",
+        );
+      const from = own.get("from");
+      if (!from) throw new Refused("restore needs --from FILE");
+      const { restore } = await import("../ops/backup.ts");
+      console.log(JSON.stringify(restore(from, config.dataDir, { force: own.has("force") })));
+      return 0;
+    },
+  },
+  {
+    name: "bench",
+    // The same line as bench's own usage (test/cli.test.ts checks that they agree).
+    usage:
+      "[--products N] [--seconds S] [--seed N] [--probes N] [--redis | --redis-url URL] [--no-write]",
+    summary: "Runs the benchmark suite and writes its figures into BENCHMARKS.md.",
+    // The benchmark suite is a script of its own that checks its own flags: src/ never imports
+    // bench/ (test/layers.test.ts).
+    raw: (argv) => {
+      const suite = Bun.fileURLToPath(new URL("../../bench/suite/run.ts", import.meta.url));
+      return Bun.spawn([process.execPath, suite, ...argv], {
+        stdio: ["inherit", "inherit", "inherit"],
+      }).exited;
+    },
+  },
+];

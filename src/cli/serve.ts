@@ -1,0 +1,34 @@
+import type { Config } from "../config.ts";
+import { flushLog } from "../ops/log-lines.ts";
+import { claimPidFile } from "../ops/pid-file.ts";
+import { Refused } from "../ops/refused.ts";
+import { startServer } from "../server.ts";
+
+/** `vitrina serve`: runs until SIGTERM or SIGINT, then stops in order. */
+export async function serve(config: Config): Promise<number> {
+  // The embedded store's data dir says that a server runs on it (restore refuses then).
+  const release = config.redisUrl ? () => {} : claimPidFile(config.dataDir);
+  try {
+    const server = await startServer(config).catch((error) => {
+      if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
+      throw new Refused(
+        `${config.host}:${config.port} is already in use (only a partitioned deployment shares a port on purpose, with --reuse-port)`,
+      );
+    });
+    if (config.demo) {
+      const { loadDemo } = await import("../demo/load-demo.ts");
+      await loadDemo(server);
+    }
+    console.log(JSON.stringify({ level: "info", msg: "listening", url: server.url }));
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once("SIGTERM", stop);
+      process.once("SIGINT", stop);
+    });
+    await server.stop();
+    return 0;
+  } finally {
+    flushLog();
+    release();
+  }
+}
