@@ -70,11 +70,6 @@ export class KillLedger {
     }
   }
 
-  /** Source ids known to exist, or to have been written this round. */
-  sourceIds(): string[] {
-    return [...this.writes.keys()];
-  }
-
   /**
    * Checks the store's state (source_id -> version; the caller has checked that every field
    * matches that version) against what was acknowledged, then takes it as the known state.

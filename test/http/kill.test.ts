@@ -28,10 +28,10 @@ test("24 kill -9s in import storms lose nothing acknowledged", async () => {
     killWithinMs: 250,
     redisKillEvery: 4,
     convergeMs: 30_000,
-    log: (line) => console.log(line),
+    log: () => {},
   });
   console.log(`[kill] ${JSON.stringify({ ...report, violations: report.violations.length })}`);
   expect(report.violations).toEqual([]);
   expect(report.kills).toBe(24);
   expect(report.acknowledgedBatches).toBeGreaterThanOrEqual(24);
-}, 240_000);
+}, 300_000);
