@@ -28,6 +28,7 @@ import {
   type Service,
   STORE,
   startService,
+  type Tokens,
   tempDir,
 } from "./harness.ts";
 import { KillLedger } from "./kill-ledger.ts";
@@ -165,159 +166,197 @@ export async function runKillStorm(o: KillStormOptions): Promise<KillStormReport
     seconds: 0,
     violations: [],
   };
-  const fail = (kill: number, lines: string[]) => {
-    const shown = lines.slice(0, 20).map((l) => `kill ${kill}: ${l}`);
-    if (lines.length > 20) shown.push(`kill ${kill}: … and ${lines.length - 20} more`);
-    report.violations.push(...shown);
-  };
   using dir = tempDir("vitrina-kill-");
-  let service: Service = await startService({ dataDir: dir, args: SERVICE_ARGS });
+  const storm = new Storm(o, report, dir, await startService({ dataDir: dir, args: SERVICE_ARGS }));
   try {
-    const shop = await createDomain(service, "kill-storm");
-    const cat = await post(service, CATEGORIES, shop.secret_token, [category(1)]);
-    if (cat.status !== 200) throw new Error(`category: ${cat.status} ${JSON.stringify(cat.body)}`);
-    const ledger = new KillLedger();
-    const clients: Client[] = Array.from({ length: o.clients }, (_, id) => ({
+    await storm.open();
+    for (let kill = 1; kill <= o.kills && report.violations.length === 0; kill++)
+      await storm.round(kill);
+  } finally {
+    await storm.close();
+    report.seconds = (performance.now() - started) / 1000;
+  }
+  return report;
+}
+
+/** One run: the service of the moment, the domain, the clients and what they sent. */
+class Storm {
+  private shop: Tokens | null = null;
+  private readonly ledger = new KillLedger();
+  private readonly clients: Client[];
+  private readonly killRng: Rng;
+  private version = 0;
+  private batchNo = 0;
+
+  constructor(
+    private readonly o: KillStormOptions,
+    private readonly report: KillStormReport,
+    private readonly dir: string,
+    private service: Service,
+  ) {
+    this.clients = Array.from({ length: o.clients }, (_, id) => ({
       id,
       rng: Rng.of(o.seed, 1, id),
       own: [],
     }));
-    const killRng = Rng.of(o.seed, 2, 0);
-    let version = 0;
-    let batchNo = 0;
-
-    for (let kill = 1; kill <= o.kills; kill++) {
-      // The storm, until the kill.
-      const round = performance.now();
-      let dying = false;
-      let firstAck = () => {};
-      const acked = new Promise<void>((resolve) => {
-        firstAck = resolve;
-      });
-      const target = service;
-      const errors: string[] = [];
-      const storm = async (c: Client) => {
-        while (!dying) {
-          const batch = ++batchNo;
-          const items = nextBatch(c, o).map((id) => itemOf(id, ++version));
-          ledger.sent(
-            batch,
-            items.map((i) => ({ sourceId: i.source_id, version: i.new_price })),
-            performance.now(),
-          );
-          let r: { status: number; body: any };
-          try {
-            r = await post(target, PRODUCTS, shop.secret_token, items);
-          } catch (error) {
-            // The connection died with the service: in flight, outcome unknown.
-            report.unacknowledgedBatches++;
-            if (!dying) errors.push(`batch ${batch}: ${error} before the kill`);
-            return;
-          }
-          if (r.status === 200 || r.status === 201) {
-            ledger.acknowledged(batch, performance.now());
-            report.acknowledgedBatches++;
-            report.acknowledgedItems += items.length;
-            firstAck();
-            if (r.body.successful?.length !== items.length || (r.body.failed ?? []).length > 0)
-              errors.push(
-                `batch ${batch}: ${r.status} with ${JSON.stringify(r.body).slice(0, 300)}`,
-              );
-          } else if (r.status === 503 || r.status === 429) {
-            // Shed or the store went away mid-batch: it may still have been applied.
-            report.unacknowledgedBatches++;
-          } else {
-            report.unacknowledgedBatches++;
-            errors.push(`batch ${batch}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
-            return;
-          }
-        }
-      };
-      const runs = Promise.all(clients.map(storm));
-      await Promise.race([acked, runs]);
-      await Bun.sleep(killRng.int(0, o.killWithinMs));
-      dying = true;
-      const withRedis = STORE === "redis" && o.redisKillEvery > 0 && kill % o.redisKillEvery === 0;
-      const redis = STORE === "redis" ? await redisFor(dir) : null;
-      await Promise.all([service.kill9(), withRedis ? redis?.kill9() : null]);
-      await runs;
-      report.kills++;
-      if (withRedis) {
-        report.redisKills++;
-        await redis?.restart();
-      }
-
-      const restart = performance.now();
-      service = await startService({ dataDir: dir, args: SERVICE_ARGS });
-      const restartMs = performance.now() - restart;
-      report.slowestRestartMs = Math.max(report.slowestRestartMs, restartMs);
-
-      // The store: every acknowledged write, whole batches.
-      const stored = await readStoredProducts(dir, shop.name);
-      const versions = new Map<string, number>();
-      const wrong: string[] = [...errors];
-      for (const [sourceId, record] of stored) {
-        versions.set(sourceId, record.new_price ?? 0);
-        const diff = recordDiff(record);
-        if (diff) wrong.push(diff);
-      }
-      const checked = ledger.check(versions);
-      report.itemsChecked += checked.checked;
-      report.unacknowledgedSaved += checked.unacknowledgedSaved;
-      report.unacknowledgedNotStored += checked.unacknowledgedNotStored;
-      wrong.push(...checked.violations);
-      if (wrong.length > 0) {
-        fail(kill, wrong);
-        break;
-      }
-
-      // The index converges to the store.
-      const converging = performance.now();
-      const probe = () =>
-        search(service, shop.search_token, WORD, {
-          product_page_size: String(Math.max(1, stored.size)),
-          show_filters: "false",
-          use_corrections: "false",
-        });
-      try {
-        await until(
-          "the index shows the store",
-          async () => indexDiff(await probe(), stored),
-          (diff) => diff.length === 0,
-          o.convergeMs,
-        );
-      } catch (error) {
-        fail(kill, [String(error)]);
-        break;
-      }
-      const convergeMs = performance.now() - converging;
-      report.slowestConvergeMs = Math.max(report.slowestConvergeMs, convergeMs);
-      // And a product is found by its code, as a shopper would look for it.
-      const some = killRng.sample([...stored.values()], 3);
-      for (const record of some) {
-        const answer = await search(service, shop.search_token, record.code, {
-          product_page_size: "100",
-          show_filters: "false",
-        });
-        const hit = answer.body.products?.groups[0]?.items.find(
-          (i: { source_id: string }) => i.source_id === record.source_id,
-        );
-        if (hit?.price !== record.new_price)
-          wrong.push(`${record.code}: found ${JSON.stringify(hit)}, stored ${record.new_price}`);
-      }
-      if (wrong.length > 0) {
-        fail(kill, wrong);
-        break;
-      }
-      report.products = stored.size;
-      o.log(
-        `[kill] ${kill}/${o.kills}${withRedis ? " (and redis-server)" : ""}: ${stored.size} products checked, ${report.acknowledgedBatches} batches acknowledged so far; restart ${Math.round(restartMs)} ms, index ${Math.round(convergeMs)} ms, round ${Math.round(performance.now() - round)} ms`,
-      );
-    }
-  } finally {
-    await service[Symbol.asyncDispose]();
-    await releaseRedis(dir);
-    report.seconds = (performance.now() - started) / 1000;
+    this.killRng = Rng.of(o.seed, 2, 0);
   }
-  return report;
+
+  async open(): Promise<void> {
+    this.shop = await createDomain(this.service, "kill-storm");
+    const r = await post(this.service, CATEGORIES, this.shop.secret_token, [category(1)]);
+    if (r.status !== 200) throw new Error(`category: ${r.status} ${JSON.stringify(r.body)}`);
+  }
+
+  async close(): Promise<void> {
+    await this.service[Symbol.asyncDispose]();
+    await releaseRedis(this.dir);
+  }
+
+  /** Imports until the kill, restarts, checks the store and then the index. */
+  async round(kill: number): Promise<void> {
+    const started = performance.now();
+    const withRedis =
+      STORE === "redis" && this.o.redisKillEvery > 0 && kill % this.o.redisKillEvery === 0;
+    const wrong = await this.importUntilKill(withRedis);
+    const restarting = performance.now();
+    this.service = await startService({ dataDir: this.dir, args: SERVICE_ARGS });
+    const restartMs = performance.now() - restarting;
+    const stored = await readStoredProducts(this.dir, this.tokens().name);
+    wrong.push(...this.checkStore(stored));
+    const converging = performance.now();
+    if (wrong.length === 0) wrong.push(...(await this.checkIndex(stored)));
+    const convergeMs = performance.now() - converging;
+    if (wrong.length > 0) {
+      const shown = wrong.slice(0, 20);
+      if (wrong.length > 20) shown.push(`… and ${wrong.length - 20} more`);
+      this.report.violations.push(...shown.map((line) => `kill ${kill}: ${line}`));
+      return;
+    }
+    this.report.slowestRestartMs = Math.max(this.report.slowestRestartMs, restartMs);
+    this.report.slowestConvergeMs = Math.max(this.report.slowestConvergeMs, convergeMs);
+    this.report.products = stored.size;
+    this.o.log(
+      `[kill] ${kill}/${this.o.kills}${withRedis ? " (and redis-server)" : ""}: ${stored.size} products checked, ${this.report.acknowledgedBatches} batches acknowledged so far; restart ${Math.round(restartMs)} ms, index ${Math.round(convergeMs)} ms, round ${Math.round(performance.now() - started)} ms`,
+    );
+  }
+
+  private tokens(): Tokens {
+    if (!this.shop) throw new Error("the storm is not open");
+    return this.shop;
+  }
+
+  /**
+   * Every client imports, one batch at a time, until the kill: a random moment after the
+   * first acknowledgement. Returns what went wrong on the way.
+   */
+  private async importUntilKill(withRedis: boolean): Promise<string[]> {
+    const round = { dying: false, acked: () => {}, errors: [] as string[] };
+    const acked = new Promise<void>((resolve) => {
+      round.acked = resolve;
+    });
+    const runs = Promise.all(this.clients.map((c) => this.client(c, this.service, round)));
+    await Promise.race([acked, runs]);
+    await Bun.sleep(this.killRng.int(0, this.o.killWithinMs));
+    round.dying = true;
+    const redis = withRedis ? await redisFor(this.dir) : null;
+    await Promise.all([this.service.kill9(), redis?.kill9()]);
+    await runs;
+    this.report.kills++;
+    if (redis) {
+      this.report.redisKills++;
+      await redis.restart();
+    }
+    return round.errors;
+  }
+
+  private async client(
+    c: Client,
+    service: Service,
+    round: { dying: boolean; acked: () => void; errors: string[] },
+  ): Promise<void> {
+    const report = this.report;
+    while (!round.dying) {
+      const batch = ++this.batchNo;
+      const items = nextBatch(c, this.o).map((id) => itemOf(id, ++this.version));
+      const versions = items.map((i) => ({ sourceId: i.source_id, version: i.new_price }));
+      this.ledger.sent(batch, versions, performance.now());
+      let r: { status: number; body: any };
+      try {
+        r = await post(service, PRODUCTS, this.tokens().secret_token, items);
+      } catch (error) {
+        // The connection died with the service: in flight, outcome unknown.
+        report.unacknowledgedBatches++;
+        if (!round.dying) round.errors.push(`batch ${batch}: ${error} before the kill`);
+        return;
+      }
+      if (r.status === 200 || r.status === 201) {
+        this.ledger.acknowledged(batch, performance.now());
+        report.acknowledgedBatches++;
+        report.acknowledgedItems += items.length;
+        round.acked();
+        if (r.body.successful?.length !== items.length || (r.body.failed ?? []).length > 0)
+          round.errors.push(`batch ${batch}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+      } else if (r.status === 503 || r.status === 429) {
+        // Shed, or the store went away mid-batch: it may still have been applied.
+        report.unacknowledgedBatches++;
+      } else {
+        report.unacknowledgedBatches++;
+        round.errors.push(`batch ${batch}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+        return;
+      }
+    }
+  }
+
+  /** Every acknowledged write, whole batches, each record exactly as its version was sent. */
+  private checkStore(stored: ReadonlyMap<string, ProductRecord>): string[] {
+    const wrong: string[] = [];
+    const versions = new Map<string, number>();
+    for (const [sourceId, record] of stored) {
+      versions.set(sourceId, record.new_price ?? 0);
+      const diff = recordDiff(record);
+      if (diff) wrong.push(diff);
+    }
+    const checked = this.ledger.check(versions);
+    this.report.itemsChecked += checked.checked;
+    this.report.unacknowledgedSaved += checked.unacknowledgedSaved;
+    this.report.unacknowledgedNotStored += checked.unacknowledgedNotStored;
+    return [...wrong, ...checked.violations];
+  }
+
+  /** The index converges to the store; a product is found by its code, as a shopper would. */
+  private async checkIndex(stored: ReadonlyMap<string, ProductRecord>): Promise<string[]> {
+    const token = this.tokens().search_token;
+    try {
+      await until(
+        "the index shows the store",
+        async () =>
+          indexDiff(
+            await search(this.service, token, WORD, {
+              product_page_size: String(Math.max(1, stored.size)),
+              show_filters: "false",
+              use_corrections: "false",
+            }),
+            stored,
+          ),
+        (diff) => diff.length === 0,
+        this.o.convergeMs,
+      );
+    } catch (error) {
+      return [String(error)];
+    }
+    const wrong: string[] = [];
+    for (const record of this.killRng.sample([...stored.values()], 3)) {
+      const answer = await search(this.service, token, record.code, {
+        product_page_size: "100",
+        show_filters: "false",
+      });
+      const hit = answer.body.products?.groups[0]?.items.find(
+        (i: { source_id: string }) => i.source_id === record.source_id,
+      );
+      if (hit?.price !== record.new_price)
+        wrong.push(`${record.code}: found ${JSON.stringify(hit)}, stored ${record.new_price}`);
+    }
+    return wrong;
+  }
 }
