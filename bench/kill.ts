@@ -2,9 +2,10 @@
 // test/http/kill.test.ts): N kill -9s of the service in the middle of import storms, a restart
 // on the same data after each, and the store and the index checked against every acknowledged
 // batch (test/http/kill-storm.ts says how).
-//   bun bench/kill.ts [--kills 100] [--batch 500 | --batch 20-200] [--clients 2] [--seed N]
-//                     [--products PER_CLIENT] [--shared 30] [--kill-within 500]
+//   bun bench/kill.ts [--kills 100] [--minutes M] [--batch 500 | --batch 20-200] [--clients 2]
+//                     [--seed N] [--products PER_CLIENT] [--shared 30] [--kill-within 500]
 //                     [--redis-kill-every 4]
+// --minutes stops after the round that passes the budget, with fewer kills if the machine is slow.
 // Redis mode (a private redis-server with AOF, appendfsync always, killed with the service
 // every Nth kill): VITRINA_TEST_STORE=redis bun bench/kill.ts …
 // Prints one line per kill, then the figures as JSON; exits 1 on any loss.
@@ -15,6 +16,7 @@ import { runKillStorm } from "../test/http/kill-storm.ts";
 const { values } = parseArgs({
   options: {
     kills: { type: "string", default: "100" },
+    minutes: { type: "string" },
     batch: { type: "string", default: "500" },
     clients: { type: "string", default: "2" },
     seed: { type: "string" },
@@ -45,6 +47,7 @@ const seed = values.seed ? whole("seed", values.seed, 0) : Math.floor(Math.rando
 const options = {
   seed,
   kills: whole("kills", values.kills, 1),
+  budgetMs: values.minutes ? whole("minutes", values.minutes, 1) * 60_000 : undefined,
   clients: whole("clients", values.clients, 1),
   batch,
   // Enough products that updates rarely meet in one batch twice, a few batches' worth.

@@ -37,6 +37,8 @@ import { readStoredProducts } from "./stored-products.ts";
 export interface KillStormOptions {
   seed: number;
   kills: number;
+  /** No new round starts after this many ms (the long form's time budget). */
+  budgetMs?: number;
   clients: number;
   /** Items per batch, a random size in [min, max]. */
   batch: { min: number; max: number };
@@ -170,8 +172,11 @@ export async function runKillStorm(o: KillStormOptions): Promise<KillStormReport
   const storm = new Storm(o, report, dir, await startService({ dataDir: dir, args: SERVICE_ARGS }));
   try {
     await storm.open();
-    for (let kill = 1; kill <= o.kills && report.violations.length === 0; kill++)
+    const deadline = started + (o.budgetMs ?? Infinity);
+    for (let kill = 1; kill <= o.kills && report.violations.length === 0; kill++) {
+      if (performance.now() > deadline) break;
       await storm.round(kill);
+    }
   } finally {
     await storm.close();
     report.seconds = (performance.now() - started) / 1000;
@@ -237,7 +242,7 @@ class Storm {
     this.report.slowestConvergeMs = Math.max(this.report.slowestConvergeMs, convergeMs);
     this.report.products = stored.size;
     this.o.log(
-      `[kill] ${kill}/${this.o.kills}${withRedis ? " (and redis-server)" : ""}: ${stored.size} products checked, ${this.report.acknowledgedBatches} batches acknowledged so far; restart ${Math.round(restartMs)} ms, index ${Math.round(convergeMs)} ms, round ${Math.round(performance.now() - started)} ms`,
+      `[kill] ${kill}/${this.o.kills}${withRedis ? " (and redis-server)" : ""}: ${stored.size} products checked; so far ${this.report.acknowledgedBatches} batches (${this.report.acknowledgedItems} items) acknowledged, ${this.report.itemsChecked} checks; restart ${Math.round(restartMs)} ms, index ${Math.round(convergeMs)} ms, round ${Math.round(performance.now() - started)} ms`,
     );
   }
 
