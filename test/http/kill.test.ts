@@ -5,7 +5,8 @@
 // 4th kill takes the private redis-server (AOF, appendfsync always) down too. After each
 // restart on the same data:
 //  1. every acknowledged item holds its last acknowledged values in the store (or those of a
-//     later batch that was in flight), and nothing never sent is stored
+//     write that may have been applied after it: one in flight at the kill, or another
+//     client's overlapping request), and nothing that was never sent is stored
 //  2. a batch never acknowledged is stored whole or not at all
 //  3. the index converges to the store: every stored product is found with its stored name and
 //     price, nothing else is, and a search by code finds the product
