@@ -9,8 +9,8 @@
 // source_ids). Every item carries a version unique over the run: its price, and a word of its
 // name. The kill falls at a random moment after the round's first acknowledgement. After the
 // restart the store is read directly (stored-products.ts) and checked by KillLedger: every
-// acknowledged item holds its last acknowledged version (or a later one in flight), a batch
-// never acknowledged is stored whole or not at all. Then the index must converge to the store
+// acknowledged item holds its last acknowledged version (or that of a write that may have
+// followed it), a batch never acknowledged is stored whole or not at all. Then the index must converge to the store
 // within `convergeMs`: one search for the word all names share finds every stored product with
 // its stored name and price, and nothing else; a search by code finds a few of them.
 import { Rng } from "../../src/catalog/prng.ts";
