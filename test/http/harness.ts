@@ -31,6 +31,13 @@ export function redisFor(dataDir: string): Promise<RedisServer> {
   return redis;
 }
 
+/** Stops the private redis-server of `dataDir`, if it has one, and forgets it. */
+export async function releaseRedis(dataDir: string): Promise<void> {
+  const redis = redisByDir.get(dataDir);
+  redisByDir.delete(dataDir);
+  if (redis) await (await redis)[Symbol.asyncDispose]();
+}
+
 /** The flags that point a `vitrina` command at the test's store for `dataDir`. */
 export async function storeArgs(dataDir: string): Promise<string[]> {
   if (STORE === "sqlite") return ["--data-dir", dataDir];
@@ -106,9 +113,7 @@ export async function startService(
         await proc.exited;
       }
       if (ownsDir) {
-        const redis = redisByDir.get(dataDir);
-        redisByDir.delete(dataDir);
-        if (redis) await (await redis)[Symbol.asyncDispose]();
+        await releaseRedis(dataDir);
         rmSync(dataDir, { recursive: true, force: true });
       }
     },

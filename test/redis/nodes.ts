@@ -13,11 +13,24 @@ export interface SearchAnswer {
   body: any;
 }
 
-/** A search that is not recorded (demo=true), so that analytics never make nodes differ. */
-export async function search(node: Service, token: string, q: string): Promise<SearchAnswer> {
-  const r = await fetch(
-    `${node.url}/api/v2/search/?q=${encodeURIComponent(q)}&group_by_category=false&demo=true&token=${token}`,
-  );
+/**
+ * A search that is not recorded (demo=true), so that analytics never make nodes differ;
+ * `params` adds to or overrides the query string.
+ */
+export async function search(
+  node: Service,
+  token: string,
+  q: string,
+  params: Record<string, string> = {},
+): Promise<SearchAnswer> {
+  const query = new URLSearchParams({
+    q,
+    group_by_category: "false",
+    demo: "true",
+    token,
+    ...params,
+  });
+  const r = await fetch(`${node.url}/api/v2/search/?${query}`);
   return { status: r.status, body: await r.json() };
 }
 
