@@ -14,6 +14,21 @@ export interface Config {
   /** Seconds between full reindexes of every domain; 0 turns it off. */
   reindexInterval: number;
   partition: { index: number; count: number } | null;
+  /** Searches per second (and burst) per search token; rate 0 is no limit. */
+  searchRate: RateLimit;
+  /** Import requests per second (and burst) per secret token; rate 0 is no limit. */
+  importRate: RateLimit;
+  /** Import requests of one domain that may wait behind the one being written; more get 503. */
+  maxQueuedBatches: number;
+  /** Seconds a request's body may take to arrive in full; later is 408 and a closed connection. */
+  readTimeout: number;
+  /** Seconds SIGTERM waits for requests in flight before it closes their connections. */
+  shutdownTimeout: number;
+}
+
+export interface RateLimit {
+  rate: number;
+  burst: number;
 }
 
 interface Option {
@@ -35,6 +50,15 @@ const OPTIONS = {
   maxPageSize: { flag: "max-page-size", env: "VITRINA_MAX_PAGE_SIZE", default: "100" },
   reindexInterval: { flag: "reindex-interval", env: "VITRINA_REINDEX_INTERVAL", default: "86400" },
   partition: { flag: "partition", env: "VITRINA_PARTITION", default: "" },
+  // A search token is shared by every shopper of a store: its limit is the store's (see
+  // docs/ARCHITECTURE.md, "Overload and slow clients"). --demo turns the limits off.
+  searchRate: { flag: "search-rate", env: "VITRINA_SEARCH_RATE", default: "2000" },
+  searchBurst: { flag: "search-burst", env: "VITRINA_SEARCH_BURST", default: "4000" },
+  importRate: { flag: "import-rate", env: "VITRINA_IMPORT_RATE", default: "0" },
+  importBurst: { flag: "import-burst", env: "VITRINA_IMPORT_BURST", default: "100" },
+  maxQueuedBatches: { flag: "max-queued-batches", env: "VITRINA_MAX_QUEUED_BATCHES", default: "8" },
+  readTimeout: { flag: "read-timeout", env: "VITRINA_READ_TIMEOUT", default: "30" },
+  shutdownTimeout: { flag: "shutdown-timeout", env: "VITRINA_SHUTDOWN_TIMEOUT", default: "10" },
 } satisfies Record<string, Option>;
 
 export class ConfigError extends Error {}
@@ -90,6 +114,11 @@ export function loadConfig(
   if (colon < 0) throw new ConfigError("--listen must be HOST:PORT");
   const sync = get(OPTIONS.sync);
   if (sync !== "normal" && sync !== "full") throw new ConfigError("--sync must be normal or full");
+  const demo = ["true", "1", "yes"].includes(get(OPTIONS.demo));
+  const rate = (o: Option, burst: Option): RateLimit => ({
+    rate: integer(`--${o.flag}`, flags.get(o.flag) ?? env[o.env] ?? (demo ? "0" : o.default), 0),
+    burst: integer(`--${burst.flag}`, get(burst), 1),
+  });
   const partition = get(OPTIONS.partition);
   const pm = /^(\d+)\/(\d+)$/.exec(partition);
   if (partition && (!pm || Number(pm[1]) >= Number(pm[2])))
@@ -99,7 +128,7 @@ export function loadConfig(
     host: listen.slice(0, colon),
     port: integer("--listen port", listen.slice(colon + 1), 0),
     adminKey: get(OPTIONS.adminKey) || null,
-    demo: ["true", "1", "yes"].includes(get(OPTIONS.demo)),
+    demo,
     redisUrl: get(OPTIONS.redisUrl) || null,
     sync,
     maxItems: integer("--max-items", get(OPTIONS.maxItems), 1),
@@ -107,5 +136,10 @@ export function loadConfig(
     maxPageSize: integer("--max-page-size", get(OPTIONS.maxPageSize), 1),
     reindexInterval: integer("--reindex-interval", get(OPTIONS.reindexInterval), 0),
     partition: pm ? { index: Number(pm[1]), count: Number(pm[2]) } : null,
+    searchRate: rate(OPTIONS.searchRate, OPTIONS.searchBurst),
+    importRate: rate(OPTIONS.importRate, OPTIONS.importBurst),
+    maxQueuedBatches: integer("--max-queued-batches", get(OPTIONS.maxQueuedBatches), 0),
+    readTimeout: integer("--read-timeout", get(OPTIONS.readTimeout), 1),
+    shutdownTimeout: integer("--shutdown-timeout", get(OPTIONS.shutdownTimeout), 0),
   };
 }

@@ -75,6 +75,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     domains,
     imports,
     limits: { maxItems: config.maxItems, maxBytes: config.maxBytes },
+    guards: {
+      rate: config.importRate,
+      maxQueuedBatches: config.maxQueuedBatches,
+      readTimeout: config.readTimeout,
+    },
     adminKey: config.adminKey,
     store,
     assertServed,
@@ -86,6 +91,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         maxPageSize: config.maxPageSize,
         popular: (id) => popular.get(id),
         assertServed,
+        rate: config.searchRate,
       }),
     ],
   });
@@ -95,6 +101,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // The import limit is enforced by readBatch with a 413 and `detail`; Bun's own limit sits
     // above it so that it never answers first with an empty 413.
     maxRequestBodySize: config.maxBytes + 1024 * 1024,
+    // Seconds a connection may stay silent: a keep-alive connection between requests, a body
+    // that stops arriving, an answer being waited for (an import queued behind others). Headers
+    // that never finish are closed by Bun itself after ~10 s whatever this says (measured:
+    // docs/ARCHITECTURE.md, "Overload and slow clients").
+    idleTimeout: 30,
   });
   const server = app.server;
   if (!server) throw new Error("server did not start");
@@ -106,10 +117,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     store,
     log,
     stop: async () => {
-      // Stop accepting, let the requests already accepted finish, then close the store.
+      // Stop accepting, let the requests already accepted finish for at most --shutdown-timeout
+      // seconds (a trickling client would hold them for ever), then close what is left, then
+      // the store: a request cut off was not answered, so nothing acknowledged is lost.
       const stopped = server.stop(false);
-      while (server.pendingRequests > 0) await Bun.sleep(5);
-      await stopped;
+      const deadline = performance.now() + config.shutdownTimeout * 1000;
+      while (server.pendingRequests > 0 && performance.now() < deadline) await Bun.sleep(5);
+      const bound = Bun.sleep(Math.max(0, deadline - performance.now())).then(() => "late");
+      if ((await Promise.race([stopped, bound])) === "late") await server.stop(true);
       await indexers.stop();
       await recorder.stop();
       await imports.stop();

@@ -18,6 +18,8 @@ export function errorResponse(error: unknown): Response {
     return json(
       error.errors ? { detail: error.message, errors: error.errors } : { detail: error.message },
       error.status,
+      // A shed request (429, 503) says when to come back.
+      error.vars.retry_after === undefined ? {} : { "retry-after": String(error.vars.retry_after) },
     );
   console.error(
     JSON.stringify({

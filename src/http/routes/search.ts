@@ -1,10 +1,14 @@
 import { Elysia } from "elysia";
 import type { SearchRecorder } from "../../analytics/search-recorder.ts";
+import type { RateLimit } from "../../config.ts";
+import { AppError } from "../../errors.ts";
 import type { Indexers } from "../../pipeline/indexers.ts";
 import { emptyResponse, search } from "../../search/engine.ts";
 import { parseSearchParams } from "../../search/parse-params.ts";
 import type { Domains } from "../../tenancy/domains.ts";
-import { json, rawJson } from "../respond.ts";
+import { TokenBuckets } from "../rate-limit.ts";
+import { errorResponse, json, rawJson } from "../respond.ts";
+import { shed } from "../shed.ts";
 
 // The widget calls search from the store's own site: CORS is open on these paths.
 const CORS = {
@@ -25,12 +29,30 @@ export interface SearchDeps {
   popular: (domainId: number) => readonly string[];
   /** Throws 421 when this node does not serve the domain (--partition). */
   assertServed: (domainName: string) => void;
+  /** Searches per second per search token, that is per store (--search-rate). */
+  rate: RateLimit;
 }
 
 export function searchRoutes(deps: SearchDeps) {
+  const buckets = new TokenBuckets<number>(deps.rate);
+  // First of all, so that a shed search costs next to nothing; an unknown token is not counted
+  // (its answer is the empty data set, and its bucket would be memory an attacker could grow).
+  const throttle = (token: string | null): Response | null => {
+    const domain = buckets.enabled && token ? deps.domains.searchDomain(token) : undefined;
+    const wait = domain ? buckets.take(domain.id, performance.now()) : 0;
+    if (wait === 0) return null;
+    shed.search_rate++;
+    const response = errorResponse(
+      new AppError("throttled", { rate: deps.rate.rate, retry_after: wait }),
+    );
+    for (const [name, value] of Object.entries(CORS)) response.headers.set(name, value);
+    return response;
+  };
   const handle = (request: Request): Response => {
     const started = performance.now();
     const url = new URL(request.url);
+    const throttled = throttle(url.searchParams.get("token"));
+    if (throttled) return throttled;
     const parsed = parseSearchParams(url.searchParams, deps.maxPageSize);
     if (!parsed.ok)
       return json({ detail: "Invalid query parameters.", errors: parsed.errors }, 400, CORS);
