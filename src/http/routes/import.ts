@@ -82,6 +82,8 @@ export function importRoutes({ domains, imports, limits, guards, assertServed }:
     try {
       received = await receive(request);
     } catch (error) {
+      // The client left, or shutdown closed its connection: there is nobody to answer.
+      if (request.signal.aborted) return new Response(null, { status: 499 });
       return closing(error);
     }
     try {
