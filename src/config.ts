@@ -18,6 +18,8 @@ export interface Config {
   searchRate: RateLimit;
   /** Import requests per second (and burst) per secret token; rate 0 is no limit. */
   importRate: RateLimit;
+  /** Event-loop lag (ms) past which the searches of the busiest stores are shed; 0 is off. */
+  shedLag: number;
   /** Import requests of one domain that may wait behind the one being written; more get 503. */
   maxQueuedBatches: number;
   /** Seconds a request's body may take to arrive in full; later is 408 and a closed connection. */
@@ -56,6 +58,7 @@ const OPTIONS = {
   searchBurst: { flag: "search-burst", env: "VITRINA_SEARCH_BURST", default: "4000" },
   importRate: { flag: "import-rate", env: "VITRINA_IMPORT_RATE", default: "0" },
   importBurst: { flag: "import-burst", env: "VITRINA_IMPORT_BURST", default: "100" },
+  shedLag: { flag: "shed-lag", env: "VITRINA_SHED_LAG", default: "200" },
   maxQueuedBatches: { flag: "max-queued-batches", env: "VITRINA_MAX_QUEUED_BATCHES", default: "8" },
   readTimeout: { flag: "read-timeout", env: "VITRINA_READ_TIMEOUT", default: "30" },
   shutdownTimeout: { flag: "shutdown-timeout", env: "VITRINA_SHUTDOWN_TIMEOUT", default: "10" },
@@ -138,6 +141,7 @@ export function loadConfig(
     partition: pm ? { index: Number(pm[1]), count: Number(pm[2]) } : null,
     searchRate: rate(OPTIONS.searchRate, OPTIONS.searchBurst),
     importRate: rate(OPTIONS.importRate, OPTIONS.importBurst),
+    shedLag: integer("--shed-lag", get(OPTIONS.shedLag), 0),
     maxQueuedBatches: integer("--max-queued-batches", get(OPTIONS.maxQueuedBatches), 0),
     readTimeout: integer("--read-timeout", get(OPTIONS.readTimeout), 1),
     shutdownTimeout: integer("--shutdown-timeout", get(OPTIONS.shutdownTimeout), 0),

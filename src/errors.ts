@@ -45,6 +45,10 @@ export const ERRORS = {
     message:
       "Too many import requests of this domain are in progress (at most {limit}). Retry after {retry_after} s.",
   },
+  overloaded: {
+    status: 503,
+    message: "The service is overloaded by this store's searches. Retry after {retry_after} s.",
+  },
   request_timeout: {
     status: 408,
     message: "The request body did not arrive within {seconds} s.",

@@ -3,6 +3,7 @@ import { SearchRecorder } from "./analytics/search-recorder.ts";
 import type { Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
 import { searchRoutes } from "./http/routes/search.ts";
+import { LoopLag, SearchShedder } from "./http/search-shedder.ts";
 import { ImportWriter } from "./import/import-writer.ts";
 import { FreshRecords } from "./pipeline/fresh-records.ts";
 import { Indexers } from "./pipeline/indexers.ts";
@@ -71,6 +72,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const recorder = new SearchRecorder(imports);
   const popular = new PopularQueries(store);
   const assertServed = assertServedBy(config.partition);
+  // A store is shed only past 50 searches in the last second: a store's widget, or a test,
+  // never meets it on a slow machine whose loop lags for other reasons.
+  const loopLag = new LoopLag(50).start();
+  const shedder = new SearchShedder({
+    lagMs: config.shedLag,
+    minSearches: 50,
+    lag: (now) => loopLag.at(now),
+  });
   const app = createApp({
     domains,
     imports,
@@ -92,6 +101,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         popular: (id) => popular.get(id),
         assertServed,
         rate: config.searchRate,
+        shedder,
       }),
     ],
   });
@@ -125,6 +135,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       while (server.pendingRequests > 0 && performance.now() < deadline) await Bun.sleep(5);
       const bound = Bun.sleep(Math.max(0, deadline - performance.now())).then(() => "late");
       if ((await Promise.race([stopped, bound])) === "late") await server.stop(true);
+      loopLag.stop();
       await indexers.stop();
       await recorder.stop();
       await imports.stop();

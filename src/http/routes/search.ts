@@ -8,6 +8,7 @@ import { parseSearchParams } from "../../search/parse-params.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import { TokenBuckets } from "../rate-limit.ts";
 import { errorResponse, json, rawJson } from "../respond.ts";
+import type { SearchShedder } from "../search-shedder.ts";
 import { shed } from "../shed.ts";
 
 // The widget calls search from the store's own site: CORS is open on these paths.
@@ -31,28 +32,38 @@ export interface SearchDeps {
   assertServed: (domainName: string) => void;
   /** Searches per second per search token, that is per store (--search-rate). */
   rate: RateLimit;
+  /** Refuses the searches of the stores that overload the thread (--shed-lag). */
+  shedder: SearchShedder;
 }
 
 export function searchRoutes(deps: SearchDeps) {
   const buckets = new TokenBuckets<number>(deps.rate);
-  // First of all, so that a shed search costs next to nothing; an unknown token is not counted
-  // (its answer is the empty data set, and its bucket would be memory an attacker could grow).
-  const throttle = (token: string | null): Response | null => {
-    const domain = buckets.enabled && token ? deps.domains.searchDomain(token) : undefined;
-    const wait = domain ? buckets.take(domain.id, performance.now()) : 0;
-    if (wait === 0) return null;
-    shed.search_rate++;
-    const response = errorResponse(
-      new AppError("throttled", { rate: deps.rate.rate, retry_after: wait }),
-    );
+  const refuse = (error: AppError): Response => {
+    const response = errorResponse(error);
     for (const [name, value] of Object.entries(CORS)) response.headers.set(name, value);
     return response;
+  };
+  // First of all, so that a shed search costs next to nothing. An unknown token is not counted
+  // (its answer is the empty data set, and its bucket would be memory an attacker could grow).
+  const guard = (token: string | null, now: number): Response | null => {
+    const domain = token ? deps.domains.searchDomain(token) : undefined;
+    if (!domain) return null;
+    const wait = buckets.take(domain.id, now);
+    if (wait > 0) {
+      shed.search_rate++;
+      return refuse(new AppError("throttled", { rate: deps.rate.rate, retry_after: wait }));
+    }
+    if (deps.shedder.shed(domain.id, now)) {
+      shed.search_overload++;
+      return refuse(new AppError("overloaded", { retry_after: 1 }));
+    }
+    return null;
   };
   const handle = (request: Request): Response => {
     const started = performance.now();
     const url = new URL(request.url);
-    const throttled = throttle(url.searchParams.get("token"));
-    if (throttled) return throttled;
+    const refused = guard(url.searchParams.get("token"), started);
+    if (refused) return refused;
     const parsed = parseSearchParams(url.searchParams, deps.maxPageSize);
     if (!parsed.ok)
       return json({ detail: "Invalid query parameters.", errors: parsed.errors }, 400, CORS);
@@ -76,6 +87,7 @@ export function searchRoutes(deps: SearchDeps) {
         filters: params.filters.join(","),
       });
     const body = JSON.stringify(response);
+    deps.shedder.record(domain.id, performance.now() - started, started);
     // The server's own time (parse, search, serialise), for the benchmark's server-side figures.
     const timing = `search;dur=${(performance.now() - started).toFixed(3)}`;
     return rawJson(body, 200, { ...CORS, "server-timing": timing });
