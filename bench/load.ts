@@ -345,7 +345,7 @@ async function main(argv: string[]): Promise<number> {
 
 Command: \`bun bench/load.ts --products ${o.products} --seconds ${o.seconds} --connections ${o.connections} --holders ${o.holders} --importers ${o.importers}\`
 on ${machine()}, ${new Date().toISOString().slice(0, 10)}; embedded mode, default limits
-(\`--search-rate 2000 --search-burst 4000\`, \`--max-queued-batches 8\`, \`--read-timeout 30\`).
+(\`--search-rate 2000 --search-burst 4000\`, \`--shed-lag 500\`, \`--max-queued-batches 8\`, \`--read-timeout 30\`).
 
 One node held **${capacity.toLocaleString("en")} queries/s** of the benchmark mix (Bun client, concurrency 32, no
 rate limit). Under load, for ${o.seconds} s: wrk with ${o.connections} connections on the first store's

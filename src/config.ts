@@ -58,7 +58,7 @@ const OPTIONS = {
   searchBurst: { flag: "search-burst", env: "VITRINA_SEARCH_BURST", default: "4000" },
   importRate: { flag: "import-rate", env: "VITRINA_IMPORT_RATE", default: "0" },
   importBurst: { flag: "import-burst", env: "VITRINA_IMPORT_BURST", default: "100" },
-  shedLag: { flag: "shed-lag", env: "VITRINA_SHED_LAG", default: "200" },
+  shedLag: { flag: "shed-lag", env: "VITRINA_SHED_LAG", default: "500" },
   maxQueuedBatches: { flag: "max-queued-batches", env: "VITRINA_MAX_QUEUED_BATCHES", default: "8" },
   readTimeout: { flag: "read-timeout", env: "VITRINA_READ_TIMEOUT", default: "30" },
   shutdownTimeout: { flag: "shutdown-timeout", env: "VITRINA_SHUTDOWN_TIMEOUT", default: "10" },

@@ -45,9 +45,10 @@ export const ERRORS = {
     message:
       "Too many import requests of this domain are in progress (at most {limit}). Retry after {retry_after} s.",
   },
+  // 429, not 503: the refusal is of this store's share, other stores are answered.
   overloaded: {
-    status: 503,
-    message: "The service is overloaded by this store's searches. Retry after {retry_after} s.",
+    status: 429,
+    message: "This store's searches are overloading the service. Retry after {retry_after} s.",
   },
   request_timeout: {
     status: 408,

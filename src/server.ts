@@ -72,12 +72,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const recorder = new SearchRecorder(imports);
   const popular = new PopularQueries(store);
   const assertServed = assertServedBy(config.partition);
-  // A store is shed only past 50 searches in the last second: a store's widget, or a test,
+  // A store is shed only past 200 searches in its window (1-2 s): a store's widget, or a test,
   // never meets it on a slow machine whose loop lags for other reasons.
   const loopLag = new LoopLag(50).start();
   const shedder = new SearchShedder({
     lagMs: config.shedLag,
-    minSearches: 50,
+    minSearches: 200,
     lag: (now) => loopLag.at(now),
   });
   const app = createApp({

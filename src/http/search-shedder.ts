@@ -3,8 +3,8 @@
  * synchronously on that thread, so a store that sends more than the node can compute makes
  * every request wait behind its own: /health and the other stores' searches included. The
  * thread is overloaded when its event loop lags (a timer due now runs late because the requests
- * already read come first); then a search is refused with a fast 503 when its store has made
- * at least `minSearches` searches in the last second and spent at least its fair share (1 / the
+ * already read come first); then a search is refused with a fast 429 when its store has made
+ * at least `minSearches` searches in the last second or two and spent at least its fair share (1 / the
  * stores searching) of the search time. A refusal costs microseconds, so the loop catches up
  * and the others' requests are answered. Pure: the caller gives the lag and the time.
  */

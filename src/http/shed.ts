@@ -5,7 +5,7 @@
 export const shed = {
   /** 429: a search token over its rate. */
   search_rate: 0,
-  /** 503: a search of a store that keeps the HTTP thread overloaded (--shed-lag). */
+  /** 429: a search of a store that keeps the HTTP thread overloaded (--shed-lag). */
   search_overload: 0,
   /** 429: a secret token over its import rate. */
   import_rate: 0,
