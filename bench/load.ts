@@ -6,6 +6,7 @@
 // request and hold; meanwhile it measures /health and the second store's searches. Then it
 // times the recovery, and writes its figures into BENCHMARKS.md.
 //   bun bench/load.ts [--products 20000] [--seconds 30] [--connections 1000] [--holders 300] [--importers 16] [--no-write]
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { generateCatalog, generateProducts } from "../src/catalog/generate.ts";
@@ -239,9 +240,10 @@ function importers(base: string, secretToken: string, bodies: string[], clients:
 const updateBodies = (seed: number, products: number, count: number): string[] =>
   Array.from({ length: count }, (_, n) =>
     JSON.stringify(
+      // A price cut: the new price stays at most the old one (an import rule).
       [...generateProducts(seed, 1000, (n * 1000) % Math.max(1, products - 1000))].map((p, k) => ({
-        ...(p as object),
-        new_price: 100 + ((n + k) % 900),
+        ...p,
+        new_price: Math.max(1, (p.new_price ?? 100) - ((n + k) % 10)),
       })),
     ),
   );
@@ -257,6 +259,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   using dir = tempDir("vitrina-load-");
+  const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  const loadBefore = loadAverage();
   const seed = 1;
   log(`start; import ${o.products} products into "main", 2,000 into "second"`);
   let service = await startService({ dataDir: dir, args: ["--search-rate", "0"] });
@@ -332,6 +336,7 @@ async function main(argv: string[]): Promise<number> {
   const shutdownSeconds = (performance.now() - t) / 1000;
 
   const qps = Math.round(load.requests / load.seconds);
+  const loadAfter = loadAverage();
   const others = (statuses: Record<number, number>) =>
     Object.entries(statuses)
       .filter(([status]) => !["200", "201", "429", "503"].includes(status))
@@ -344,7 +349,8 @@ async function main(argv: string[]): Promise<number> {
   const table = `### Load and slow clients
 
 Command: \`bun bench/load.ts --products ${o.products} --seconds ${o.seconds} --connections ${o.connections} --holders ${o.holders} --importers ${o.importers}\`
-on ${machine()}, ${new Date().toISOString().slice(0, 10)}; embedded mode, default limits
+on ${machine()}, ${new Date().toISOString().slice(0, 10)} (load average ${loadBefore} at the start,
+${loadAfter} at the end); embedded mode, default limits
 (\`--search-rate 2000 --search-burst 4000\`, \`--shed-lag 500\`, \`--max-queued-batches 8\`, \`--read-timeout 30\`).
 
 One node held **${capacity.toLocaleString("en")} queries/s** of the benchmark mix (Bun client, concurrency 32, no
