@@ -2,6 +2,7 @@ import { PopularQueries } from "./analytics/popular-queries.ts";
 import { SearchRecorder } from "./analytics/search-recorder.ts";
 import type { Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
+import { InFlight } from "./http/in-flight.ts";
 import { searchRoutes } from "./http/routes/search.ts";
 import { LoopLag, SearchShedder } from "./http/search-shedder.ts";
 import { ImportWriter } from "./import/import-writer.ts";
@@ -75,6 +76,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // A store is shed only past 200 searches in its window (1-2 s): a store's widget, or a test,
   // never meets it on a slow machine whose loop lags for other reasons.
   const loopLag = new LoopLag(50).start();
+  // Import requests in progress per domain: the bound on queued work, and its depths.
+  const importsInFlight = new InFlight<number>(config.maxQueuedBatches + 1);
   const shedder = new SearchShedder({
     lagMs: config.shedLag,
     minSearches: 200,
@@ -87,6 +90,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     guards: {
       rate: config.importRate,
       maxQueuedBatches: config.maxQueuedBatches,
+      inFlight: importsInFlight,
       readTimeout: config.readTimeout,
     },
     adminKey: config.adminKey,

@@ -5,7 +5,7 @@ import type { ImportWriter } from "../../import/import-writer.ts";
 import { type BatchLimits, readBody } from "../../import/read-batch.ts";
 import type { DomainRecord } from "../../model/records.ts";
 import type { Domains } from "../../tenancy/domains.ts";
-import { InFlight } from "../in-flight.ts";
+import type { InFlight } from "../in-flight.ts";
 import { TokenBuckets } from "../rate-limit.ts";
 import { readWithin } from "../read-deadline.ts";
 import { errorResponse, json, rawJson } from "../respond.ts";
@@ -17,6 +17,9 @@ export interface ImportGuards {
   rate: RateLimit;
   /** Requests of one domain that may wait behind the one being written. */
   maxQueuedBatches: number;
+  /** The import requests in progress per domain, bounded at maxQueuedBatches + 1 (its depths
+   * are the import queue depths /metrics reports). */
+  inFlight: InFlight<number>;
   /** Seconds for the body to arrive in full. */
   readTimeout: number;
 }
@@ -42,7 +45,7 @@ const closing = (error: unknown): Response => {
 
 export function importRoutes({ domains, imports, limits, guards, assertServed }: ImportDeps) {
   const buckets = new TokenBuckets<number>(guards.rate);
-  const inFlight = new InFlight<number>(guards.maxQueuedBatches + 1);
+  const { inFlight } = guards;
   // Specification 5: the secret token, never the search token; 401 with only `detail`.
   const authenticate = async (request: Request) => {
     const domain = await domains.bySecretToken(request.headers.get("x-secret-token"));
