@@ -263,7 +263,10 @@ async function main(argv: string[]): Promise<number> {
   const loadBefore = loadAverage();
   const seed = 1;
   log(`start; import ${o.products} products into "main", 2,000 into "second"`);
-  let service = await startService({ dataDir: dir, args: ["--search-rate", "0"] });
+  let service = await startService({
+    dataDir: dir,
+    args: ["--search-rate", "0", "--shed-lag", "0"],
+  });
   const main = await createStore(service, "main");
   const second = await createStore(service, "second");
   await importCatalog(service.url, main.secret_token, { seed, products: o.products });
@@ -354,7 +357,7 @@ ${loadAfter} at the end); embedded mode, default limits
 (\`--search-rate 2000 --search-burst 4000\`, \`--shed-lag 500\`, \`--max-queued-batches 8\`, \`--read-timeout 30\`).
 
 One node held **${capacity.toLocaleString("en")} queries/s** of the benchmark mix (Bun client, concurrency 32, no
-rate limit). Under load, for ${o.seconds} s: wrk with ${o.connections} connections on the first store's
+rate limit or shedding). Under load, for ${o.seconds} s: wrk with ${o.connections} connections on the first store's
 search token (${qps.toLocaleString("en")} answers/s, ${(qps / capacity).toFixed(1)}x what the node holds; wrk is closed-loop
 and shares the 2 cores with the server), ${o.importers} clients posting batches of 1,000 products to the
 same store (waiting Retry-After when told), and ${o.holders} clients sending half a request and holding

@@ -100,8 +100,11 @@ export async function runBench(o: BenchOptions) {
   await using privateRedis =
     o.redisUrl === "private" ? await startRedis({ dir: join(dir, "redis") }) : null;
   const redisUrl = privateRedis?.url ?? o.redisUrl;
-  // The suite measures what a node holds: no per-token limit may cut it short.
-  const args = [...(redisUrl ? ["--redis-url", redisUrl] : []), "--search-rate", "0"];
+  // The suite measures what a node holds: no limit or shedding may cut it short.
+  const args = [
+    ...(redisUrl ? ["--redis-url", redisUrl] : []),
+    ...["--search-rate", "0", "--shed-lag", "0"],
+  ];
   phase("start", `empty server, ${redisUrl ? "Redis mode" : "embedded mode"}`);
   let t = performance.now();
   let service: Service = await startService({ dataDir: dir, args });
