@@ -204,7 +204,8 @@ describe("queued work, slow clients and shutdown", () => {
     const started = performance.now();
     service.proc.kill("SIGTERM");
     expect(await service.proc.exited).toBe(0);
-    expect(performance.now() - started).toBeLessThan(3000);
+    // The bound (1 s), then the indexers, threads and store close: seconds, not for ever.
+    expect(performance.now() - started).toBeLessThan(5000);
     await held.closed;
-  });
+  }, 15_000);
 });
