@@ -18,6 +18,23 @@ export interface Config {
   reusePort: boolean;
   /** Which requests get a JSON log line on stdout. */
   requestLog: "all" | "errors" | "off";
+  /** Searches per second (and burst) per search token; rate 0 is no limit. */
+  searchRate: RateLimit;
+  /** Import requests per second (and burst) per secret token; rate 0 is no limit. */
+  importRate: RateLimit;
+  /** Event-loop lag (ms) past which the searches of the busiest stores are shed; 0 is off. */
+  shedLag: number;
+  /** Import requests of one domain that may wait behind the one being written; more get 503. */
+  maxQueuedBatches: number;
+  /** Seconds a request's body may take to arrive in full; later is 408 and a closed connection. */
+  readTimeout: number;
+  /** Seconds SIGTERM waits for requests in flight before it closes their connections. */
+  shutdownTimeout: number;
+}
+
+export interface RateLimit {
+  rate: number;
+  burst: number;
 }
 
 interface Option {
@@ -41,6 +58,16 @@ export const OPTIONS = {
   partition: { flag: "partition", env: "VITRINA_PARTITION", default: "" },
   reusePort: { flag: "reuse-port", env: "VITRINA_REUSE_PORT", boolean: true, default: "false" },
   requestLog: { flag: "log-requests", env: "VITRINA_LOG_REQUESTS", default: "errors" },
+  // A search token is shared by every shopper of a store: its limit is the store's (see
+  // docs/ARCHITECTURE.md, "Overload and slow clients"). --demo turns the limits off.
+  searchRate: { flag: "search-rate", env: "VITRINA_SEARCH_RATE", default: "2000" },
+  searchBurst: { flag: "search-burst", env: "VITRINA_SEARCH_BURST", default: "4000" },
+  importRate: { flag: "import-rate", env: "VITRINA_IMPORT_RATE", default: "0" },
+  importBurst: { flag: "import-burst", env: "VITRINA_IMPORT_BURST", default: "100" },
+  shedLag: { flag: "shed-lag", env: "VITRINA_SHED_LAG", default: "500" },
+  maxQueuedBatches: { flag: "max-queued-batches", env: "VITRINA_MAX_QUEUED_BATCHES", default: "8" },
+  readTimeout: { flag: "read-timeout", env: "VITRINA_READ_TIMEOUT", default: "30" },
+  shutdownTimeout: { flag: "shutdown-timeout", env: "VITRINA_SHUTDOWN_TIMEOUT", default: "10" },
 } satisfies Record<string, Option>;
 
 export class ConfigError extends Error {}
@@ -122,6 +149,11 @@ export function loadConfig(
     throw new ConfigError("--log-requests must be all, errors or off");
   const port = integer("--listen port", listen.slice(colon + 1), 0);
   if (port > 65535) throw new ConfigError(`--listen port must be 0 to 65535, not ${port}`);
+  const demo = ["true", "1", "yes"].includes(get(OPTIONS.demo));
+  const rate = (o: Option, burst: Option): RateLimit => ({
+    rate: integer(`--${o.flag}`, flags.get(o.flag) ?? env[o.env] ?? (demo ? "0" : o.default), 0),
+    burst: integer(`--${burst.flag}`, get(burst), 1),
+  });
   const partition = get(OPTIONS.partition);
   const pm = /^(\d+)\/(\d+)$/.exec(partition);
   if (partition && (!pm || Number(pm[1]) >= Number(pm[2])))
@@ -131,7 +163,7 @@ export function loadConfig(
     host: listen.slice(0, colon),
     port,
     adminKey: get(OPTIONS.adminKey) || null,
-    demo: ["true", "1", "yes"].includes(get(OPTIONS.demo)),
+    demo,
     redisUrl: get(OPTIONS.redisUrl) || null,
     sync,
     maxItems: integer("--max-items", get(OPTIONS.maxItems), 1),
@@ -141,5 +173,11 @@ export function loadConfig(
     partition: pm ? { index: Number(pm[1]), count: Number(pm[2]) } : null,
     reusePort: ["true", "1", "yes"].includes(get(OPTIONS.reusePort)),
     requestLog,
+    searchRate: rate(OPTIONS.searchRate, OPTIONS.searchBurst),
+    importRate: rate(OPTIONS.importRate, OPTIONS.importBurst),
+    shedLag: integer("--shed-lag", get(OPTIONS.shedLag), 0),
+    maxQueuedBatches: integer("--max-queued-batches", get(OPTIONS.maxQueuedBatches), 0),
+    readTimeout: integer("--read-timeout", get(OPTIONS.readTimeout), 1),
+    shutdownTimeout: integer("--shutdown-timeout", get(OPTIONS.shutdownTimeout), 0),
   };
 }

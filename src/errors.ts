@@ -35,6 +35,27 @@ export const ERRORS = {
     message: 'This node does not serve domain "{name}"; send the request to partition {partition}.',
   },
   redis_unreachable: { status: 503, message: "Redis at {url} is unreachable: {reason}" },
+  // Shedding (docs/ARCHITECTURE.md, "Overload and slow clients"): `retry_after` also becomes
+  // the Retry-After header.
+  throttled: {
+    status: 429,
+    message:
+      "Too many requests: this token may make {rate} per second. Retry after {retry_after} s.",
+  },
+  import_queue_full: {
+    status: 503,
+    message:
+      "Too many import requests of this domain are in progress (at most {limit}). Retry after {retry_after} s.",
+  },
+  // 429, not 503: the refusal is of this store's share, other stores are answered.
+  overloaded: {
+    status: 429,
+    message: "This store's searches are overloading the service. Retry after {retry_after} s.",
+  },
+  request_timeout: {
+    status: 408,
+    message: "The request body did not arrive within {seconds} s.",
+  },
   store_unavailable: { status: 503, message: "The primary store is unavailable; retry shortly." },
 } as const;
 

@@ -2,9 +2,12 @@ import { PopularQueries } from "./analytics/popular-queries.ts";
 import { SearchRecorder } from "./analytics/search-recorder.ts";
 import type { Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
+import { InFlight } from "./http/in-flight.ts";
 import { healthRoutes } from "./http/routes/health.ts";
 import { pagesRoutes } from "./http/routes/pages.ts";
 import { searchRoutes } from "./http/routes/search.ts";
+import { LoopLag, SearchShedder } from "./http/search-shedder.ts";
+import { shed } from "./http/shed.ts";
 import { ImportWriter } from "./import/import-writer.ts";
 import { registerSources } from "./ops/metrics.ts";
 import { metricSourcesOf, readinessOf } from "./ops/probes.ts";
@@ -76,11 +79,27 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const recorder = new SearchRecorder(imports);
   const popular = new PopularQueries(store);
   const assertServed = assertServedBy(config.partition);
-  registerSources(metricSourcesOf({ domains, indexers, log, imports, recorder }));
+  registerSources(metricSourcesOf({ domains, indexers, log, imports, recorder, shed }));
+  // A store is shed only past 200 searches in its window (1-2 s): a store's widget, or a test,
+  // never meets it on a slow machine whose loop lags for other reasons.
+  const loopLag = new LoopLag(50).start();
+  // Import requests in progress per domain: the bound on queued work, and its depths.
+  const importsInFlight = new InFlight<number>(config.maxQueuedBatches + 1);
+  const shedder = new SearchShedder({
+    lagMs: config.shedLag,
+    minSearches: 200,
+    lag: (now) => loopLag.at(now),
+  });
   const app = createApp({
     domains,
     imports,
     limits: { maxItems: config.maxItems, maxBytes: config.maxBytes },
+    guards: {
+      rate: config.importRate,
+      maxQueuedBatches: config.maxQueuedBatches,
+      inFlight: importsInFlight,
+      readTimeout: config.readTimeout,
+    },
     adminKey: config.adminKey,
     store,
     assertServed,
@@ -97,6 +116,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
         maxPageSize: config.maxPageSize,
         popular: (id) => popular.get(id),
         assertServed,
+        rate: config.searchRate,
+        shedder,
       }),
       pagesRoutes({ domains, demo: config.demo }),
     ],
@@ -111,6 +132,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // or chunked; Bun's own limit would answer first, above it, with an empty 413. No route
     // reads a body before it has authenticated the request (readBody, admin's operator key).
     maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+    // Seconds a connection may stay silent: a keep-alive connection between requests, a body
+    // that stops arriving, an answer being waited for (an import queued behind others). Headers
+    // that never finish are closed by Bun itself after ~10 s whatever this says (measured:
+    // docs/ARCHITECTURE.md, "Overload and slow clients").
+    idleTimeout: 30,
   });
   const server = app.server;
   if (!server) throw new Error("server did not start");
@@ -122,10 +148,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
     store,
     log,
     stop: async () => {
-      // Stop accepting, let the requests already accepted finish, then close the store.
+      // Stop accepting, let the requests already accepted finish for at most --shutdown-timeout
+      // seconds (a trickling client would hold them for ever), then close what is left, then
+      // the store: a request cut off was not answered, so nothing acknowledged is lost.
       const stopped = server.stop(false);
-      while (server.pendingRequests > 0) await Bun.sleep(5);
-      await stopped;
+      const deadline = performance.now() + config.shutdownTimeout * 1000;
+      while (server.pendingRequests > 0 && performance.now() < deadline) await Bun.sleep(5);
+      const bound = Bun.sleep(Math.max(0, deadline - performance.now())).then(() => "late");
+      if ((await Promise.race([stopped, bound])) === "late") await server.stop(true);
+      loopLag.stop();
       await indexers.stop();
       await recorder.stop();
       await imports.stop();

@@ -18,8 +18,14 @@ export function errorResponse(error: unknown): Response {
     return json(
       error.errors ? { detail: error.message, errors: error.errors } : { detail: error.message },
       error.status,
-      // The rest of an oversized body is not read: the connection cannot serve another request.
-      error.code === "body_too_large" ? { connection: "close" } : {},
+      {
+        // The rest of an oversized body is not read: the connection cannot serve another request.
+        ...(error.code === "body_too_large" ? { connection: "close" } : {}),
+        // A shed request (429, 503) says when to come back.
+        ...(error.vars.retry_after === undefined
+          ? {}
+          : { "retry-after": String(error.vars.retry_after) }),
+      },
     );
   console.error(
     JSON.stringify({

@@ -30,17 +30,6 @@ const importItems = new Counter({
 });
 
 /**
- * Requests shed under load (429 rate limited, 503 overloaded). Whatever sheds a request
- * increments it: `shed.inc({ status: "429", reason: "rate_limit" })`.
- */
-export const shed = new Counter({
-  name: "vitrina_shed_requests_total",
-  help: "Requests refused to protect the service, by status (429, 503) and reason.",
-  labelNames: ["status", "reason"] as const,
-  registers: [registry],
-});
-
-/**
  * The label-bound children per (method, route, status), made once: prom-client hashes a labels
  * object on every call otherwise. Bounded: routes are the app's patterns.
  */
@@ -86,7 +75,19 @@ export interface MetricSources {
   importQueue(): number;
   /** The search analytics recorder: events queued and dropped so far. */
   analytics: { readonly dropped: number; readonly queued?: number };
+  /** Requests refused to protect the service so far, by reason (http/shed.ts). */
+  shed: Readonly<Record<string, number>>;
 }
+
+// The answer each shed reason gets (http/shed.ts, docs/ARCHITECTURE.md "Overload and slow
+// clients"): the status label of vitrina_shed_requests_total.
+const SHED_STATUS: Record<string, string> = {
+  search_rate: "429",
+  search_overload: "429",
+  import_rate: "429",
+  import_queue: "503",
+  read_timeout: "408",
+};
 
 /** Registers the gauges that read the running server's state at scrape time. */
 export function registerSources(sources: MetricSources): void {
@@ -95,6 +96,7 @@ export function registerSources(sources: MetricSources): void {
     "vitrina_index_lag",
     "vitrina_queue_depth",
     "vitrina_analytics_events_dropped_total",
+    "vitrina_shed_requests_total",
   ])
     registry.removeSingleMetric(name);
   new Gauge({
@@ -124,6 +126,17 @@ export function registerSources(sources: MetricSources): void {
     collect() {
       this.reset();
       this.inc(sources.analytics.dropped);
+    },
+  });
+  new Counter({
+    name: "vitrina_shed_requests_total",
+    help: "Requests refused to protect the service, by status (429, 503, 408) and reason.",
+    labelNames: ["status", "reason"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [reason, count] of Object.entries(sources.shed))
+        this.inc({ status: SHED_STATUS[reason] ?? "", reason }, count);
     },
   });
 }

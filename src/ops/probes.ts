@@ -42,6 +42,7 @@ export function metricSourcesOf(deps: {
   log: ChangeLog;
   imports: ImportWriter;
   recorder: MetricSources["analytics"];
+  shed: MetricSources["shed"];
 }): MetricSources {
   const { domains, indexers, log } = deps;
   return {
@@ -57,5 +58,6 @@ export function metricSourcesOf(deps: {
       ),
     importQueue: () => deps.imports.inFlight,
     analytics: deps.recorder,
+    shed: deps.shed,
   };
 }

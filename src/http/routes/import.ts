@@ -1,51 +1,119 @@
 import { Elysia } from "elysia";
+import type { RateLimit } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 import type { ImportWriter } from "../../import/import-writer.ts";
 import { type BatchLimits, readBody } from "../../import/read-batch.ts";
+import type { DomainRecord } from "../../model/records.ts";
 import type { Domains } from "../../tenancy/domains.ts";
+import type { InFlight } from "../in-flight.ts";
 import { noteDomain } from "../observe.ts";
-import { json, rawJson } from "../respond.ts";
+import { TokenBuckets } from "../rate-limit.ts";
+import { readWithin } from "../read-deadline.ts";
+import { errorResponse, json, rawJson } from "../respond.ts";
+import { shed } from "../shed.ts";
+
+/** What an import request may cost (docs/ARCHITECTURE.md, "Overload and slow clients"). */
+export interface ImportGuards {
+  /** Requests per second per secret token. */
+  rate: RateLimit;
+  /** Requests of one domain that may wait behind the one being written. */
+  maxQueuedBatches: number;
+  /** The import requests in progress per domain, bounded at maxQueuedBatches + 1 (its depths
+   * are the import queue depths /metrics reports). */
+  inFlight: InFlight<number>;
+  /** Seconds for the body to arrive in full. */
+  readTimeout: number;
+}
 
 export interface ImportDeps {
   domains: Domains;
   imports: Pick<ImportWriter, "importProducts" | "importCategories" | "appendReindex">;
   limits: BatchLimits;
+  guards: ImportGuards;
   /** Throws 421 when this node does not serve the domain (Redis mode, --partition). */
   assertServed: (domainName: string) => void;
 }
 
-export function importRoutes({ domains, imports, limits, assertServed }: ImportDeps) {
+/**
+ * A refusal sent before the body was read in full closes the connection: else Bun would go on
+ * reading (and discarding) whatever the client trickles, for as long as it likes.
+ */
+const closing = (error: unknown): Response => {
+  const response = errorResponse(error);
+  response.headers.set("connection", "close");
+  return response;
+};
+
+export function importRoutes({ domains, imports, limits, guards, assertServed }: ImportDeps) {
+  const buckets = new TokenBuckets<number>(guards.rate);
+  const { inFlight } = guards;
   // Specification 5: the secret token, never the search token; 401 with only `detail`.
   const authenticate = async (request: Request) => {
     const domain = await domains.bySecretToken(request.headers.get("x-secret-token"));
     if (!domain) throw new AppError("not_authenticated");
     noteDomain(request, domain.name);
     assertServed(domain.name);
+    const wait = buckets.take(domain.id, performance.now());
+    if (wait > 0) {
+      shed.import_rate++;
+      throw new AppError("throttled", { rate: guards.rate.rate, retry_after: wait });
+    }
     return domain;
+  };
+  // Who (401), how often (429), how much is waiting (503), then the body (400, 413, 408); the
+  // request holds a place of its domain's bound until `batch` has answered.
+  const receive = async (request: Request): Promise<{ domain: DomainRecord; body: Uint8Array }> => {
+    const domain = await authenticate(request);
+    if (!inFlight.enter(domain.id)) {
+      shed.import_queue++;
+      throw new AppError("import_queue_full", {
+        limit: guards.maxQueuedBatches + 1,
+        retry_after: 1,
+      });
+    }
+    try {
+      return { domain, body: await readWithin(readBody(request, limits), guards.readTimeout) };
+    } catch (error) {
+      inFlight.leave(domain.id);
+      if (error instanceof AppError && error.code === "request_timeout") shed.read_timeout++;
+      throw error;
+    }
+  };
+  const batch = async (
+    request: Request,
+    write: (domainId: number, body: Uint8Array) => ReturnType<ImportWriter["importProducts"]>,
+  ): Promise<Response> => {
+    let received: { domain: DomainRecord; body: Uint8Array };
+    try {
+      received = await receive(request);
+    } catch (error) {
+      // The client left, or shutdown closed its connection: there is nobody to answer.
+      if (request.signal.aborted) return new Response(null, { status: 499 });
+      return closing(error);
+    }
+    try {
+      const r = await write(received.domain.id, received.body);
+      return rawJson(r.body, r.status);
+    } finally {
+      inFlight.leave(received.domain.id);
+    }
   };
   return new Elysia({ name: "import" })
     .post(
       "/api/v2/content/product/bulk/",
-      async ({ request }) => {
-        const domain = await authenticate(request);
-        const r = await imports.importProducts(domain.id, await readBody(request, limits));
-        return rawJson(r.body, r.status);
-      },
+      ({ request }) => batch(request, (id, body) => imports.importProducts(id, body)),
       { parse: "none" },
     )
     .post(
       "/api/v2/content/category/bulk/",
-      async ({ request }) => {
-        const domain = await authenticate(request);
-        const r = await imports.importCategories(domain.id, await readBody(request, limits));
-        return rawJson(r.body, r.status);
-      },
+      ({ request }) => batch(request, (id, body) => imports.importCategories(id, body)),
       { parse: "none" },
     )
     .post(
       "/api/v2/content/reindex/",
       async ({ request }) => {
-        const domain = await authenticate(request);
+        const domain = await authenticate(request).catch(closing);
+        if (domain instanceof Response) return domain;
         const seq = await imports.appendReindex(domain.id);
         return json({ detail: "Reindex queued.", seq }, 202);
       },

@@ -1,11 +1,16 @@
 import { Elysia } from "elysia";
 import type { SearchRecorder } from "../../analytics/search-recorder.ts";
+import type { RateLimit } from "../../config.ts";
+import { AppError } from "../../errors.ts";
 import type { Indexers } from "../../pipeline/indexers.ts";
 import { emptyResponse, search } from "../../search/engine.ts";
 import { parseSearchParams } from "../../search/parse-params.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import { noteDomain } from "../observe.ts";
-import { json, rawJson } from "../respond.ts";
+import { TokenBuckets } from "../rate-limit.ts";
+import { errorResponse, json, rawJson } from "../respond.ts";
+import type { SearchShedder } from "../search-shedder.ts";
+import { shed } from "../shed.ts";
 
 // The widget calls search from the store's own site: CORS is open on these paths.
 const CORS = {
@@ -26,12 +31,40 @@ export interface SearchDeps {
   popular: (domainId: number) => readonly string[];
   /** Throws 421 when this node does not serve the domain (--partition). */
   assertServed: (domainName: string) => void;
+  /** Searches per second per search token, that is per store (--search-rate). */
+  rate: RateLimit;
+  /** Refuses the searches of the stores that overload the thread (--shed-lag). */
+  shedder: SearchShedder;
 }
 
 export function searchRoutes(deps: SearchDeps) {
+  const buckets = new TokenBuckets<number>(deps.rate);
+  const refuse = (error: AppError): Response => {
+    const response = errorResponse(error);
+    for (const [name, value] of Object.entries(CORS)) response.headers.set(name, value);
+    return response;
+  };
+  // First of all, so that a shed search costs next to nothing. An unknown token is not counted
+  // (its answer is the empty data set, and its bucket would be memory an attacker could grow).
+  const guard = (token: string | null, now: number): Response | null => {
+    const domain = token ? deps.domains.searchDomain(token) : undefined;
+    if (!domain) return null;
+    const wait = buckets.take(domain.id, now);
+    if (wait > 0) {
+      shed.search_rate++;
+      return refuse(new AppError("throttled", { rate: deps.rate.rate, retry_after: wait }));
+    }
+    if (deps.shedder.shed(domain.id, now)) {
+      shed.search_overload++;
+      return refuse(new AppError("overloaded", { retry_after: 1 }));
+    }
+    return null;
+  };
   const handle = (request: Request): Response => {
     const started = performance.now();
     const url = new URL(request.url);
+    const refused = guard(url.searchParams.get("token"), started);
+    if (refused) return refused;
     const parsed = parseSearchParams(url.searchParams, deps.maxPageSize);
     if (!parsed.ok)
       return json({ detail: "Invalid query parameters.", errors: parsed.errors }, 400, CORS);
@@ -58,6 +91,7 @@ export function searchRoutes(deps: SearchDeps) {
         filters: params.filters.join(","),
       });
     const body = JSON.stringify(response);
+    deps.shedder.record(domain.id, performance.now() - started, started);
     // The server's own time (parse, search, serialise), for the benchmark's server-side figures.
     const timing = `search;dur=${(performance.now() - started).toFixed(3)}`;
     return rawJson(body, 200, { ...CORS, "server-timing": timing });

@@ -1,0 +1,399 @@
+// `bun bench/load.ts`: load and slow clients (issue 12, point 6). On a fresh data dir it imports a
+// generated catalog into one store and a small one into a second store, finds what the node
+// holds (queries/s of the benchmark mix at saturation, with no rate limit), restarts the server
+// with its default limits, then for --seconds applies the mix to the first store with wrk and
+// 1,000 connections, import batches to it from 16 clients, and 300 clients that send half a
+// request and hold; meanwhile it measures /health and the second store's searches. Then it
+// times the recovery, and writes its figures into BENCHMARKS.md.
+//   bun bench/load.ts [--products 20000] [--seconds 30] [--connections 1000] [--holders 300] [--importers 16] [--no-write]
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { generateCatalog, generateProducts } from "../src/catalog/generate.ts";
+import { ADMIN_KEY, ROOT, type Service, startService, tempDir } from "../test/http/harness.ts";
+import { partialPost, rawClient } from "../test/http/raw-client.ts";
+import { generateQueryMix } from "./query-mix.ts";
+import { ms, newHistogram, runLoad } from "./suite/load.ts";
+import { machine, writeSection } from "./suite/report.ts";
+import { importCatalog } from "./suite/run.ts";
+
+const USAGE =
+  "bun bench/load.ts [--products 20000] [--seconds 30] [--connections 1000] [--holders 300] [--importers 16] [--no-write]";
+
+interface Options {
+  products: number;
+  seconds: number;
+  connections: number;
+  holders: number;
+  importers: number;
+  write: boolean;
+}
+
+function options(argv: string[]): Options | string {
+  let parsed: ReturnType<typeof parse>;
+  const parse = () =>
+    parseArgs({
+      args: argv,
+      options: {
+        products: { type: "string", default: "20000" },
+        seconds: { type: "string", default: "30" },
+        connections: { type: "string", default: "1000" },
+        holders: { type: "string", default: "300" },
+        importers: { type: "string", default: "16" },
+        "no-write": { type: "boolean", default: false },
+        help: { type: "boolean", default: false },
+      },
+    });
+  try {
+    parsed = parse();
+  } catch (error) {
+    return `${(error as Error).message}\n${USAGE}`;
+  }
+  const v = parsed.values;
+  if (v.help) return USAGE;
+  const n = (name: string, raw: string, min: number, max: number): number | string => {
+    const x = Number(raw);
+    return Number.isInteger(x) && x >= min && x <= max
+      ? x
+      : `--${name} must be an integer from ${min} to ${max}`;
+  };
+  const o = {
+    products: n("products", v.products, 1000, 1_000_000),
+    seconds: n("seconds", v.seconds, 5, 600),
+    connections: n("connections", v.connections, 1, 10_000),
+    holders: n("holders", v.holders, 0, 5000),
+    importers: n("importers", v.importers, 0, 256),
+  };
+  for (const x of Object.values(o)) if (typeof x === "string") return x;
+  return { ...(o as Record<keyof typeof o, number>), write: !v["no-write"] };
+}
+
+const log = (line: string) => console.error(`[load] ${line}`);
+
+async function createStore(service: Service, name: string) {
+  const r = await fetch(`${service.url}/api/v2/admin/domains/`, {
+    method: "POST",
+    headers: { "x-admin-key": ADMIN_KEY },
+    body: JSON.stringify({ name }),
+  });
+  return (await r.json()) as { secret_token: string; search_token: string };
+}
+
+/** Search URLs of the benchmark mix over a sample of the catalog of `seed`. */
+function mixUrls(base: string, seed: number, products: number, token: string): string[] {
+  const sample = generateCatalog({ seed, products: Math.min(products, 20_000) });
+  return generateQueryMix(sample, { seed, count: 5000 }).map(
+    (q) => `${base}/api/v2/search/?${new URLSearchParams({ ...q.params, token, demo: "true" })}`,
+  );
+}
+
+type Figures = Awaited<ReturnType<typeof wrk>>;
+
+/** wrk over the mix's paths, counting statuses in Lua; its output is parsed into figures. */
+async function wrk(
+  urls: string[],
+  o: { connections: number; seconds: number },
+  dir: string,
+  name: string,
+) {
+  const base = new URL(urls[0] as string).origin;
+  const paths = urls.map((u) => u.slice(base.length));
+  const script = join(dir, `${name}.lua`);
+  await Bun.write(
+    script,
+    `local paths = {${paths.map((p) => JSON.stringify(p)).join(",\n")}}
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function init(args) i = math.random(#paths); statuses = {} end
+function request() i = i % #paths + 1; return wrk.format("GET", paths[i]) end
+function response(status, headers, body) statuses[status] = (statuses[status] or 0) + 1 end
+function done(summary, latency, requests)
+  for _, t in ipairs(threads) do
+    for k, v in pairs(t:get("statuses")) do io.write(string.format("status %d %d\\n", k, v)) end
+  end
+  local e = summary.errors
+  io.write(string.format("summary %d %d %d %d %d %d %d\\n", summary.requests, summary.duration,
+    e.connect, e.read, e.write, e.timeout, e.status))
+  for _, p in ipairs({50, 99, 99.9}) do
+    io.write(string.format("latency %g %d\\n", p, latency:percentile(p)))
+  end
+  io.write(string.format("latency 100 %d\\n", latency.max))
+end
+`,
+  );
+  const proc = Bun.spawn(
+    [
+      "wrk",
+      "-t",
+      String(Math.min(2, o.connections)),
+      "-c",
+      String(o.connections),
+      "-d",
+      `${o.seconds}s`,
+      "--timeout",
+      "10s",
+      "-s",
+      script,
+      base,
+    ],
+    { stdout: "pipe", stderr: "pipe" },
+  );
+  const out = await new Response(proc.stdout).text();
+  await proc.exited;
+  const statuses: Record<number, number> = {};
+  for (const m of out.matchAll(/^status (\d+) (\d+)$/gm))
+    statuses[Number(m[1])] = (statuses[Number(m[1])] ?? 0) + Number(m[2]);
+  const s = /^summary (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)$/m.exec(out);
+  if (!s) throw new Error(`wrk: ${out}\n${await new Response(proc.stderr).text()}`);
+  const latency = Object.fromEntries(
+    [...out.matchAll(/^latency ([\d.]+) (\d+)$/gm)].map((m) => [m[1], Number(m[2]) / 1000]),
+  );
+  return {
+    statuses,
+    requests: Number(s[1]),
+    seconds: Number(s[2]) / 1e6,
+    socketErrors: Number(s[3]) + Number(s[4]) + Number(s[5]) + Number(s[6]),
+    latency,
+  };
+}
+
+/**
+ * `count` clients that each send half a request and hold until the server closes, then do it
+ * again: half of them stop in the headers of a search, half send an import's headers with a
+ * wrong token and half its body. Records how long the server let each connection live.
+ */
+function holders(base: string, count: number) {
+  const held = { headers: newHistogram(), body: newHistogram() };
+  let running = true;
+  const clients = Array.from({ length: count }, async (_, k) => {
+    const kind = k % 2 === 0 ? "headers" : "body";
+    const head =
+      kind === "headers"
+        ? "GET /api/v2/search/?q=x HTTP/1.1\r\nHost: vitrina\r\nX-Slow: "
+        : partialPost(
+            "/api/v2/content/product/bulk/",
+            { "x-secret-token": "wrong" },
+            100_000,
+            "[{",
+          );
+    while (running) {
+      const t = performance.now();
+      try {
+        const client = await rawClient(base, head);
+        client.trickle(kind === "headers" ? "a" : " ", 1000);
+        const stop = (async () => {
+          while (running) await Bun.sleep(200);
+        })();
+        await Promise.race([client.closed, stop]);
+        if (running)
+          held[kind].recordValue(Math.max(1, Math.round((performance.now() - t) * 1000)));
+        client.destroy();
+      } catch {
+        await Bun.sleep(100);
+      }
+    }
+  });
+  return {
+    held,
+    stop: async () => {
+      running = false;
+      await Promise.all(clients);
+    },
+  };
+}
+
+/**
+ * Batches of 1,000 price updates to the store from `clients` clients, answering Retry-After:
+ * counts by status. The bodies are built before the load, so that the load generator spends
+ * its time sending.
+ */
+function importers(base: string, secretToken: string, bodies: string[], clients: number) {
+  const statuses: Record<number, number> = {};
+  let running = true;
+  const loops = Array.from({ length: clients }, async (_, k) => {
+    for (let n = k; running; n++) {
+      try {
+        const r = await fetch(`${base}/api/v2/content/product/bulk/`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-secret-token": secretToken },
+          body: bodies[n % bodies.length],
+        });
+        await r.arrayBuffer();
+        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+        const retry = Number(r.headers.get("retry-after") ?? 0);
+        if (retry > 0) await Bun.sleep(retry * 1000);
+      } catch {
+        statuses[0] = (statuses[0] ?? 0) + 1;
+      }
+    }
+  });
+  return {
+    statuses,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+/** Price updates of the first products of the catalog of `seed`, 1,000 a batch. */
+const updateBodies = (seed: number, products: number, count: number): string[] =>
+  Array.from({ length: count }, (_, n) =>
+    JSON.stringify(
+      // A price cut: the new price stays at most the old one (an import rule).
+      [...generateProducts(seed, 1000, (n * 1000) % Math.max(1, products - 1000))].map((p, k) => ({
+        ...p,
+        new_price: Math.max(1, (p.new_price ?? 100) - ((n + k) % 10)),
+      })),
+    ),
+  );
+
+async function main(argv: string[]): Promise<number> {
+  const o = options(argv);
+  if (typeof o === "string") {
+    console.error(o);
+    return o === USAGE ? 0 : 2;
+  }
+  if (!Bun.which("wrk")) {
+    console.error("bench/load.ts needs wrk (Debian: apt-get install wrk)");
+    return 2;
+  }
+  using dir = tempDir("vitrina-load-");
+  const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  const loadBefore = loadAverage();
+  const seed = 1;
+  log(`start; import ${o.products} products into "main", 2,000 into "second"`);
+  let service = await startService({
+    dataDir: dir,
+    args: ["--search-rate", "0", "--shed-lag", "0"],
+  });
+  const main = await createStore(service, "main");
+  const second = await createStore(service, "second");
+  await importCatalog(service.url, main.secret_token, { seed, products: o.products });
+  await importCatalog(service.url, second.secret_token, { seed: 2, products: 2000 });
+
+  let urls = mixUrls(service.url, seed, o.products, main.search_token);
+  log("saturation: the mix at concurrency 32 for 10 s, no rate limit");
+  await runLoad({ urls, concurrency: 8, seconds: 3 });
+  const saturation = await runLoad({ urls, concurrency: 32, seconds: 10 });
+  const capacity = Math.round(saturation.requests / saturation.seconds);
+  log(`one node holds ${capacity} queries/s`);
+
+  log("restart with the default limits");
+  await service.stop();
+  service = await startService({ dataDir: dir });
+  urls = mixUrls(service.url, seed, o.products, main.search_token);
+  const secondUrls = mixUrls(service.url, 2, 2000, second.search_token);
+  const healthUrls = [`${service.url}/health`];
+  // /health and the second store's searches, each by wrk on one connection (closed loop).
+  const probes = (seconds: number) =>
+    Promise.all([
+      wrk(healthUrls, { connections: 1, seconds }, dir, "health"),
+      wrk(secondUrls, { connections: 1, seconds }, dir, "second"),
+    ]);
+  log("baseline: /health and the second store, 5 s");
+  const [healthBefore, secondBefore] = await probes(5);
+
+  log(
+    `load: wrk -c ${o.connections} for ${o.seconds} s, ${o.importers} import clients, ${o.holders} half requests`,
+  );
+  const bodies = updateBodies(seed, o.products, 8);
+  const hold = holders(service.url, o.holders);
+  const imports = importers(service.url, main.secret_token, bodies, o.importers);
+  const [load, [healthDuring, secondDuring]] = await Promise.all([
+    wrk(urls, o, dir, "mix"),
+    probes(o.seconds),
+  ]);
+  await Promise.all([hold.stop(), imports.stop()]);
+
+  // Recovery: from the end of the load until /health and the second store's searches answer
+  // within twice their baseline p99 (at least 5 ms) five times in a row.
+  const checks = [
+    {
+      url: () => healthUrls[0] as string,
+      limit: Math.max(5, 2 * (healthBefore.latency["99"] ?? 0)),
+    },
+    {
+      url: () => secondUrls[Math.floor(Math.random() * secondUrls.length)] as string,
+      limit: Math.max(5, 2 * (secondBefore.latency["99"] ?? 0)),
+    },
+  ];
+  const ended = performance.now();
+  let streak = 0;
+  while (streak < 5 && performance.now() - ended < 60_000) {
+    const fine = await Promise.all(
+      checks.map(async (c) => {
+        const t = performance.now();
+        const r = await fetch(c.url());
+        await r.arrayBuffer();
+        return r.status === 200 && performance.now() - t <= c.limit;
+      }),
+    );
+    streak = fine.every(Boolean) ? streak + 1 : 0;
+    await Bun.sleep(20);
+  }
+  const recoverySeconds = (performance.now() - ended) / 1000;
+  log("stop: SIGTERM");
+  const t = performance.now();
+  const code = await service.stop();
+  const shutdownSeconds = (performance.now() - t) / 1000;
+
+  const qps = Math.round(load.requests / load.seconds);
+  const loadAfter = loadAverage();
+  const others = (statuses: Record<number, number>) =>
+    Object.entries(statuses)
+      .filter(([status]) => !["200", "201", "429", "503"].includes(status))
+      .map(([status, n]) => `${n} × ${status === "0" ? "no answer" : status}`)
+      .join(", ");
+  const row = (name: string, statuses: Record<number, number>, socketErrors: number | string) =>
+    `| ${name} | ${["200", "201", "429", "503"].map((k) => (statuses[Number(k)] ?? 0).toLocaleString("en")).join(" | ")} | ${others(statuses)} | ${socketErrors} |`;
+  const latency = (name: string, before: Figures | null, during: Figures) =>
+    `| ${name} | ${[before?.latency["50"], before?.latency["99"], during.latency["50"], during.latency["99"], during.latency["100"]].map((x) => x?.toFixed(1) ?? "").join(" | ")} | ${Math.round(during.requests / during.seconds).toLocaleString("en")} | ${during.requests - (during.statuses[200] ?? 0) + during.socketErrors} |`;
+  const table = `### Load and slow clients
+
+Command: \`bun bench/load.ts --products ${o.products} --seconds ${o.seconds} --connections ${o.connections} --holders ${o.holders} --importers ${o.importers}\`
+on ${machine()}, ${new Date().toISOString().slice(0, 10)} (load average ${loadBefore} at the start,
+${loadAfter} at the end); embedded mode, default limits
+(\`--search-rate 2000 --search-burst 4000\`, \`--shed-lag 500\`, \`--max-queued-batches 8\`, \`--read-timeout 30\`).
+
+One node held **${capacity.toLocaleString("en")} queries/s** of the benchmark mix (Bun client, concurrency 32, no
+rate limit or shedding). Under load, for ${o.seconds} s: wrk with ${o.connections} connections on the first store's
+search token (${qps.toLocaleString("en")} answers/s, ${(qps / capacity).toFixed(1)}x what the node holds; wrk is closed-loop
+and shares the 2 cores with the server), ${o.importers} clients posting batches of 1,000 products to the
+same store (waiting Retry-After when told), and ${o.holders} clients sending half a request and holding
+(half stop in the headers, half send an import's headers with a wrong token and half its body),
+reconnecting when closed. \`/health\` and the second store's searches are measured by wrk on
+one connection each, before and during the load.
+
+| answers during the load | 200 | 201 | 429 | 503 | other | socket errors |
+|---|---:|---:|---:|---:|---:|---:|
+${row("searches of the first store (wrk)", load.statuses, load.socketErrors)}
+${row("import batches of the first store", imports.statuses, "")}
+
+| latency, ms | p50 before | p99 before | p50 during | p99 during | max during | answers/s during | failed during |
+|---|---:|---:|---:|---:|---:|---:|---:|
+${latency("`/health`", healthBefore, healthDuring)}
+${latency("second store's searches", secondBefore, secondDuring)}
+${latency("first store, every answer (wrk)", null, load)}
+
+| figure | value |
+|---|---:|
+| half requests: connections opened | ${(hold.held.headers.totalCount + hold.held.body.totalCount).toLocaleString("en")} |
+| stopped in the headers: closed by the server after, p50 / max | ${ms(hold.held.headers, 50).toFixed(0)} / ${ms(hold.held.headers, 100).toFixed(0)} ms |
+| wrong token and half a body: closed after, p50 / max | ${ms(hold.held.body, 50).toFixed(0)} / ${ms(hold.held.body, 100).toFixed(0)} ms |
+| recovery: health and second store within 2x baseline p99, 5 in a row | ${recoverySeconds.toFixed(2)} s after the load |
+| SIGTERM to exit after the run | ${shutdownSeconds.toFixed(2)} s (code ${code}) |
+`;
+  console.log(table);
+  if (o.write) writeSection(join(ROOT, "BENCHMARKS.md"), "load-slow-clients", table);
+  await service[Symbol.asyncDispose]();
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,43 @@
+// The token bucket (rate-limit.ts):
+//  1. a new key may spend its whole burst at once, then waits for the refill
+//  2. tokens come back at `rate` a second, never above `burst`
+//  3. the wait is whole seconds, at least 1, long enough for one token
+//  4. keys are apart; rate 0 is no limit
+import { expect, test } from "bun:test";
+import { TokenBuckets } from "./rate-limit.ts";
+
+const spend = (b: TokenBuckets<string>, key: string, n: number, at: number) =>
+  Array.from({ length: n }, () => b.take(key, at));
+
+test("a burst, then the refill", () => {
+  const b = new TokenBuckets<string>({ rate: 10, burst: 20 });
+  expect(spend(b, "a", 20, 0).every((w) => w === 0)).toBe(true);
+  expect(b.take("a", 0)).toBe(1);
+  expect(b.take("a", 99)).toBe(1); // 0.99 of a token
+  expect(b.take("a", 100)).toBe(0); // 1 token after 100 ms at 10/s
+  expect(b.take("a", 100)).toBe(1);
+});
+
+test("never above the burst", () => {
+  const b = new TokenBuckets<string>({ rate: 100, burst: 5 });
+  expect(spend(b, "a", 5, 0)).toEqual([0, 0, 0, 0, 0]);
+  expect(spend(b, "a", 6, 60_000)).toEqual([0, 0, 0, 0, 0, 1]);
+});
+
+test("the wait covers one token, in whole seconds", () => {
+  const slow = new TokenBuckets<string>({ rate: 1, burst: 1 });
+  expect(slow.take("a", 0)).toBe(0);
+  expect(slow.take("a", 0)).toBe(1);
+  const slower = new TokenBuckets<string>({ rate: 0.25, burst: 1 });
+  expect(slower.take("a", 0)).toBe(0);
+  expect(slower.take("a", 0)).toBe(4);
+  expect(slower.take("a", 2000)).toBe(2);
+});
+
+test("keys are apart; rate 0 is off", () => {
+  const b = new TokenBuckets<string>({ rate: 1, burst: 1 });
+  expect([b.take("a", 0), b.take("b", 0), b.take("a", 0)]).toEqual([0, 0, 1]);
+  const off = new TokenBuckets<string>({ rate: 0, burst: 1 });
+  expect(off.enabled).toBe(false);
+  expect(spend(off, "a", 1000, 0).every((w) => w === 0)).toBe(true);
+});

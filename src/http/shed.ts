@@ -1,0 +1,18 @@
+/**
+ * Requests refused to protect the service since the process started, by reason: a counter
+ * that /metrics reads. Only the HTTP thread sheds, so plain numbers suffice.
+ */
+export const shed = {
+  /** 429: a search token over its rate. */
+  search_rate: 0,
+  /** 429: a search of a store that keeps the HTTP thread overloaded (--shed-lag). */
+  search_overload: 0,
+  /** 429: a secret token over its import rate. */
+  import_rate: 0,
+  /** 503: a domain with too many import requests in progress. */
+  import_queue: 0,
+  /** 408: a body that did not arrive within --read-timeout. */
+  read_timeout: 0,
+};
+
+export type ShedReason = keyof typeof shed;
