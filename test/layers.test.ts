@@ -19,13 +19,17 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   search: ["model"],
   catalog: ["model"],
   store: ["model", "rules", "root:errors", "root:config"],
-  import: ["model", "rules", "store", "root:errors", "root:config"],
+  // ops/metrics.ts is a leaf (prom-client only): the import thread counts its items there.
+  import: ["model", "rules", "store", "ops", "root:errors", "root:config"],
   // The import thread hands its answer's bytes to the indexer (import/response-bytes.ts).
   pipeline: ["model", "search", "store", "import"],
   analytics: ["model", "store"],
   tenancy: ["model", "store", "root:errors"],
   demo: ["model", "catalog", "import", "tenancy"],
+  // Operations: metrics, readiness probes, backup, the pid file; read by http and the CLI.
+  ops: ["model", "store", "import", "pipeline", "tenancy", "root:errors", "root:config"],
   http: [
+    "ops",
     "model",
     "import",
     "search",
@@ -36,6 +40,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     "root:errors",
     "root:config",
   ],
+  // The CLI's commands: the entry point split into a folder, it assembles every layer.
+  cli: ["*"],
   root: ["*"],
 };
 
@@ -87,11 +93,12 @@ test("1-3. every import of src/ points the way the layers allow", () => {
       if (!spec.startsWith(".")) continue; // a package
       const target = resolve(dirname(file), spec);
       const to = layerOf(target);
-      if (to === null) {
+      // The package's own manifest (the CLI's --version) is data, not a layer.
+      if (to === null && !target.endsWith("/package.json")) {
         wrong.push(`src/${name} imports ${relative(join(SRC, ".."), target)}, outside src/`);
         continue;
       }
-      if (!name.endsWith(".test.ts") && !allowed(from, to))
+      if (to !== null && !name.endsWith(".test.ts") && !allowed(from, to))
         wrong.push(`src/${name} (${from}) imports src/${relative(SRC, target)} (${to})`);
     }
   }

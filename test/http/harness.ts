@@ -88,6 +88,11 @@ export async function startService(
       "127.0.0.1:0",
       "--admin-key",
       ADMIN_KEY,
+      // The overload shedder reacts to event-loop lag, which a loaded CI machine has for other
+      // reasons: a test of many quick searches would meet it. Its unit tests cover it; a test's
+      // own args (later flags win) may turn it on.
+      "--shed-lag",
+      "0",
       ...(options.args ?? []),
     ],
     { stdout: "pipe", stderr: "pipe", stdin: "ignore", env: { ...process.env, ...options.env } },
