@@ -1,5 +1,6 @@
 #!/usr/bin/env bun
-import { ConfigError, loadConfig, parseArgs } from "./config.ts";
+import { blockedForm } from "./analytics/query-text.ts";
+import { type Config, ConfigError, loadConfig, parseArgs } from "./config.ts";
 import { AppError } from "./errors.ts";
 import { startServer } from "./server.ts";
 import { openStore } from "./store/open-store.ts";
@@ -12,6 +13,8 @@ const USAGE = `vitrina: catalog import and product search
   vitrina domain list [--data-dir DIR]
   vitrina domain rotate-tokens NAME [--data-dir DIR]
   vitrina reindex DOMAIN [--data-dir DIR]
+  vitrina suggestion block|unblock DOMAIN TEXT [--data-dir DIR]
+  vitrina suggestion list DOMAIN [--data-dir DIR]
   vitrina bench [--products 100000] [--seconds 15] [--redis | --redis-url URL] [--no-write]
 
 Every flag can also be set by its VITRINA_* variable (--data-dir is VITRINA_DATA_DIR).`;
@@ -26,6 +29,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(flags);
   const [command, sub, name] = positional;
   if (command === "serve") return serve(config);
+  if (command === "suggestion") return suggestionCommand(config, positional.slice(1));
   if (command === "domain" || command === "reindex") {
     const { store, log } = await openStore(config);
     const domains = new Domains(store);
@@ -57,6 +61,36 @@ async function main(argv: string[]): Promise<number> {
   }
   console.error(USAGE);
   return command ? 2 : 0;
+}
+
+/**
+ * `suggestion block|unblock DOMAIN TEXT`, `suggestion list DOMAIN`: the operator's block list of
+ * past queries shown as suggestions. Running servers pick a change up within
+ * --suggestion-refresh seconds.
+ */
+async function suggestionCommand(config: Config, args: string[]): Promise<number> {
+  const [sub, domainName, ...words] = args;
+  const text = blockedForm(words.join(" "));
+  const change = sub === "block" || sub === "unblock";
+  if (!domainName || (change ? text === null : sub !== "list" || words.length > 0)) {
+    console.error(USAGE);
+    return 2;
+  }
+  const { store } = await openStore(config);
+  try {
+    const domain = (await store.listDomains()).find((d) => d.name === domainName);
+    if (!domain) throw new AppError("domain_not_found", { name: domainName });
+    if (change) {
+      const changed = await store.setSuggestionBlocked(domain.id, text as string, sub === "block");
+      console.log(JSON.stringify({ domain: domain.name, [sub]: text, changed }));
+    } else
+      console.log(
+        JSON.stringify({ domain: domain.name, blocked: await store.blockedSuggestions(domain.id) }),
+      );
+    return 0;
+  } finally {
+    await store.close();
+  }
 }
 
 async function serve(config: ReturnType<typeof loadConfig>): Promise<number> {

@@ -1,4 +1,5 @@
 // The only reader of command-line flags and VITRINA_* variables. A flag wins over its variable.
+import { MAX_SHOPPERS_KEPT } from "./store/search-aggregate.ts";
 
 export interface Config {
   dataDir: string;
@@ -14,6 +15,12 @@ export interface Config {
   /** Seconds between full reindexes of every domain; 0 turns it off. */
   reindexInterval: number;
   partition: { index: number; count: number } | null;
+  /** Days of search analytics kept (today included); older days are pruned. */
+  analyticsRetentionDays: number;
+  /** Distinct shoppers who must have asked a past query (on one day) before it is suggested. */
+  suggestionMinShoppers: number;
+  /** Milliseconds between refreshes of the suggestion candidates (and blocks) of each domain. */
+  suggestionRefreshMs: number;
 }
 
 interface Option {
@@ -35,6 +42,21 @@ const OPTIONS = {
   maxPageSize: { flag: "max-page-size", env: "VITRINA_MAX_PAGE_SIZE", default: "100" },
   reindexInterval: { flag: "reindex-interval", env: "VITRINA_REINDEX_INTERVAL", default: "86400" },
   partition: { flag: "partition", env: "VITRINA_PARTITION", default: "" },
+  analyticsRetentionDays: {
+    flag: "analytics-retention-days",
+    env: "VITRINA_ANALYTICS_RETENTION_DAYS",
+    default: "90",
+  },
+  suggestionMinShoppers: {
+    flag: "suggestion-min-shoppers",
+    env: "VITRINA_SUGGESTION_MIN_SHOPPERS",
+    default: "3",
+  },
+  suggestionRefresh: {
+    flag: "suggestion-refresh",
+    env: "VITRINA_SUGGESTION_REFRESH",
+    default: "5",
+  },
 } satisfies Record<string, Option>;
 
 export class ConfigError extends Error {}
@@ -78,6 +100,14 @@ const integer = (name: string, raw: string, min: number): number => {
   return n;
 };
 
+// One shopper alone is what poisoning is; more than the ids an aggregate keeps cannot be told.
+const shoppers = (raw: string): number => {
+  const n = integer("--suggestion-min-shoppers", raw, 2);
+  if (n > MAX_SHOPPERS_KEPT)
+    throw new ConfigError(`--suggestion-min-shoppers must be at most ${MAX_SHOPPERS_KEPT}`);
+  return n;
+};
+
 export function loadConfig(
   flags: Map<string, string>,
   env: Record<string, string | undefined> = process.env,
@@ -107,5 +137,12 @@ export function loadConfig(
     maxPageSize: integer("--max-page-size", get(OPTIONS.maxPageSize), 1),
     reindexInterval: integer("--reindex-interval", get(OPTIONS.reindexInterval), 0),
     partition: pm ? { index: Number(pm[1]), count: Number(pm[2]) } : null,
+    analyticsRetentionDays: integer(
+      "--analytics-retention-days",
+      get(OPTIONS.analyticsRetentionDays),
+      1,
+    ),
+    suggestionMinShoppers: shoppers(get(OPTIONS.suggestionMinShoppers)),
+    suggestionRefreshMs: integer("--suggestion-refresh", get(OPTIONS.suggestionRefresh), 1) * 1000,
   };
 }

@@ -33,6 +33,12 @@ export const ERRORS = {
     status: 421,
     message: 'This node does not serve domain "{name}"; send the request to partition {partition}.',
   },
+  invalid_suggestion: {
+    status: 400,
+    message:
+      'Expected {"query": "..."}: a suggestion of 1 to {chars} characters and at most {words} words.',
+  },
+  suggestion_not_blocked: { status: 404, message: 'Suggestion "{query}" is not blocked.' },
   store_unavailable: { status: 503, message: "The primary store is unavailable; retry shortly." },
 } as const;
 

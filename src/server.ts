@@ -1,3 +1,4 @@
+import { adminAnalytics } from "./analytics/admin-analytics.ts";
 import { PopularQueries } from "./analytics/popular-queries.ts";
 import { SearchRecorder } from "./analytics/search-recorder.ts";
 import type { Config } from "./config.ts";
@@ -69,7 +70,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     },
   });
   const recorder = new SearchRecorder(imports);
-  const popular = new PopularQueries(store);
+  const popular = new PopularQueries(imports, config.suggestionRefreshMs);
   const assertServed = assertServedBy(config.partition);
   const app = createApp({
     domains,
@@ -77,6 +78,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     limits: { maxItems: config.maxItems, maxBytes: config.maxBytes },
     adminKey: config.adminKey,
     store,
+    analytics: adminAnalytics(imports, popular, config.analyticsRetentionDays),
     assertServed,
     plugins: [
       searchRoutes({
@@ -111,6 +113,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       while (server.pendingRequests > 0) await Bun.sleep(5);
       await stopped;
       await indexers.stop();
+      popular.stop();
       await recorder.stop();
       await imports.stop();
       await checkpointer?.stop();

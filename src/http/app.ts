@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { AdminAnalytics } from "../analytics/admin-analytics.ts";
 import type { PrimaryStore } from "../store/store.ts";
 import { errorResponse, json } from "./respond.ts";
 import { adminRoutes } from "./routes/admin.ts";
@@ -7,6 +8,7 @@ import { type ImportDeps, importRoutes } from "./routes/import.ts";
 export interface AppDeps extends ImportDeps {
   adminKey: string | null;
   store: PrimaryStore;
+  analytics: AdminAnalytics;
   /** Routes added by later stages (search, pages), mounted as they are. */
   plugins?: Elysia[];
 }

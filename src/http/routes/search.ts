@@ -28,7 +28,7 @@ export interface SearchDeps {
 }
 
 export function searchRoutes(deps: SearchDeps) {
-  const handle = (request: Request): Response => {
+  const handle = (request: Request, client: string | null): Response => {
     const started = performance.now();
     const url = new URL(request.url);
     const parsed = parseSearchParams(url.searchParams, deps.maxPageSize);
@@ -45,13 +45,13 @@ export function searchRoutes(deps: SearchDeps) {
     if (!params.demo)
       deps.recorder.record({
         domain_id: domain.id,
-        at: Date.now(),
         q: params.q,
         language: params.language,
         total: response.total,
         corrected_query: response.corrected_query,
         uuid: params.uuid,
-        filters: params.filters.join(","),
+        client,
+        filtered: params.filters.length > 0,
       });
     const body = JSON.stringify(response);
     // The server's own time (parse, search, serialise), for the benchmark's server-side figures.
@@ -60,7 +60,9 @@ export function searchRoutes(deps: SearchDeps) {
   };
   const app = new Elysia({ name: "search" });
   for (const path of SEARCH_PATHS) {
-    app.get(path, ({ request }) => handle(request));
+    app.get(path, ({ request, server }) =>
+      handle(request, server?.requestIP(request)?.address ?? null),
+    );
     app.options(path, () => new Response(null, { status: 204, headers: CORS }));
   }
   return app;

@@ -13,17 +13,19 @@ import type {
   WarehouseStock,
 } from "../../model/records.ts";
 import type {
+  AnalyticsPeriod,
+  AnalyticsReport,
   BatchOptions,
   CatalogCounts,
   ChangeLog,
   PrimaryStore,
-  QueryCount,
   SearchEvent,
   TokenPair,
   WriteResult,
 } from "../store.ts";
 import { Waiters } from "../waiters.ts";
 import { migrate } from "./migrations.ts";
+import { SqliteSearchStats } from "./search-stats.ts";
 
 type Row = Record<string, unknown>;
 
@@ -65,10 +67,6 @@ const statements = (db: Database) => ({
     "SELECT seq, domain_id, kind, ids FROM changes WHERE domain_id = ? AND seq > ? ORDER BY seq LIMIT ?",
   ),
   head: db.prepare("SELECT coalesce(max(seq), 0) AS seq FROM changes WHERE domain_id = ?"),
-  insertSearch: db.prepare(
-    `INSERT INTO searches (domain_id, at, q, language, total, corrected_query, uuid, filters)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ),
 });
 
 /**
@@ -84,6 +82,7 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
   private nextProductId: number;
   private nextCategoryId: number;
   private readonly q: ReturnType<typeof statements>;
+  private readonly stats: SqliteSearchStats;
 
   constructor(dataDir: string, options: { synchronous?: "normal" | "full" } = {}) {
     mkdirSync(dataDir, { recursive: true });
@@ -105,6 +104,7 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     this.nextProductId = max("products") + 1;
     this.nextCategoryId = max("categories") + 1;
     this.q = statements(this.db);
+    this.stats = new SqliteSearchStats(this.db);
   }
 
   async createDomain(name: string, tokens: TokenPair): Promise<DomainRecord> {
@@ -343,45 +343,34 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
   }
 
   async recordSearches(events: readonly SearchEvent[]): Promise<void> {
-    this.db
-      .transaction(() => {
-        for (const e of events)
-          this.q.insertSearch.run(
-            e.domain_id,
-            e.at,
-            // Stored folded (SQLite's lower() knows only ASCII): "Ноутбук" and "ноутбук" are one query.
-            e.q.trim().toLowerCase(),
-            e.language,
-            e.total,
-            e.corrected_query,
-            e.uuid,
-            e.filters,
-          );
-      })
-      .immediate();
+    this.stats.record(events);
   }
 
-  async topQueries(
+  async pruneSearches(firstDay: string): Promise<void> {
+    this.stats.prune(firstDay);
+  }
+
+  async analyticsReport(
     domainId: number,
-    options: { limit: number; zeroResults?: boolean; withResults?: boolean },
-  ): Promise<QueryCount[]> {
-    return this.db
-      .query(
-        `SELECT q, count(*) AS count FROM searches
-         WHERE domain_id = ? ${options.zeroResults ? "AND total = 0" : ""}
-         ${options.withResults ? "AND total > 0" : ""}
-         GROUP BY q ORDER BY count DESC, q LIMIT ?`,
-      )
-      .all(domainId, options.limit) as QueryCount[];
+    period: AnalyticsPeriod,
+    limit: number,
+  ): Promise<AnalyticsReport> {
+    return this.stats.report(domainId, period, limit);
   }
 
-  async searchesPerDay(domainId: number, days: number): Promise<{ day: string; count: number }[]> {
-    return this.db
-      .query(
-        `SELECT date(at / 1000, 'unixepoch') AS day, count(*) AS count FROM searches
-         WHERE domain_id = ? AND at >= ? GROUP BY day ORDER BY day`,
-      )
-      .all(domainId, Date.now() - days * 86_400_000) as { day: string; count: number }[];
+  async popularQueries(
+    domainId: number,
+    options: { from: string; minShoppers: number; limit: number },
+  ): Promise<string[]> {
+    return this.stats.popular(domainId, options);
+  }
+
+  async blockedSuggestions(domainId: number): Promise<string[]> {
+    return this.stats.blocked(domainId);
+  }
+
+  async setSuggestionBlocked(domainId: number, q: string, blocked: boolean): Promise<boolean> {
+    return this.stats.setBlocked(domainId, q, blocked);
   }
 
   async close(): Promise<void> {

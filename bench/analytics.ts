@@ -1,0 +1,172 @@
+// Search analytics under abuse (issue 12, point 1), against a freshly spawned `serve`:
+//  1. growth: N searches of random ~8 KB queries (each a new query, a new uuid), concurrency C;
+//     the store's files (SQLite: the database and its WAL; Redis: used_memory) before and after,
+//     extrapolated to a million searches;
+//  2. the admin analytics report over those rows: its time over HTTP, and the time of searches
+//     of another query sent while it runs (p50 and max) against the same searches alone.
+// Usage: bun bench/analytics.ts [--searches 20000] [--concurrency 16]
+//        (VITRINA_TEST_STORE=redis for the Redis mode)
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { createClient } from "redis";
+import {
+  ADMIN_KEY,
+  CATEGORIES,
+  createDomain,
+  PRODUCTS,
+  post,
+  redisFor,
+  STORE,
+  startService,
+} from "../test/http/harness.ts";
+import { typical } from "./typical-product.ts";
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const SEARCHES = arg("searches", 20_000);
+const CONCURRENCY = arg("concurrency", 16);
+
+await using service = await startService();
+const shop = await createDomain(service, "bench");
+const cats = Array.from({ length: 20 }, (_, i) => ({
+  source_category_id: i + 1,
+  translations: [{ language: "uk", name: `Категорія ${i + 1}` }],
+}));
+await post(service, CATEGORIES, shop.secret_token, cats);
+await post(
+  service,
+  PRODUCTS,
+  shop.secret_token,
+  Array.from({ length: 1000 }, (_, i) => typical(i)),
+);
+
+const storeBytes = async (): Promise<number> => {
+  if (STORE === "redis") {
+    const client = createClient({ url: (await redisFor(service.dataDir)).url });
+    await client.connect();
+    const info = await client.sendCommand<string>(["INFO", "memory"]);
+    await client.quit();
+    return Number(/used_memory:(\d+)/.exec(info)?.[1]);
+  }
+  const size = (f: string) => {
+    try {
+      return statSync(join(service.dataDir, f)).size;
+    } catch {
+      return 0;
+    }
+  };
+  return size("vitrina.sqlite") + size("vitrina.sqlite-wal");
+};
+
+let seed = 1;
+const random = () => {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  return seed / 0x7fffffff;
+};
+const word = () =>
+  Array.from({ length: 3 + Math.floor(random() * 8) }, () =>
+    String.fromCharCode(97 + Math.floor(random() * 26)),
+  ).join("");
+const longQuery = () => {
+  let q = "";
+  while (q.length < 8000) q += `${word()} `;
+  return q.trim();
+};
+
+const search = async (q: string, uuid: string) => {
+  const started = performance.now();
+  const r = await fetch(
+    `${service.url}/api/v2/search/?token=${shop.search_token}&q=${encodeURIComponent(q)}&uuid=${uuid}`,
+  );
+  await r.arrayBuffer();
+  if (r.status !== 200) throw new Error(`search: ${r.status}`);
+  return performance.now() - started;
+};
+
+const report = async () => {
+  const started = performance.now();
+  const r = await fetch(`${service.url}/api/v2/admin/domains/bench/analytics/`, {
+    headers: { "x-admin-key": ADMIN_KEY },
+  });
+  const body = (await r.json()) as { searches_per_day: { count: number }[] };
+  return { ms: performance.now() - started, body };
+};
+const counted = (b: { searches_per_day: { count: number }[] }) =>
+  b.searches_per_day.reduce((n, d) => n + d.count, 0);
+
+// Let the import's writes settle before the first measure.
+await Bun.sleep(2000);
+const before = await storeBytes();
+let next = 0;
+const started = performance.now();
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    while (next < SEARCHES) {
+      next++;
+      await search(longQuery(), crypto.randomUUID());
+    }
+  }),
+);
+const sendSeconds = (performance.now() - started) / 1000;
+// The recorder writes every 250 ms: wait until every search is counted (or none is for 5 s).
+let last = -1;
+let seen = 0;
+let still = performance.now();
+while (seen < SEARCHES && performance.now() - still < 5000) {
+  await Bun.sleep(250);
+  seen = counted((await report()).body);
+  if (seen !== last) still = performance.now();
+  last = seen;
+}
+await Bun.sleep(1000);
+const after = await storeBytes();
+const growth = after - before;
+
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] as number;
+const searchesWhile = async (running: () => boolean) => {
+  const times: number[] = [];
+  while (running()) times.push(await search("навушники sony", "bench"));
+  return times;
+};
+
+let alone = true;
+setTimeout(() => {
+  alone = false;
+}, 1000);
+const idle = await searchesWhile(() => alone);
+const reports: number[] = [];
+let reporting = true;
+const during = searchesWhile(() => reporting);
+for (let i = 0; i < 5; i++) reports.push((await report()).ms);
+reporting = false;
+const busy = await during;
+
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+console.log(
+  JSON.stringify(
+    {
+      store: STORE,
+      searches: SEARCHES,
+      counted: seen,
+      send_seconds: Number(sendSeconds.toFixed(1)),
+      growth_bytes: growth,
+      growth_per_million_searches_MB: Number((((growth / seen) * 1e6) / 1e6).toFixed(1)),
+      report_ms: reports.map((ms) => Number(ms.toFixed(1))),
+      search_alone: {
+        n: idle.length,
+        p50: fmt(percentile(idle, 0.5)),
+        max: fmt(Math.max(...idle)),
+      },
+      search_during_reports: {
+        n: busy.length,
+        p50: fmt(percentile(busy, 0.5)),
+        max: fmt(Math.max(...busy)),
+      },
+    },
+    null,
+    2,
+  ),
+);
