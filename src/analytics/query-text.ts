@@ -26,6 +26,9 @@ const INVISIBLE = /\p{C}/gu;
 // must have asked it (analytics/suggestions.ts), and the operator's block list.
 const SUGGESTION_TEXT = /^[\p{L}\p{M}\p{N} '.,/+&()-]+$/u;
 const HAS_WORD = /[\p{L}\p{N}]/u;
+// An invisible character that is not whitespace: a query that carried one (a NUL byte, a
+// zero-width space) is counted, cleaned, but never offered to other shoppers.
+const HIDDEN = /[^\P{C}\s]/u;
 
 /**
  * The form a query is recorded in: NFKC, lower case, ё→е and one apostrophe (the search's own
@@ -40,6 +43,14 @@ export function recordedQuery(raw: string): string {
   const words = text.split(" ", MAX_QUERY_WORDS).join(" ");
   const chars = Array.from(words);
   return chars.length <= MAX_QUERY_CHARS ? words : chars.slice(0, MAX_QUERY_CHARS).join("").trim();
+}
+
+/**
+ * Whether a search may count towards its query becoming a suggestion: what the shopper sent
+ * carried no invisible characters, and its recorded form is `suggestible`.
+ */
+export function mayBeSuggested(raw: string, recorded: string): boolean {
+  return suggestible(recorded) && !HIDDEN.test(raw.slice(0, RAW_PREFIX));
 }
 
 /** Whether a recorded query is short and clean enough to be shown to other shoppers. */

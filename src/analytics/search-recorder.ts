@@ -1,5 +1,5 @@
 import type { SearchEvent } from "../store/store.ts";
-import { recordedQuery, suggestible } from "./query-text.ts";
+import { mayBeSuggested, recordedQuery } from "./query-text.ts";
 
 /** A search as the search route knows it: the raw text, the caller's uuid and address. */
 export interface SearchSeen {
@@ -65,7 +65,7 @@ export class SearchRecorder {
       corrected_query: recordedQuery(seen.corrected_query),
       // Only a search that found something, of a query fit to be shown, counts its shopper
       // towards a suggestion (PRODUCT.md: several distinct shoppers, with results, short).
-      shopper: seen.total > 0 && suggestible(q) ? shopperId(seen.uuid, seen.client) : "",
+      shopper: seen.total > 0 && mayBeSuggested(seen.q, q) ? shopperId(seen.uuid, seen.client) : "",
       filtered: seen.filtered,
     });
   }
