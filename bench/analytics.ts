@@ -3,12 +3,19 @@
 //     the store's files (SQLite: the database and its WAL; Redis: used_memory) before and after,
 //     extrapolated to a million searches;
 //  2. the admin analytics report over those rows: its time over HTTP, and the time of searches
-//     of another query sent while it runs (p50 and max) against the same searches alone.
-// Usage: bun bench/analytics.ts [--searches 20000] [--concurrency 16]
+//     of another query sent while it runs (p50 and max) against the same searches alone;
+//  3. the store alone (no HTTP), fed directly with D distinct suggestible queries each asked by
+//     3 shoppers on each of 30 days: the time of the admin report over 30 days and of one
+//     domain's suggestion refresh (popularQueries), as the import thread runs them.
+// Usage: bun bench/analytics.ts [--searches 20000] [--concurrency 16] [--distinct 20000]
 //        (VITRINA_TEST_STORE=redis for the Redis mode)
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { createClient } from "redis";
+import { DAY_MS, firstDayKept, utcDay } from "../src/analytics/retention.ts";
+import { RedisStore } from "../src/store/redis/redis-store.ts";
+import { SqliteStore } from "../src/store/sqlite/sqlite-store.ts";
+import type { SearchEvent } from "../src/store/store.ts";
 import {
   ADMIN_KEY,
   CATEGORIES,
@@ -18,7 +25,9 @@ import {
   redisFor,
   STORE,
   startService,
+  tempDir,
 } from "../test/http/harness.ts";
+import { startRedis } from "../test/redis/redis-server.ts";
 import { typical } from "./typical-product.ts";
 
 const arg = (name: string, fallback: number) => {
@@ -27,6 +36,7 @@ const arg = (name: string, fallback: number) => {
 };
 const SEARCHES = arg("searches", 20_000);
 const CONCURRENCY = arg("concurrency", 16);
+const DISTINCT = arg("distinct", 20_000);
 
 await using service = await startService();
 const shop = await createDomain(service, "bench");
@@ -144,6 +154,55 @@ for (let i = 0; i < 5; i++) reports.push((await report()).ms);
 reporting = false;
 const busy = await during;
 
+await service.stop();
+
+// 3. The store alone.
+const storeAlone = async () => {
+  using dir = tempDir();
+  await using redis = STORE === "redis" ? await startRedis() : null;
+  const store = redis ? await RedisStore.open(redis.url) : new SqliteStore(dir);
+  try {
+    const d = await store.createDomain("bench", { secret_token: "s", search_token: "t" });
+    const now = Date.now();
+    for (let day = 0; day < 30; day++) {
+      const events: SearchEvent[] = [];
+      for (let i = 0; i < DISTINCT; i++)
+        for (const shopper of ["a", "b", "c"])
+          events.push({
+            domain_id: d.id,
+            at: now - day * DAY_MS,
+            q: `навушники ${i}`,
+            language: "uk",
+            total: 1,
+            corrected_query: "",
+            shopper,
+            filtered: false,
+          });
+      for (let i = 0; i < events.length; i += 10_000)
+        await store.recordSearches(events.slice(i, i + 10_000), { retentionDays: 90 });
+    }
+    const time = async (f: () => Promise<unknown>) => {
+      const times: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        await f();
+        times.push(Number((performance.now() - started).toFixed(1)));
+      }
+      return times;
+    };
+    const period = { from: firstDayKept(now, 30), to: utcDay(now) };
+    return {
+      rows: DISTINCT * 30,
+      report_30_days_ms: await time(() => store.analyticsReport(d.id, period, 50)),
+      suggestion_refresh_ms: await time(() =>
+        store.popularQueries(d.id, { from: period.from, minShoppers: 3, limit: 200 }),
+      ),
+    };
+  } finally {
+    await store.close();
+  }
+};
+
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 console.log(
   JSON.stringify(
@@ -165,6 +224,7 @@ console.log(
         p50: fmt(percentile(busy, 0.5)),
         max: fmt(Math.max(...busy)),
       },
+      store_alone: await storeAlone(),
     },
     null,
     2,
