@@ -1,6 +1,6 @@
 // Search analytics under abuse (issue 12, point 1), against a freshly spawned `serve`:
 //  1. growth: N searches of random ~8 KB queries (each a new query, a new uuid), concurrency C;
-//     the store's files (SQLite: the database and its WAL; Redis: used_memory) before and after,
+//     the store's size (SQLite: pages in use; Redis: used_memory) before and after,
 //     extrapolated to a million searches;
 //  2. the admin analytics report over those rows: its time over HTTP, and the time of searches
 //     of another query sent while it runs (p50 and max) against the same searches alone;
@@ -9,7 +9,7 @@
 //     domain's suggestion refresh (popularQueries), as the import thread runs them.
 // Usage: bun bench/analytics.ts [--searches 20000] [--concurrency 16] [--distinct 20000]
 //        (VITRINA_TEST_STORE=redis for the Redis mode)
-import { statSync } from "node:fs";
+import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { createClient } from "redis";
 import { DAY_MS, firstDayKept, utcDay } from "../src/analytics/retention.ts";
@@ -60,14 +60,14 @@ const storeBytes = async (): Promise<number> => {
     await client.quit();
     return Number(/used_memory:(\d+)/.exec(info)?.[1]);
   }
-  const size = (f: string) => {
-    try {
-      return statSync(join(service.dataDir, f)).size;
-    } catch {
-      return 0;
-    }
-  };
-  return size("vitrina.sqlite") + size("vitrina.sqlite-wal");
+  // The database's pages in use (WAL included): the files themselves keep their high-water
+  // mark (a WAL is reused, not shrunk), which would hide or exaggerate growth.
+  const db = new Database(join(service.dataDir, "vitrina.sqlite"), { readonly: true });
+  const pragma = (name: string) =>
+    (db.query(`PRAGMA ${name}`).get() as Record<string, number>)[name] as number;
+  const bytes = (pragma("page_count") - pragma("freelist_count")) * pragma("page_size");
+  db.close();
+  return bytes;
 };
 
 let seed = 1;

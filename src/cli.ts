@@ -71,8 +71,8 @@ async function main(argv: string[]): Promise<number> {
 async function suggestionCommand(config: Config, args: string[]): Promise<number> {
   const [sub, domainName, ...words] = args;
   const text = blockedForm(words.join(" "));
-  const change = sub === "block" || sub === "unblock";
-  if (!domainName || (change ? text === null : sub !== "list" || words.length > 0)) {
+  const change = sub === "block" || sub === "unblock" ? text : null;
+  if (!domainName || (change === null && (sub !== "list" || words.length > 0))) {
     console.error(USAGE);
     return 2;
   }
@@ -80,9 +80,9 @@ async function suggestionCommand(config: Config, args: string[]): Promise<number
   try {
     const domain = (await store.listDomains()).find((d) => d.name === domainName);
     if (!domain) throw new AppError("domain_not_found", { name: domainName });
-    if (change) {
-      const changed = await store.setSuggestionBlocked(domain.id, text as string, sub === "block");
-      console.log(JSON.stringify({ domain: domain.name, [sub]: text, changed }));
+    if (change !== null) {
+      const changed = await store.setSuggestionBlocked(domain.id, change, sub === "block");
+      console.log(JSON.stringify({ domain: domain.name, [sub as string]: change, changed }));
     } else
       console.log(
         JSON.stringify({ domain: domain.name, blocked: await store.blockedSuggestions(domain.id) }),

@@ -1,11 +1,12 @@
 import type { ImportWriter } from "../import/import-writer.ts";
-import type { AnalyticsPeriod, AnalyticsReport } from "../store/store.ts";
+import type { AnalyticsPeriod } from "../store/store.ts";
+import type { AdminReport } from "./analytics-service.ts";
 import type { PopularQueries } from "./popular-queries.ts";
 
 /** What the admin API asks of analytics; every call is answered by the import thread. */
 export interface AdminAnalytics {
   retentionDays: number;
-  report(domainId: number, period: AnalyticsPeriod): Promise<AnalyticsReport>;
+  report(domainId: number, period: AnalyticsPeriod): Promise<AdminReport>;
   blocked(domainId: number): Promise<string[]>;
   /** Blocks or unblocks; false when nothing changed. This node's suggestions follow at once. */
   setBlocked(domainId: number, q: string, blocked: boolean): Promise<boolean>;

@@ -1,6 +1,7 @@
 import type {
   AnalyticsPeriod,
   AnalyticsReport,
+  CatalogCounts,
   PrimaryStore,
   SearchEvent,
 } from "../store/store.ts";
@@ -23,10 +24,21 @@ export const SUGGESTION_DAYS = 30;
 export const SUGGESTION_LIMIT = 200;
 /** Rows shown in each list of the admin report. */
 export const REPORT_LIMIT = 50;
+
+/** The admin report: the analytics of a period, and the catalog's counts. */
+export type AdminReport = { catalog: CatalogCounts } & AnalyticsReport;
 const PRUNE_EVERY_MS = 3_600_000;
+/**
+ * A domain's candidates are computed again only after this many times what they cost last:
+ * a domain with 600,000 eligible rows cost ~1 s (BENCHMARKS.md) and is then recomputed every
+ * ~20 s, so the refresh keeps to ~5% of the import thread; a usual domain costs ~1 ms and is
+ * recomputed at every refresh. Blocks are read at every refresh whatever the cost.
+ */
+const RECOMPUTE_AFTER_COST = 20;
 
 export class AnalyticsService {
   private readonly pruning: ReturnType<typeof setInterval> | null;
+  private readonly candidates = new Map<number, { queries: string[]; next: number }>();
 
   constructor(
     private readonly store: PrimaryStore,
@@ -45,8 +57,12 @@ export class AnalyticsService {
     return this.store.recordSearches(events, { retentionDays: this.options.retentionDays });
   }
 
-  report(domainId: number, period: AnalyticsPeriod): Promise<AnalyticsReport> {
-    return this.store.analyticsReport(domainId, period, REPORT_LIMIT);
+  async report(domainId: number, period: AnalyticsPeriod): Promise<AdminReport> {
+    const [catalog, report] = await Promise.all([
+      this.store.counts(domainId),
+      this.store.analyticsReport(domainId, period, REPORT_LIMIT),
+    ]);
+    return { catalog, ...report };
   }
 
   /** Per domain, the past queries that may be suggested: popular, not blocked. */
@@ -54,16 +70,19 @@ export class AnalyticsService {
     const from = firstDayKept(Date.now(), Math.min(SUGGESTION_DAYS, this.options.retentionDays));
     const out: [number, string[]][] = [];
     for (const id of domainIds) {
-      const [popular, blocked] = await Promise.all([
-        this.store.popularQueries(id, {
+      let kept = this.candidates.get(id);
+      if (!kept || Date.now() >= kept.next) {
+        const started = performance.now();
+        const queries = await this.store.popularQueries(id, {
           from,
           minShoppers: this.options.minShoppers,
           limit: SUGGESTION_LIMIT,
-        }),
-        this.store.blockedSuggestions(id),
-      ]);
-      const hidden = new Set(blocked);
-      out.push([id, popular.filter((q) => !hidden.has(q))]);
+        });
+        kept = { queries, next: Date.now() + RECOMPUTE_AFTER_COST * (performance.now() - started) };
+        this.candidates.set(id, kept);
+      }
+      const hidden = new Set(await this.store.blockedSuggestions(id));
+      out.push([id, kept.queries.filter((q) => !hidden.has(q))]);
     }
     return out;
   }

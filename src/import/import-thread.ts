@@ -6,17 +6,11 @@
 // body in UTF-8 (transferred too), with where each record's JSON as the store wrote it lies in
 // it: that is both the response's `data` and what the indexer patches. Handle: import-writer.ts.
 
-import { AnalyticsService } from "../analytics/analytics-service.ts";
+import { type AdminReport, AnalyticsService } from "../analytics/analytics-service.ts";
 import type { Config } from "../config.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
 import { openStore } from "../store/open-store.ts";
-import type {
-  AnalyticsPeriod,
-  AnalyticsReport,
-  ChangeLog,
-  PrimaryStore,
-  SearchEvent,
-} from "../store/store.ts";
+import type { AnalyticsPeriod, ChangeLog, PrimaryStore, SearchEvent } from "../store/store.ts";
 import { ImportService } from "./import-service.ts";
 import { type EncodedResponse, encodeResponse } from "./response-bytes.ts";
 
@@ -40,7 +34,7 @@ export type Reply =
       response?: EncodedResponse;
       /** The position of an appended reindex entry. */
       seq?: number;
-      analytics?: AnalyticsReport;
+      analytics?: AdminReport;
       /** Per domain, its past queries that may be suggested. */
       suggestions?: [number, string[]][];
       blocked?: string[];

@@ -1,6 +1,7 @@
+import type { AdminReport } from "../analytics/analytics-service.ts";
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
-import type { AnalyticsPeriod, AnalyticsReport, SearchEvent } from "../store/store.ts";
+import type { AnalyticsPeriod, SearchEvent } from "../store/store.ts";
 import type { FromImportThread, Reply, ToImportThread } from "./import-thread.ts";
 import type { EncodedResponse } from "./response-bytes.ts";
 
@@ -137,7 +138,7 @@ export class ImportWriter {
   }
 
   /** The admin analytics report, computed on the import thread. */
-  async analyticsReport(domainId: number, period: AnalyticsPeriod): Promise<AnalyticsReport> {
+  async analyticsReport(domainId: number, period: AnalyticsPeriod): Promise<AdminReport> {
     const { analytics } = await this.call({ type: "analytics", domainId, period });
     if (!analytics) throw new Error("import thread: no report");
     return analytics;

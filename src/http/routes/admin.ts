@@ -8,7 +8,6 @@ import {
   SUGGESTION_MAX_WORDS,
 } from "../../analytics/query-text.ts";
 import { AppError } from "../../errors.ts";
-import type { PrimaryStore } from "../../store/store.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import { json } from "../respond.ts";
 
@@ -16,12 +15,10 @@ import { json } from "../respond.ts";
 export function adminRoutes({
   domains,
   adminKey,
-  store,
   analytics,
 }: {
   domains: Domains;
   adminKey: string | null;
-  store: PrimaryStore;
   analytics: AdminAnalytics;
 }) {
   const guard = (request: Request) => {
@@ -97,11 +94,7 @@ export function adminRoutes({
       );
       if (!parsed.ok) throw new AppError("invalid_params", {}, parsed.errors);
       // The report is computed on the import thread: this thread answers searches.
-      const [report, counts] = await Promise.all([
-        analytics.report(domain.id, parsed.period),
-        store.counts(domain.id),
-      ]);
-      return json({ period: parsed.period, catalog: counts, ...report });
+      return json({ period: parsed.period, ...(await analytics.report(domain.id, parsed.period)) });
     })
     .get(BLOCKED, async ({ request, params }) => {
       guard(request);
