@@ -98,7 +98,7 @@ test("1. one shopper cannot make a suggestion; three distinct ones do", async ()
     "навушники sony",
     "навушники",
   ]);
-}, 30_000);
+}, 60_000);
 
 test("2. a query with a NUL byte, or 1 KB long, is never suggested", async () => {
   const d = await shop();
@@ -111,7 +111,7 @@ test("2. a query with a NUL byte, or 1 KB long, is never suggested", async () =>
     "навушники jbl",
     "навушники",
   ]);
-}, 30_000);
+}, 60_000);
 
 test("3. a blocked suggestion disappears (admin API and CLI)", async () => {
   const d = await shop();
@@ -200,7 +200,7 @@ test("3. a blocked suggestion disappears (admin API and CLI)", async () => {
     "навушники",
   ]);
   expect((await cli("block", d.name)).code).toBe(2);
-}, 30_000);
+}, 60_000);
 
 /** What the store holds: the SQLite file and its WAL, or Redis's memory. */
 async function storeBytes(): Promise<number> {
