@@ -13,6 +13,7 @@ import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { createClient } from "redis";
 import { DAY_MS, firstDayKept, utcDay } from "../src/analytics/retention.ts";
+import { Rng } from "../src/catalog/prng.ts";
 import { RedisStore } from "../src/store/redis/redis-store.ts";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.ts";
 import type { SearchEvent } from "../src/store/store.ts";
@@ -70,11 +71,8 @@ const storeBytes = async (): Promise<number> => {
   return bytes;
 };
 
-let seed = 1;
-const random = () => {
-  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-  return seed / 0x7fffffff;
-};
+const rng = new Rng(1);
+const random = () => rng.next();
 const word = () =>
   Array.from({ length: 3 + Math.floor(random() * 8) }, () =>
     String.fromCharCode(97 + Math.floor(random() * 26)),
