@@ -1,4 +1,5 @@
 // The only reader of command-line flags and VITRINA_* variables. A flag wins over its variable.
+import { MAX_SHOPPERS_KEPT } from "./store/search-aggregate.ts";
 
 export interface Config {
   dataDir: string;
@@ -30,6 +31,12 @@ export interface Config {
   readTimeout: number;
   /** Seconds SIGTERM waits for requests in flight before it closes their connections. */
   shutdownTimeout: number;
+  /** Days of search analytics kept (today included); older days are pruned. */
+  analyticsRetentionDays: number;
+  /** Distinct shoppers who must have asked a past query (on one day) before it is suggested. */
+  suggestionMinShoppers: number;
+  /** Milliseconds between refreshes of the suggestion candidates (and blocks) of each domain. */
+  suggestionRefreshMs: number;
 }
 
 export interface RateLimit {
@@ -68,6 +75,21 @@ export const OPTIONS = {
   maxQueuedBatches: { flag: "max-queued-batches", env: "VITRINA_MAX_QUEUED_BATCHES", default: "8" },
   readTimeout: { flag: "read-timeout", env: "VITRINA_READ_TIMEOUT", default: "30" },
   shutdownTimeout: { flag: "shutdown-timeout", env: "VITRINA_SHUTDOWN_TIMEOUT", default: "10" },
+  analyticsRetentionDays: {
+    flag: "analytics-retention-days",
+    env: "VITRINA_ANALYTICS_RETENTION_DAYS",
+    default: "90",
+  },
+  suggestionMinShoppers: {
+    flag: "suggestion-min-shoppers",
+    env: "VITRINA_SUGGESTION_MIN_SHOPPERS",
+    default: "3",
+  },
+  suggestionRefresh: {
+    flag: "suggestion-refresh",
+    env: "VITRINA_SUGGESTION_REFRESH",
+    default: "5",
+  },
 } satisfies Record<string, Option>;
 
 export class ConfigError extends Error {}
@@ -132,6 +154,14 @@ const integer = (name: string, raw: string, min: number): number => {
   return n;
 };
 
+// One shopper alone is what poisoning is; more than the ids an aggregate keeps cannot be told.
+const shoppers = (raw: string): number => {
+  const n = integer("--suggestion-min-shoppers", raw, 2);
+  if (n > MAX_SHOPPERS_KEPT)
+    throw new ConfigError(`--suggestion-min-shoppers must be at most ${MAX_SHOPPERS_KEPT}`);
+  return n;
+};
+
 export function loadConfig(
   flags: Map<string, string>,
   env: Record<string, string | undefined> = process.env,
@@ -179,5 +209,12 @@ export function loadConfig(
     maxQueuedBatches: integer("--max-queued-batches", get(OPTIONS.maxQueuedBatches), 0),
     readTimeout: integer("--read-timeout", get(OPTIONS.readTimeout), 1),
     shutdownTimeout: integer("--shutdown-timeout", get(OPTIONS.shutdownTimeout), 0),
+    analyticsRetentionDays: integer(
+      "--analytics-retention-days",
+      get(OPTIONS.analyticsRetentionDays),
+      1,
+    ),
+    suggestionMinShoppers: shoppers(get(OPTIONS.suggestionMinShoppers)),
+    suggestionRefreshMs: integer("--suggestion-refresh", get(OPTIONS.suggestionRefresh), 1) * 1000,
   };
 }

@@ -56,6 +56,12 @@ export const ERRORS = {
     status: 408,
     message: "The request body did not arrive within {seconds} s.",
   },
+  invalid_suggestion: {
+    status: 400,
+    message:
+      'Expected {"query": "..."}: a suggestion of 1 to {chars} characters and at most {words} words.',
+  },
+  suggestion_not_blocked: { status: 404, message: 'Suggestion "{query}" is not blocked.' },
   store_unavailable: { status: 503, message: "The primary store is unavailable; retry shortly." },
 } as const;
 

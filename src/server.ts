@@ -1,3 +1,4 @@
+import { adminAnalytics } from "./analytics/admin-analytics.ts";
 import { PopularQueries } from "./analytics/popular-queries.ts";
 import { SearchRecorder } from "./analytics/search-recorder.ts";
 import type { Config } from "./config.ts";
@@ -77,7 +78,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     },
   });
   const recorder = new SearchRecorder(imports);
-  const popular = new PopularQueries(store);
+  const popular = new PopularQueries(imports, config.suggestionRefreshMs);
   const assertServed = assertServedBy(config.partition);
   registerSources(metricSourcesOf({ domains, indexers, log, imports, recorder, shed }));
   // A store is shed only past 200 searches in its window (1-2 s): a store's widget, or a test,
@@ -102,6 +103,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     },
     adminKey: config.adminKey,
     store,
+    analytics: adminAnalytics(imports, popular, config.analyticsRetentionDays),
     assertServed,
     requestLog: config.requestLog,
     plugins: [
@@ -158,6 +160,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       if ((await Promise.race([stopped, bound])) === "late") await server.stop(true);
       loopLag.stop();
       await indexers.stop();
+      popular.stop();
       await recorder.stop();
       await imports.stop();
       await checkpointer?.stop();

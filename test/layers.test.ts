@@ -20,10 +20,12 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   catalog: ["model"],
   store: ["model", "rules", "root:errors", "root:config"],
   // ops/metrics.ts is a leaf (prom-client only): the import thread counts its items there.
-  import: ["model", "rules", "store", "ops", "root:errors", "root:config"],
+  // The import thread also hosts the analytics service (it owns the thread's store connection).
+  import: ["model", "rules", "store", "ops", "analytics", "root:errors", "root:config"],
   // The import thread hands its answer's bytes to the indexer (import/response-bytes.ts).
   pipeline: ["model", "search", "store", "import"],
-  analytics: ["model", "store"],
+  // Recorded queries are normalised as the engine normalises them (search/analysis, pure).
+  analytics: ["model", "store", "search"],
   tenancy: ["model", "store", "root:errors"],
   demo: ["model", "catalog", "import", "tenancy"],
   // Operations: metrics, readiness probes, backup, the pid file; read by http and the CLI.

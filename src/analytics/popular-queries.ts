@@ -1,42 +1,49 @@
-import type { PrimaryStore } from "../store/store.ts";
-
-const REFRESH_MS = 60_000;
-
 /**
- * Each domain's most frequent past queries with results, for suggestions. Read synchronously on
- * the search path from memory; refreshed from the store in the background at most once a minute.
+ * Each domain's past queries that may be suggested (popular among distinct shoppers, not
+ * blocked), read synchronously on the search path from memory. They are computed on the import
+ * thread (analytics/analytics-service.ts) and refreshed every `refreshMs` for the domains
+ * searched since the last refresh, so a block made on any node shows within one interval.
  */
 export class PopularQueries {
-  private readonly byDomain = new Map<
-    number,
-    { queries: string[]; at: number; loading: boolean }
-  >();
+  private readonly byDomain = new Map<number, readonly string[]>();
+  private readonly asked = new Set<number>();
+  private readonly timer: ReturnType<typeof setInterval>;
+  private refreshing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly store: PrimaryStore,
-    private readonly limit = 200,
-  ) {}
+    /** The import thread's answer (ImportWriter.suggestions). */
+    private readonly source: {
+      suggestions(domainIds: readonly number[]): Promise<[number, string[]][]>;
+    },
+    refreshMs: number,
+  ) {
+    this.timer = setInterval(() => {
+      const ids = [...this.asked];
+      this.asked.clear();
+      if (ids.length > 0) void this.refresh(ids);
+    }, refreshMs);
+    this.timer.unref?.();
+  }
 
   get(domainId: number): readonly string[] {
-    let entry = this.byDomain.get(domainId);
-    if (!entry) {
-      entry = { queries: [], at: 0, loading: false };
-      this.byDomain.set(domainId, entry);
-    }
-    if (!entry.loading && Date.now() - entry.at > REFRESH_MS) {
-      const e = entry;
-      e.loading = true;
-      this.store
-        .topQueries(domainId, { limit: this.limit, withResults: true })
-        .then((rows) => {
-          e.queries = rows.map((r) => r.q);
-        })
-        .catch(() => {})
-        .finally(() => {
-          e.at = Date.now();
-          e.loading = false;
-        });
-    }
-    return entry.queries;
+    this.asked.add(domainId);
+    return this.byDomain.get(domainId) ?? [];
+  }
+
+  /** Fetches the domains' lists now (after a block on this node); one refresh at a time. */
+  refresh(domainIds: readonly number[]): Promise<void> {
+    this.refreshing = this.refreshing.then(async () => {
+      try {
+        for (const [id, queries] of await this.source.suggestions(domainIds))
+          this.byDomain.set(id, queries);
+      } catch {
+        // Kept as they were: suggestions are a convenience, the next interval tries again.
+      }
+    });
+    return this.refreshing;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
   }
 }

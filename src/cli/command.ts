@@ -22,8 +22,8 @@ export interface Command {
   config?: readonly string[];
   /** Its own flags: name -> "switch" (no value) or a description of the value. */
   own?: Record<string, string>;
-  /** How many positional words it takes. */
-  args?: number;
+  /** How many positional words it takes; `[min]` for at least min (a text of several words). */
+  args?: number | [number];
   run?: (input: CommandInput) => Promise<number>;
   raw?: (argv: string[]) => Promise<number>;
 }
@@ -94,10 +94,11 @@ export function commandInput(c: Command, argv: readonly string[]): CommandInput 
   const own = new Map<string, string>();
   const config = new Map<string, string>();
   for (const [f, value] of flags) (f in (c.own ?? {}) ? own : config).set(f, value);
-  if (positional.length !== (c.args ?? 0))
+  const [min, exact] = Array.isArray(c.args) ? [c.args[0], false] : [c.args ?? 0, true];
+  if (exact ? positional.length !== min : positional.length < min)
     throw new UsageExit(
       2,
-      `vitrina ${c.name}: expected ${c.args ?? 0} argument(s), got ${positional.length}\n\n${commandHelp(c)}`,
+      `vitrina ${c.name}: expected ${exact ? "" : "at least "}${min} argument(s), got ${positional.length}\n\n${commandHelp(c)}`,
     );
   // A flag with a wrong value (ConfigError) is reported in one line by the caller.
   return { args: positional, own, config: loadConfig(config) };

@@ -1,4 +1,5 @@
 import { OPTIONS } from "../config.ts";
+import { AppError } from "../errors.ts";
 import { Refused } from "../ops/refused.ts";
 import type { Command, CommandInput } from "./command.ts";
 
@@ -103,6 +104,24 @@ export const COMMANDS: readonly Command[] = [
       });
     },
   },
+  ...(["block", "unblock"] as const).map(
+    (verb): Command => ({
+      name: `suggestion ${verb}`,
+      usage: "DOMAIN TEXT... [--data-dir DIR | --redis-url URL]",
+      summary: `${verb === "block" ? "Blocks" : "Unblocks"} a past query as a suggestion of the domain (running servers follow within --suggestion-refresh seconds).`,
+      config: STORE,
+      args: [2],
+      run: (input) => suggestionCommand(input, verb),
+    }),
+  ),
+  {
+    name: "suggestion list",
+    usage: "DOMAIN [--data-dir DIR | --redis-url URL]",
+    summary: "Prints the domain's blocked suggestions as one JSON line.",
+    config: STORE,
+    args: 1,
+    run: (input) => suggestionCommand(input, "list"),
+  },
   {
     name: "reindex",
     usage: "DOMAIN [--data-dir DIR | --redis-url URL]",
@@ -173,3 +192,40 @@ export const COMMANDS: readonly Command[] = [
     },
   },
 ];
+
+/**
+ * `suggestion block|unblock DOMAIN TEXT...`, `suggestion list DOMAIN`: the operator's block list
+ * of past queries shown as suggestions, kept in the primary store.
+ */
+async function suggestionCommand(
+  input: CommandInput,
+  verb: "block" | "unblock" | "list",
+): Promise<number> {
+  const [domainName, ...words] = input.args as [string, ...string[]];
+  const { blockedForm, SUGGESTION_MAX_CHARS, SUGGESTION_MAX_WORDS } = await import(
+    "../analytics/query-text.ts"
+  );
+  const { openStore } = await import("../store/open-store.ts");
+  const { store } = await openStore(input.config);
+  try {
+    const domain = (await store.listDomains()).find((d) => d.name === domainName);
+    if (!domain) throw new AppError("domain_not_found", { name: domainName });
+    if (verb === "list")
+      console.log(
+        JSON.stringify({ domain: domain.name, blocked: await store.blockedSuggestions(domain.id) }),
+      );
+    else {
+      const text = blockedForm(words.join(" "));
+      if (text === null)
+        throw new AppError("invalid_suggestion", {
+          chars: SUGGESTION_MAX_CHARS,
+          words: SUGGESTION_MAX_WORDS,
+        });
+      const changed = await store.setSuggestionBlocked(domain.id, text, verb === "block");
+      console.log(JSON.stringify({ domain: domain.name, [verb]: text, changed }));
+    }
+    return 0;
+  } finally {
+    await store.close();
+  }
+}

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { AdminAnalytics } from "../analytics/admin-analytics.ts";
 import type { PrimaryStore } from "../store/store.ts";
 import { observe, type RequestLog } from "./observe.ts";
 import { errorResponse, json } from "./respond.ts";
@@ -10,6 +11,7 @@ export interface AppDeps extends ImportDeps {
   store: PrimaryStore;
   /** Which requests get a JSON log line (observe.ts); "errors" when absent. */
   requestLog?: RequestLog;
+  analytics: AdminAnalytics;
   /** Routes added by later stages (search, pages), mounted as they are. */
   plugins?: Elysia[];
 }

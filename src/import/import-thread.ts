@@ -1,14 +1,17 @@
 // The import thread: it parses, validates and writes every import batch (and the other writes
-// of the HTTP thread: reindex entries, search analytics) through a store connection of its
+// of the HTTP thread: reindex entries, search analytics, and the analytics reports, which must
+// not run where searches are answered) through a store connection of its
 // own, so that the HTTP thread's time goes to requests, searches and the indexes' patches.
 // A batch arrives as the request's bytes (transferred, not copied) and leaves as its response
 // body in UTF-8 (transferred too), with where each record's JSON as the store wrote it lies in
 // it: that is both the response's `data` and what the indexer patches. Handle: import-writer.ts.
+
+import { type AdminReport, AnalyticsService } from "../analytics/analytics-service.ts";
 import type { Config } from "../config.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
 import type { ItemCounts } from "../ops/metrics.ts";
 import { openStore } from "../store/open-store.ts";
-import type { ChangeLog, PrimaryStore, SearchEvent } from "../store/store.ts";
+import type { AnalyticsPeriod, ChangeLog, PrimaryStore, SearchEvent } from "../store/store.ts";
 import { type ImportResponse, ImportService } from "./import-service.ts";
 import { type EncodedResponse, encodeResponse } from "./response-bytes.ts";
 
@@ -19,6 +22,10 @@ export type ToImportThread =
   | { type: "products" | "categories"; id: number; domainId: number; body: Uint8Array }
   | { type: "reindex"; id: number; domainId: number }
   | { type: "searches"; id: number; events: SearchEvent[] }
+  | { type: "analytics"; id: number; domainId: number; period: AnalyticsPeriod }
+  | { type: "suggestions"; id: number; domainIds: number[] }
+  | { type: "blocked"; id: number; domainId: number }
+  | { type: "block"; id: number; domainId: number; q: string; blocked: boolean }
   | { type: "stop"; id: number };
 
 export type Reply =
@@ -30,6 +37,12 @@ export type Reply =
       items?: ItemCounts;
       /** The position of an appended reindex entry. */
       seq?: number;
+      analytics?: AdminReport;
+      /** Per domain, its past queries that may be suggested. */
+      suggestions?: [number, string[]][];
+      blocked?: string[];
+      /** Whether a block or unblock changed anything. */
+      changed?: boolean;
     }
   | { ok: false; error: { code: ErrorCode; vars: Record<string, string | number> } | string };
 
@@ -41,9 +54,10 @@ export type FromImportThread =
 let store: PrimaryStore | null = null;
 let log: ChangeLog | null = null;
 let imports: ImportService | null = null;
+let analytics: AnalyticsService | null = null;
 
 async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Reply> {
-  if (!store || !log || !imports) throw new Error("import thread not initialised");
+  if (!store || !log || !imports || !analytics) throw new Error("import thread not initialised");
   switch (m.type) {
     case "products":
       return answer(await imports.importProducts(m.domainId, m.body));
@@ -52,11 +66,20 @@ async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Rep
     case "reindex":
       return { ok: true, seq: await log.appendReindex(m.domainId) };
     case "searches":
-      await store.recordSearches(m.events);
+      await analytics.record(m.events);
       return { ok: true };
+    case "analytics":
+      return { ok: true, analytics: await analytics.report(m.domainId, m.period) };
+    case "suggestions":
+      return { ok: true, suggestions: await analytics.suggestions(m.domainIds) };
+    case "blocked":
+      return { ok: true, blocked: await store.blockedSuggestions(m.domainId) };
+    case "block":
+      return { ok: true, changed: await store.setSuggestionBlocked(m.domainId, m.q, m.blocked) };
     case "stop":
+      analytics.stop();
       await store.close();
-      store = log = imports = null;
+      store = log = imports = analytics = null;
       return { ok: true };
   }
 }
@@ -76,6 +99,10 @@ self.onmessage = async (event: MessageEvent<ToImportThread>) => {
     try {
       ({ store, log } = await openStore(m.config));
       imports = new ImportService(store, { maxItems: m.config.maxItems });
+      analytics = new AnalyticsService(store, {
+        retentionDays: m.config.analyticsRetentionDays,
+        minShoppers: m.config.suggestionMinShoppers,
+      });
       self.postMessage({ type: "ready" } satisfies FromImportThread);
     } catch (error) {
       self.postMessage({ type: "failed", error: String(error) } satisfies FromImportThread);

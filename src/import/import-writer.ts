@@ -1,7 +1,8 @@
+import type { AdminReport } from "../analytics/analytics-service.ts";
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
 import { countImportItems } from "../ops/metrics.ts";
-import type { SearchEvent } from "../store/store.ts";
+import type { AnalyticsPeriod, SearchEvent } from "../store/store.ts";
 import type { FromImportThread, Reply, ToImportThread } from "./import-thread.ts";
 import type { EncodedResponse } from "./response-bytes.ts";
 
@@ -143,6 +144,27 @@ export class ImportWriter {
 
   async recordSearches(events: readonly SearchEvent[]): Promise<void> {
     await this.call({ type: "searches", events: [...events] });
+  }
+
+  /** The admin analytics report, computed on the import thread. */
+  async analyticsReport(domainId: number, period: AnalyticsPeriod): Promise<AdminReport> {
+    const { analytics } = await this.call({ type: "analytics", domainId, period });
+    if (!analytics) throw new Error("import thread: no report");
+    return analytics;
+  }
+
+  /** Per domain, the past queries that may be suggested (analytics/analytics-service.ts). */
+  async suggestions(domainIds: readonly number[]): Promise<[number, string[]][]> {
+    return (await this.call({ type: "suggestions", domainIds: [...domainIds] })).suggestions ?? [];
+  }
+
+  async blockedSuggestions(domainId: number): Promise<string[]> {
+    return (await this.call({ type: "blocked", domainId })).blocked ?? [];
+  }
+
+  /** Blocks or unblocks a suggestion; false when nothing changed. */
+  async setSuggestionBlocked(domainId: number, q: string, blocked: boolean): Promise<boolean> {
+    return (await this.call({ type: "block", domainId, q, blocked })).changed ?? false;
   }
 
   /** Closes the thread's store connection and ends the thread. */

@@ -27,20 +27,37 @@ export interface TokenPair {
   search_token: string;
 }
 
+/** One search as analytics record it, already capped (analytics/search-recorder.ts). */
 export interface SearchEvent {
   domain_id: number;
   at: number;
+  /** The recorded form: normalised, at most 100 characters and 10 words (analytics/query-text.ts). */
   q: string;
   language: string;
   total: number;
   corrected_query: string;
-  uuid: string | null;
-  filters: string;
+  /** A hashed uuid or client, "" when the search may not count towards a suggestion. */
+  shopper: string;
+  filtered: boolean;
 }
 
 export interface QueryCount {
   q: string;
   count: number;
+}
+
+/** Whole UTC days ("YYYY-MM-DD"), both included. */
+export interface AnalyticsPeriod {
+  from: string;
+  to: string;
+}
+
+export interface AnalyticsReport {
+  /** By searches, then the query's bytes; with the last corrected query, "" when none. */
+  top_queries: (QueryCount & { corrected_query: string })[];
+  /** By searches that found nothing, then the query's bytes. */
+  zero_result_queries: QueryCount[];
+  searches_per_day: { day: string; count: number }[];
 }
 
 export interface CatalogCounts {
@@ -91,13 +108,27 @@ export interface PrimaryStore {
   productPages?(domainId: number, size: number): AsyncIterable<ProductRecord[]>;
   counts(domainId: number): Promise<CatalogCounts>;
 
-  recordSearches(events: readonly SearchEvent[]): Promise<void>;
-  /** Most frequent queries; `zeroResults` only those that found nothing, `withResults` the others. */
-  topQueries(
+  /** Folds searches into the day aggregates (store/search-aggregate.ts). */
+  recordSearches(events: readonly SearchEvent[], options: { retentionDays: number }): Promise<void>;
+  /** Drops the aggregates of days before `firstDay`; a store whose days expire by themselves has none. */
+  pruneSearches?(firstDay: string): Promise<void>;
+  analyticsReport(
     domainId: number,
-    options: { limit: number; zeroResults?: boolean; withResults?: boolean },
-  ): Promise<QueryCount[]>;
-  searchesPerDay(domainId: number, days: number): Promise<{ day: string; count: number }[]>;
+    period: AnalyticsPeriod,
+    limit: number,
+  ): Promise<AnalyticsReport>;
+  /**
+   * Queries asked on one day in one language by at least `minShoppers` distinct shoppers since
+   * `from`, most searched first (ties by bytes), at most `limit`.
+   */
+  popularQueries(
+    domainId: number,
+    options: { from: string; minShoppers: number; limit: number },
+  ): Promise<string[]>;
+  /** Suggestions the operator blocked, by bytes. */
+  blockedSuggestions(domainId: number): Promise<string[]>;
+  /** Blocks (or unblocks) a suggestion; false when it already was (or was not) blocked. */
+  setSuggestionBlocked(domainId: number, q: string, blocked: boolean): Promise<boolean>;
 
   close(): Promise<void>;
 }

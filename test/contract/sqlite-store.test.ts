@@ -1,4 +1,6 @@
-import { SqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
+import { Database } from "bun:sqlite";
+import { expect, test } from "bun:test";
+import { SqliteStore, sqliteFile } from "../../src/store/sqlite/sqlite-store.ts";
 import { tempDir } from "../http/harness.ts";
 import { runStoreContract } from "./store.case.ts";
 
@@ -12,4 +14,42 @@ runStoreContract("sqlite", async () => {
       dir[Symbol.dispose]();
     },
   };
+});
+
+test("sqlite: migration 2 turns the raw searches of a version 1 file into per-day counts", async () => {
+  using dir = tempDir();
+  const first = new SqliteStore(dir);
+  const d = await first.createDomain("shop", { secret_token: "s", search_token: "t" });
+  await first.close();
+  // The file as version 1 left it: a row per search.
+  const db = new Database(sqliteFile(dir));
+  db.exec(`DROP TABLE search_stats; DROP TABLE search_days; DROP TABLE blocked_suggestions;
+    CREATE TABLE searches (id INTEGER PRIMARY KEY, domain_id INTEGER NOT NULL, at INTEGER NOT NULL,
+      q TEXT NOT NULL, language TEXT NOT NULL, total INTEGER NOT NULL,
+      corrected_query TEXT NOT NULL, uuid TEXT, filters TEXT NOT NULL);
+    PRAGMA user_version = 1;`);
+  const at = (day: string) => Date.parse(`${day}T12:00:00Z`);
+  for (const day of ["2026-11-01", "2026-11-01", "2026-11-02"])
+    db.query(
+      "INSERT INTO searches (domain_id, at, q, language, total, corrected_query, filters) VALUES (?, ?, 'x', 'uk', 0, '', '')",
+    ).run(d.id, at(day));
+  db.close();
+  const store = new SqliteStore(dir);
+  try {
+    expect(await store.analyticsReport(d.id, { from: "2026-11-01", to: "2026-11-30" }, 10)).toEqual(
+      {
+        top_queries: [],
+        zero_result_queries: [],
+        searches_per_day: [
+          { day: "2026-11-01", count: 2 },
+          { day: "2026-11-02", count: 1 },
+        ],
+      },
+    );
+    expect(store.db.query("SELECT name FROM sqlite_master WHERE name = 'searches'").all()).toEqual(
+      [],
+    );
+  } finally {
+    await store.close();
+  }
 });

@@ -10,15 +10,23 @@
 //  5. waitFor wakes on an append and otherwise returns after its timeout
 //  6. reads: getProducts in id order without repeats or unknown ids, allProducts, counts
 //  7. domains are isolated from each other
-//  8. analytics: top queries trimmed and lower-cased, ties by bytes; per-day counts
-//  9. deleteDomain removes the domain's record, catalog, log and analytics, leaves the other
-//     domains as they were, and refuses an unknown name; the name can be created again, empty
+//  8. analytics: day aggregates per query; top and zero-result queries over a period, ties by
+//     bytes, with the last corrected query; per-day counts; days outside the period left out
+//  9. analytics: popular queries need minShoppers distinct shoppers on one day, at most
+//     MAX_SHOPPERS_KEPT kept per row; ranked by searches
+// 10. analytics: pruning (SQLite) or expiry (Redis) of days past the retention
+// 11. analytics: distinct queries of a domain and day capped, the day's total still exact
+// 12. blocked suggestions: block, list by bytes, unblock, per domain
+// 13. deleteDomain removes the domain's record, catalog, log and analytics, leaves the other
+//     domains as they were, and refuses an unknown name; the name can be created again, empty,
+//     with a new id
 import { describe, expect, test } from "bun:test";
 import { AppError } from "../../src/errors.ts";
 import { validateCategory } from "../../src/import/validate-category.ts";
 import { validateProduct } from "../../src/import/validate-product.ts";
 import type { CategoryDraft, ProductDraft } from "../../src/model/drafts.ts";
-import type { ChangeLog, PrimaryStore, WriteResult } from "../../src/store/store.ts";
+import { MAX_QUERIES_PER_DAY, MAX_SHOPPERS_KEPT } from "../../src/store/search-aggregate.ts";
+import type { ChangeLog, PrimaryStore, SearchEvent, WriteResult } from "../../src/store/store.ts";
 
 export interface OpenedStore {
   store: PrimaryStore & ChangeLog;
@@ -331,75 +339,206 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
       ]);
     });
 
-    test("8. analytics", async () => {
-      await using s = await open();
-      const d = await s.store.createDomain("shop", tokens(1));
-      const now = Date.now();
-      const ev = (q: string, total: number) => ({
-        domain_id: d.id,
-        at: now,
+    const DAY = 86_400_000;
+    const event =
+      (domain_id: number, at: number) =>
+      (q: string, total: number, extra: Partial<SearchEvent> = {}): SearchEvent => ({
+        domain_id,
+        at,
         q,
         language: "uk",
         total,
         corrected_query: "",
-        uuid: null,
-        filters: "",
+        shopper: "",
+        filtered: false,
+        ...extra,
       });
-      await s.store.recordSearches([
-        ev("Phone", 3),
-        ev("phone", 1),
-        ev("PHONE", 0),
-        ev("Ноутбук", 0),
-        ev("ноутбук", 0),
-        ev("b", 1),
-        ev("a", 1),
-        ev("c", 2),
-      ]);
-      await s.store.recordSearches([ev("zz", 0)]);
-      expect(await s.store.topQueries(d.id, { limit: 3 })).toEqual([
-        { q: "phone", count: 3 },
-        { q: "ноутбук", count: 2 },
-        { q: "a", count: 1 },
-      ]);
-      expect(await s.store.topQueries(d.id, { limit: 10, zeroResults: true })).toEqual([
-        { q: "ноутбук", count: 2 },
-        { q: "phone", count: 1 },
-        { q: "zz", count: 1 },
-      ]);
-      expect(await s.store.topQueries(d.id, { limit: 2, withResults: true })).toEqual([
-        { q: "phone", count: 2 },
-        { q: "a", count: 1 },
-      ]);
-      const today = new Date(now).toISOString().slice(0, 10);
-      expect(await s.store.searchesPerDay(d.id, 30)).toEqual([{ day: today, count: 9 }]);
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const RETENTION = { retentionDays: 90 };
+
+    test("8. analytics", async () => {
+      await using s = await open();
+      const d = await s.store.createDomain("shop", tokens(1));
+      const other = await s.store.createDomain("other", tokens(2));
+      const now = Date.now();
+      const ev = event(d.id, now);
+      const old = event(d.id, now - 3 * DAY);
+      await s.store.recordSearches(
+        [
+          ev("phone", 3),
+          ev("phone", 1, { corrected_query: "fone" }),
+          ev("phone", 0, { language: "ru", filtered: true }),
+          ev("ноутбук", 0),
+          ev("ноутбук", 0),
+          ev("b", 1),
+          ev("a", 1),
+          ev("c", 2),
+          old("zz", 0),
+          event(other.id, now)("phone", 0),
+        ],
+        RETENTION,
+      );
+      await s.store.recordSearches([ev("zz", 0), ev("ноутбук", 1)], RETENTION);
+      const today = { from: day(now), to: day(now) };
+      expect(await s.store.analyticsReport(d.id, today, 3)).toEqual({
+        top_queries: [
+          { q: "phone", count: 3, corrected_query: "fone" },
+          { q: "ноутбук", count: 3, corrected_query: "" },
+          { q: "a", count: 1, corrected_query: "" },
+        ],
+        zero_result_queries: [
+          { q: "ноутбук", count: 2 },
+          { q: "phone", count: 1 },
+          { q: "zz", count: 1 },
+        ],
+        searches_per_day: [{ day: day(now), count: 10 }],
+      });
+      expect(
+        await s.store.analyticsReport(d.id, { from: day(now - 5 * DAY), to: day(now) }, 1),
+      ).toEqual({
+        top_queries: [{ q: "phone", count: 3, corrected_query: "fone" }],
+        zero_result_queries: [{ q: "zz", count: 2 }],
+        searches_per_day: [
+          { day: day(now - 3 * DAY), count: 1 },
+          { day: day(now), count: 10 },
+        ],
+      });
+      expect(
+        await s.store.analyticsReport(
+          d.id,
+          { from: day(now - 5 * DAY), to: day(now - 3 * DAY) },
+          5,
+        ),
+      ).toEqual({
+        top_queries: [{ q: "zz", count: 1, corrected_query: "" }],
+        zero_result_queries: [{ q: "zz", count: 1 }],
+        searches_per_day: [{ day: day(now - 3 * DAY), count: 1 }],
+      });
     });
 
-    test("9. deleteDomain", async () => {
+    test("9. analytics: popular queries", async () => {
+      await using s = await open();
+      const d = await s.store.createDomain("shop", tokens(1));
+      const now = Date.now();
+      const ev = event(d.id, now);
+      const by = (q: string, ...shoppers: string[]) =>
+        shoppers.map((shopper) => ev(q, 5, { shopper }));
+      await s.store.recordSearches(
+        [
+          // One shopper a hundred times: never popular.
+          ...Array.from({ length: 100 }, () => ev("poison", 5, { shopper: "a" })),
+          ...by("навушники", "a", "b"),
+          ...by("чохол", "a", "b", "c", "c"),
+          ...by("кабель", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j"),
+          // Counted, but with no shopper (no results, or not fit to suggest).
+          ev("чохол", 0),
+        ],
+        RETENTION,
+      );
+      // The same query two days apart: distinct shoppers count per day.
+      await s.store.recordSearches(
+        [...by("навушники", "c"), ...by("лампа", "a", "b", "c")].map((e) => ({
+          ...e,
+          at: now - 2 * DAY,
+        })),
+        RETENTION,
+      );
+      const popular = (minShoppers: number, limit = 10) =>
+        s.store.popularQueries(d.id, { from: day(now - 30 * DAY), minShoppers, limit });
+      expect(await popular(3)).toEqual(["кабель", "чохол", "лампа"]);
+      expect(await popular(2)).toEqual(["кабель", "чохол", "лампа", "навушники"]);
+      expect(await popular(2, 1)).toEqual(["кабель"]);
+      // At most MAX_SHOPPERS_KEPT ids are kept: 10 shoppers count as 8.
+      expect(await popular(MAX_SHOPPERS_KEPT)).toEqual(["кабель"]);
+      expect(
+        await s.store.popularQueries(d.id, { from: day(now), minShoppers: 3, limit: 10 }),
+      ).toEqual(["кабель", "чохол"]);
+    });
+
+    test("10. analytics: retention", async () => {
+      await using s = await open();
+      const d = await s.store.createDomain("shop", tokens(1));
+      const now = Date.now();
+      await s.store.recordSearches(
+        [event(d.id, now - 10 * DAY)("old", 1), event(d.id, now)("new", 1)],
+        { retentionDays: 5 },
+      );
+      const all = { from: day(now - 20 * DAY), to: day(now) };
+      // SQLite prunes (the import thread calls it hourly); Redis keys expire on their own.
+      await s.store.pruneSearches?.(day(now - 4 * DAY));
+      expect(await s.store.analyticsReport(d.id, all, 10)).toEqual({
+        top_queries: [{ q: "new", count: 1, corrected_query: "" }],
+        zero_result_queries: [],
+        searches_per_day: [{ day: day(now), count: 1 }],
+      });
+    });
+
+    test("11. analytics: distinct queries a day are capped", { timeout: 60_000 }, async () => {
+      await using s = await open();
+      const d = await s.store.createDomain("shop", tokens(1));
+      const now = Date.now();
+      const ev = event(d.id, now);
+      const many = Array.from({ length: MAX_QUERIES_PER_DAY + 5 }, (_, i) => ev(`q${i}`, 0));
+      await s.store.recordSearches(many.slice(0, 10_000), RETENTION);
+      await s.store.recordSearches([...many.slice(10_000), ev("q1", 1)], RETENTION);
+      const report = await s.store.analyticsReport(d.id, { from: day(now), to: day(now) }, 2);
+      expect(report).toEqual({
+        top_queries: [
+          { q: "q1", count: 2, corrected_query: "" },
+          { q: "q0", count: 1, corrected_query: "" },
+        ],
+        zero_result_queries: [
+          { q: "q0", count: 1 },
+          { q: "q1", count: 1 },
+        ],
+        searches_per_day: [{ day: day(now), count: MAX_QUERIES_PER_DAY + 6 }],
+      });
+      // The query past the cap is counted in the day only.
+      const last = `q${MAX_QUERIES_PER_DAY + 4}`;
+      await s.store.recordSearches(
+        [ev(last, 1, { shopper: "a" }), ev(last, 1, { shopper: "b" })],
+        RETENTION,
+      );
+      expect(
+        await s.store.popularQueries(d.id, { from: day(now), minShoppers: 2, limit: 5 }),
+      ).toEqual([]);
+    });
+
+    test("12. blocked suggestions", async () => {
+      await using s = await open();
+      const d = await s.store.createDomain("shop", tokens(1));
+      const other = await s.store.createDomain("other", tokens(2));
+      expect(await s.store.setSuggestionBlocked(d.id, "шахраї", true)).toBe(true);
+      expect(await s.store.setSuggestionBlocked(d.id, "шахраї", true)).toBe(false);
+      expect(await s.store.setSuggestionBlocked(d.id, "b evil", true)).toBe(true);
+      expect(await s.store.setSuggestionBlocked(d.id, "a evil", true)).toBe(true);
+      expect(await s.store.blockedSuggestions(d.id)).toEqual(["a evil", "b evil", "шахраї"]);
+      expect(await s.store.blockedSuggestions(other.id)).toEqual([]);
+      expect(await s.store.setSuggestionBlocked(d.id, "b evil", false)).toBe(true);
+      expect(await s.store.setSuggestionBlocked(d.id, "b evil", false)).toBe(false);
+      expect(await s.store.blockedSuggestions(d.id)).toEqual(["a evil", "шахраї"]);
+    });
+
+    test("13. deleteDomain", async () => {
       await using s = await open();
       const a = await s.store.createDomain("a", tokens(1));
       const b = await s.store.createDomain("b", tokens(2));
-      const search = (domain_id: number) => ({
-        domain_id,
-        at: Date.now(),
-        q: "phone",
-        language: "uk",
-        total: 1,
-        corrected_query: "",
-        uuid: null,
-        filters: "",
-      });
+      const now = Date.now();
+      const today = { from: day(now), to: day(now) };
       for (const d of [a, b]) {
         await s.store.writeCategories(d.id, [categoryDraft(1)], { log: true });
         await s.store.writeProducts(d.id, [productDraft("x", { warehouses: [wh("w1", 2)] })], {
           log: true,
         });
-        await s.store.recordSearches([search(d.id)]);
+        await s.store.recordSearches([event(d.id, now)("phone", 1, { shopper: "s1" })], RETENTION);
+        await s.store.setSuggestionBlocked(d.id, "evil", true);
       }
       const bBefore = {
         products: await s.store.allProducts(b.id),
         log: await s.store.read(b.id, 0, 10),
         counts: await s.store.counts(b.id),
-        top: await s.store.topQueries(b.id, { limit: 5 }),
+        report: await s.store.analyticsReport(b.id, today, 5),
+        blocked: await s.store.blockedSuggestions(b.id),
       };
       expect(await s.store.deleteDomain("a")).toEqual(a);
       expect(await s.store.listDomains()).toEqual([b]);
@@ -409,27 +548,30 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
         log: await s.store.read(a.id, 0, 10),
         head: await s.store.head(a.id),
         counts: await s.store.counts(a.id),
-        top: await s.store.topQueries(a.id, { limit: 5 }),
-        days: await s.store.searchesPerDay(a.id, 30),
+        report: await s.store.analyticsReport(a.id, today, 5),
+        blocked: await s.store.blockedSuggestions(a.id),
       }).toEqual({
         products: [],
         categories: [],
         log: [],
         head: 0,
         counts: { products: 0, categories: 0, warehouses: 0 },
-        top: [],
-        days: [],
+        report: { top_queries: [], zero_result_queries: [], searches_per_day: [] },
+        blocked: [],
       });
       expect({
         products: await s.store.allProducts(b.id),
         log: await s.store.read(b.id, 0, 10),
         counts: await s.store.counts(b.id),
-        top: await s.store.topQueries(b.id, { limit: 5 }),
+        report: await s.store.analyticsReport(b.id, today, 5),
+        blocked: await s.store.blockedSuggestions(b.id),
       }).toEqual(bBefore);
       await expect(s.store.deleteDomain("a")).rejects.toEqual(
         new AppError("domain_not_found", { name: "a" }),
       );
+      // A new domain never takes a deleted one's id (nodes key caches by id).
       const again = await s.store.createDomain("a", tokens(3));
+      expect(again.id).toBeGreaterThan(b.id);
       expect(await s.store.allProducts(again.id)).toEqual([]);
     });
   });

@@ -3,7 +3,8 @@
 //  2. every search path answers, with and without the trailing slash; CORS is open
 //  3. a malformed parameter gets 400 with detail and per-parameter errors
 //  4. an import is searchable without a restart (freshness), and after kill -9 and restart
-//  5. searches are recorded for analytics, except with demo=true; reindex answers 202
+//  5. searches are recorded for analytics (capped, normalised), except with demo=true; the
+//     admin report over a period (?days, ?from&to) answers the exact body; reindex answers 202
 //  6. prices are plain decimals in range (no 0x10, 1e3, Infinity); ids and filters are bounded;
 //     a long q is cut to its first words, which the answer's `query` shows
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -230,22 +231,62 @@ test("domains never see each other's products", async () => {
 test("searches are recorded for analytics, except demo=true", async () => {
   const me = await createDomain(service);
   await get(`/api/v2/search/?q=Велосипед&token=${me.search_token}&uuid=u-1`);
-  await get(`/api/v2/search/?q=велосипед&token=${me.search_token}`);
+  await get(`/api/v2/search/?q=%20велосипед%00%20&token=${me.search_token}`);
+  await get(`/api/v2/search/?q=ВЕЛОСИПЕД&token=${me.search_token}&language=ru`);
   await get(`/api/v2/search/?q=прев'ю&token=${me.search_token}&demo=true`);
-  const analytics = async () => {
-    const r = await fetch(`${service.url}/api/v2/admin/domains/${me.name}/analytics/`, {
+  await get(`/api/v2/search/?q=${"ж ".repeat(500)}&token=${me.search_token}`);
+  const analytics = async (query = "") => {
+    const r = await fetch(`${service.url}/api/v2/admin/domains/${me.name}/analytics${query}`, {
       headers: { "x-admin-key": ADMIN_KEY },
     });
-    return (await r.json()) as any;
+    return { status: r.status, body: (await r.json()) as any };
   };
   const deadline = Date.now() + 5000;
-  let a = await analytics();
-  while (a.top_queries.length === 0 && Date.now() < deadline) {
+  let a = await analytics("/");
+  while (a.body.searches_per_day.length === 0 && Date.now() < deadline) {
     await Bun.sleep(20);
-    a = await analytics();
+    a = await analytics("/");
   }
-  expect(a.top_queries).toEqual([{ q: "велосипед", count: 2 }]);
-  expect(a.zero_result_queries).toEqual([{ q: "велосипед", count: 2 }]);
-  expect(a.searches_per_day).toEqual([{ day: new Date().toISOString().slice(0, 10), count: 2 }]);
-  expect(a.catalog).toEqual({ products: 0, categories: 0, warehouses: 0 });
+  const today = new Date().toISOString().slice(0, 10);
+  const monthAgo = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+  // Recorded capped (10 words), normalised; languages apart, reported together.
+  const body = {
+    period: { from: monthAgo, to: today },
+    catalog: { products: 0, categories: 0, warehouses: 0 },
+    top_queries: [
+      { q: "велосипед", count: 3, corrected_query: "" },
+      { q: "ж ж ж ж ж ж ж ж ж ж", count: 1, corrected_query: "" },
+    ],
+    zero_result_queries: [
+      { q: "велосипед", count: 3 },
+      { q: "ж ж ж ж ж ж ж ж ж ж", count: 1 },
+    ],
+    searches_per_day: [{ day: today, count: 4 }],
+  };
+  expect(a).toEqual({ status: 200, body });
+  expect(await analytics("?days=1")).toEqual({
+    status: 200,
+    body: { ...body, period: { from: today, to: today } },
+  });
+  expect(await analytics("/?from=2020-01-01&to=2020-01-31")).toEqual({
+    status: 200,
+    body: {
+      ...body,
+      period: { from: "2020-01-01", to: "2020-01-31" },
+      top_queries: [],
+      zero_result_queries: [],
+      searches_per_day: [],
+    },
+  });
+  expect(await analytics("/?days=91")).toEqual({
+    status: 400,
+    body: {
+      detail: "Invalid query parameters.",
+      errors: { days: ["Ensure this value is less than or equal to 90."] },
+    },
+  });
+  expect(await analytics("/?from=2020-01-31&to=2020-01-01")).toEqual({
+    status: 400,
+    body: { detail: "Invalid query parameters.", errors: { from: ["Must not be after to."] } },
+  });
 });

@@ -60,7 +60,7 @@ export function searchRoutes(deps: SearchDeps) {
     }
     return null;
   };
-  const handle = (request: Request): Response => {
+  const handle = (request: Request, client: string | null): Response => {
     const started = performance.now();
     const url = new URL(request.url);
     const refused = guard(url.searchParams.get("token"), started);
@@ -82,13 +82,13 @@ export function searchRoutes(deps: SearchDeps) {
     if (!params.demo)
       deps.recorder.record({
         domain_id: domain.id,
-        at: Date.now(),
         q: params.q,
         language: params.language,
         total: response.total,
         corrected_query: response.corrected_query,
         uuid: params.uuid,
-        filters: params.filters.join(","),
+        client,
+        filtered: params.filters.length > 0,
       });
     const body = JSON.stringify(response);
     deps.shedder.record(domain.id, performance.now() - started, started);
@@ -98,7 +98,9 @@ export function searchRoutes(deps: SearchDeps) {
   };
   const app = new Elysia({ name: "search" });
   for (const path of SEARCH_PATHS) {
-    app.get(path, ({ request }) => handle(request));
+    app.get(path, ({ request, server }) =>
+      handle(request, server?.requestIP(request)?.address ?? null),
+    );
     app.options(path, () => new Response(null, { status: 204, headers: CORS }));
   }
   return app;

@@ -5,7 +5,9 @@ import type { Dictionary } from "./expand.ts";
 
 // Query suggestions (PRODUCT.md): up to 10 completions of the query, best first: the domain's
 // popular past queries that start with it (in their given order), then the query with its last
-// word completed by the words of product names, most frequent first.
+// word completed by the words of product names, most frequent first. The past queries come
+// vetted (analytics/analytics-service.ts): asked with results by several distinct shoppers,
+// short and clean, not blocked by the operator.
 
 export const MAX_SUGGESTIONS = 10;
 /** Completion candidates read per dictionary: a one-letter prefix covers thousands of words. */

@@ -16,8 +16,10 @@
 //   {d:ID}:seq         string: the last change-log position (the head)
 //   {d:ID}:log         stream: the change log, entry ids `<seq>-0`
 //   {d:ID}:nodes       hash  node id -> "<position>:<ms>", the heartbeats of the nodes tailing
-//   {d:ID}:q-all, q-zero, q-hit   sorted sets: search counts by lower-cased query
-//   {d:ID}:days        hash  UTC day -> searches that day
+//   {d:ID}:a:DAY       hash  "language<TAB>query" -> search aggregates of that UTC day, and
+//                      "" -> the day's searches (search-stats.ts); expires with the retention
+//   {d:ID}:a:DAY:s     sorted set: the day's fields asked by 2+ shoppers, score = searches
+//   {d:ID}:sugg-blocked  set  suggestions the operator blocked
 
 const PREFIX = "vitrina:";
 
@@ -41,15 +43,17 @@ export function domainKeys(domainId: number) {
     seq: k("seq"),
     log: k("log"),
     nodes: k("nodes"),
-    queriesAll: k("q-all"),
-    queriesZero: k("q-zero"),
-    queriesHit: k("q-hit"),
-    days: k("days"),
+    blockedSuggestions: k("sugg-blocked"),
   } as const;
 }
 
 /** A SCAN pattern for every key of a domain (braces are literal in Redis globs). */
 export const domainKeyPattern = (domainId: number) => `${PREFIX}{d:${domainId}}:*`;
+/** The analytics keys of one domain and UTC day ("YYYY-MM-DD"). */
+export function analyticsDayKeys(domainId: number, day: string) {
+  const queries = `${PREFIX}{d:${domainId}}:a:${day}`;
+  return { queries, suggestible: `${queries}:s` } as const;
+}
 
 export type DomainKeys = ReturnType<typeof domainKeys>;
 

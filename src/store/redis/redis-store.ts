@@ -6,11 +6,12 @@ import type {
   ProductRecord,
 } from "../../model/records.ts";
 import type {
+  AnalyticsPeriod,
+  AnalyticsReport,
   BatchOptions,
   CatalogCounts,
   ChangeLog,
   PrimaryStore,
-  QueryCount,
   SearchEvent,
   TokenPair,
   WriteResult,
@@ -232,19 +233,34 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     });
   }
 
-  recordSearches(events: readonly SearchEvent[]): Promise<void> {
-    return guarded(() => stats.recordSearches(this.client, events));
+  recordSearches(
+    events: readonly SearchEvent[],
+    options: { retentionDays: number },
+  ): Promise<void> {
+    return guarded(() => stats.recordSearches(this.client, events, options.retentionDays));
   }
 
-  topQueries(
+  analyticsReport(
     domainId: number,
-    options: { limit: number; zeroResults?: boolean; withResults?: boolean },
-  ): Promise<QueryCount[]> {
-    return guarded(() => stats.topQueries(this.client, domainId, options));
+    period: AnalyticsPeriod,
+    limit: number,
+  ): Promise<AnalyticsReport> {
+    return guarded(() => stats.analyticsReport(this.client, domainId, period, limit));
   }
 
-  searchesPerDay(domainId: number, days: number): Promise<{ day: string; count: number }[]> {
-    return guarded(() => stats.searchesPerDay(this.client, domainId, days));
+  popularQueries(
+    domainId: number,
+    options: { from: string; minShoppers: number; limit: number },
+  ): Promise<string[]> {
+    return guarded(() => stats.popularQueries(this.client, domainId, options));
+  }
+
+  blockedSuggestions(domainId: number): Promise<string[]> {
+    return guarded(() => stats.blockedSuggestions(this.client, domainId));
+  }
+
+  setSuggestionBlocked(domainId: number, q: string, blocked: boolean): Promise<boolean> {
+    return guarded(() => stats.setSuggestionBlocked(this.client, domainId, q, blocked));
   }
 
   async close(): Promise<void> {

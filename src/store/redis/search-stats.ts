@@ -1,111 +1,190 @@
-import type { QueryCount, SearchEvent } from "../store.ts";
+import { daysBetween, expiresAt, utcDay } from "../analytics-days.ts";
+import { aggregate, MAX_QUERIES_PER_DAY, MAX_SHOPPERS_KEPT } from "../search-aggregate.ts";
+import type { AnalyticsPeriod, AnalyticsReport, QueryCount, SearchEvent } from "../store.ts";
 import type { RedisClient } from "./connection.ts";
-import { domainKeys } from "./keys.ts";
+import { analyticsDayKeys, domainKeys } from "./keys.ts";
+import { LuaScript } from "./lua-script.ts";
 
-// Search analytics as counters rather than the SQLite store's table of events: a sorted set
-// per domain of query -> count (all searches, those with no result, those with results) and a
-// hash of UTC day -> searches. Memory then grows with distinct queries, not with traffic.
-//
-// Same answers as the SQLite store, which keeps queries trimmed and lower-cased (all
-// scripts: "Ноутбук" and "ноутбук" are one query) and orders by count, then the query's UTF-8
-// bytes. One difference: SQLite counts the searches since exactly `days` x 24 h ago, so its
-// oldest day is partial; here the oldest day counts whole.
+// The Redis side of search analytics, the model of store/search-aggregate.ts: a hash per domain
+// and UTC day, field "language<TAB>query" -> JSON [count, zero, filtered, corrected query,
+// "shopper ids"], field "" -> the day's searches; beside it a sorted set of the fields asked
+// by two or more shoppers (the only ones that may become suggestions), score = count. Both
+// keys expire when the day leaves the retention (EXPIREAT), so nothing needs pruning.
+// Answers are the SQLite store's: ties by the query's UTF-8 bytes.
 
-const fold = (q: string) => q.trim().toLowerCase();
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+// The merge runs in Redis so that nodes recording the same day at once never lose an update;
+// it is mergeShoppers (search-aggregate.ts) in Lua. A new query is kept only while the day
+// holds fewer than the cap.
+const RECORD = new LuaScript(`
+local day, suggestible = KEYS[1], KEYS[2]
+local cap, maxShoppers = tonumber(ARGV[1]), tonumber(ARGV[3])
+for i = 5, #ARGV, 6 do
+  local field = ARGV[i]
+  local v = redis.call('HGET', day, field)
+  local r
+  if v then
+    r = cjson.decode(v)
+  elseif redis.call('HLEN', day) - redis.call('HEXISTS', day, '') < cap then
+    r = {0, 0, 0, '', ''}
+  end
+  if r then
+    r[1] = r[1] + tonumber(ARGV[i + 1])
+    r[2] = r[2] + tonumber(ARGV[i + 2])
+    r[3] = r[3] + tonumber(ARGV[i + 3])
+    if ARGV[i + 4] ~= '' then r[4] = ARGV[i + 4] end
+    local list, seen = {}, {}
+    for s in string.gmatch(r[5], '%S+') do list[#list + 1] = s; seen[s] = true end
+    for s in string.gmatch(ARGV[i + 5], '%S+') do
+      if #list < maxShoppers and not seen[s] then list[#list + 1] = s; seen[s] = true end
+    end
+    r[5] = table.concat(list, ' ')
+    redis.call('HSET', day, field, cjson.encode(r))
+    if #list > 1 then redis.call('ZADD', suggestible, r[1], field) end
+  end
+end
+redis.call('HINCRBY', day, '', ARGV[4])
+redis.call('EXPIREAT', day, ARGV[2])
+redis.call('EXPIREAT', suggestible, ARGV[2])
+return 0
+`);
+
+const CHUNK = 500;
+
+type Stored = [count: number, zero: number, filtered: number, corrected: string, shoppers: string];
+
 const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+const queryOf = (field: string) => field.slice(field.indexOf("\t") + 1);
 
 export async function recordSearches(
   client: RedisClient,
   events: readonly SearchEvent[],
+  retentionDays: number,
 ): Promise<void> {
-  // Aggregated first: a batch of 1,000 searches of 50 distinct queries is 50 increments.
-  const counts = new Map<
-    string,
-    { command: "ZINCRBY" | "HINCRBY"; key: string; member: string; n: number }
-  >();
-  const add = (command: "ZINCRBY" | "HINCRBY", key: string, member: string) => {
-    const k = `${key}\n${member}`;
-    const c = counts.get(k);
-    if (c) c.n++;
-    else counts.set(k, { command, key, member, n: 1 });
-  };
-  for (const e of events) {
-    const keys = domainKeys(e.domain_id);
-    const q = fold(e.q);
-    add("ZINCRBY", keys.queriesAll, q);
-    add("ZINCRBY", e.total === 0 ? keys.queriesZero : keys.queriesHit, q);
-    add("HINCRBY", keys.days, utcDay(e.at));
+  const { queries, days } = aggregate(events);
+  // One script per domain and day and up to CHUNK queries: a batch of 1,000 searches today is
+  // one round trip, and a burst of distinct queries never holds Redis for long in one script.
+  const calls: Promise<unknown>[] = [];
+  for (const d of days) {
+    const keys = analyticsDayKeys(d.domain_id, d.day);
+    const mine = queries.filter((a) => a.domain_id === d.domain_id && a.day === d.day);
+    for (let from = 0; from === 0 || from < mine.length; from += CHUNK) {
+      const args = [
+        String(MAX_QUERIES_PER_DAY),
+        String(expiresAt(d.day, retentionDays)),
+        String(MAX_SHOPPERS_KEPT),
+        String(from === 0 ? d.count : 0),
+      ];
+      for (const a of mine.slice(from, from + CHUNK))
+        args.push(
+          `${a.language}\t${a.q}`,
+          String(a.count),
+          String(a.zero),
+          String(a.filtered),
+          a.corrected_query,
+          a.shoppers.join(" "),
+        );
+      calls.push(RECORD.run(client, [keys.queries, keys.suggestible], args));
+    }
   }
-  // Sent together: the client pipelines commands issued in the same tick.
-  await Promise.all(
-    [...counts.values()].map((c) =>
-      client.sendCommand(
-        c.command === "HINCRBY"
-          ? ["HINCRBY", c.key, c.member, String(c.n)]
-          : ["ZINCRBY", c.key, String(c.n), c.member],
-      ),
+  await Promise.all(calls);
+}
+
+export async function analyticsReport(
+  client: RedisClient,
+  domainId: number,
+  period: AnalyticsPeriod,
+  limit: number,
+): Promise<AnalyticsReport> {
+  const days = daysBetween(period.from, period.to);
+  const hashes = await Promise.all(
+    days.map((day) =>
+      client.sendCommand<string[]>(["HGETALL", analyticsDayKeys(domainId, day).queries]),
     ),
   );
+  const byQuery = new Map<string, { count: number; zero: number; corrected_query: string }>();
+  const perDay: { day: string; count: number }[] = [];
+  hashes.forEach((flat, i) => {
+    for (let f = 0; f + 1 < flat.length; f += 2) {
+      const field = flat[f] as string;
+      const value = flat[f + 1] as string;
+      if (field === "") {
+        perDay.push({ day: days[i] as string, count: Number(value) });
+        continue;
+      }
+      const [count, zero, , corrected] = JSON.parse(value) as Stored;
+      const q = queryOf(field);
+      const a = byQuery.get(q) ?? { count: 0, zero: 0, corrected_query: "" };
+      a.count += count;
+      a.zero += zero;
+      if (byBytes(corrected, a.corrected_query) > 0) a.corrected_query = corrected;
+      byQuery.set(q, a);
+    }
+  });
+  const rows = [...byQuery].map(([q, a]) => ({ q, ...a }));
+  const ranked = (count: (r: (typeof rows)[number]) => number) =>
+    rows
+      .filter((r) => count(r) > 0)
+      .sort((a, b) => count(b) - count(a) || byBytes(a.q, b.q))
+      .slice(0, limit);
+  return {
+    top_queries: ranked((r) => r.count).map(({ q, count, corrected_query }) => ({
+      q,
+      count,
+      corrected_query,
+    })),
+    zero_result_queries: ranked((r) => r.zero).map(
+      ({ q, zero }): QueryCount => ({ q, count: zero }),
+    ),
+    searches_per_day: perDay,
+  };
 }
 
-export async function topQueries(
+export async function popularQueries(
   client: RedisClient,
   domainId: number,
-  options: { limit: number; zeroResults?: boolean; withResults?: boolean },
-): Promise<QueryCount[]> {
-  if (options.zeroResults && options.withResults) return [];
-  const keys = domainKeys(domainId);
-  const key = options.zeroResults
-    ? keys.queriesZero
-    : options.withResults
-      ? keys.queriesHit
-      : keys.queriesAll;
-  if (options.limit <= 0) return [];
-  const top = await client.sendCommand<string[]>([
-    "ZRANGE",
-    key,
-    "0",
-    String(options.limit - 1),
-    "REV",
-    "WITHSCORES",
+  options: { from: string; minShoppers: number; limit: number },
+): Promise<string[]> {
+  const counts = new Map<string, number>();
+  await Promise.all(
+    daysBetween(options.from, utcDay(Date.now())).map(async (day) => {
+      const keys = analyticsDayKeys(domainId, day);
+      const fields = await client.sendCommand<string[]>(["ZRANGE", keys.suggestible, "0", "-1"]);
+      if (fields.length === 0) return;
+      const values = await client.sendCommand<(string | null)[]>([
+        "HMGET",
+        keys.queries,
+        ...fields,
+      ]);
+      fields.forEach((field, i) => {
+        const value = values[i];
+        if (!value) return;
+        const [count, , , , shoppers] = JSON.parse(value) as Stored;
+        if (shoppers.split(" ").length < options.minShoppers) return;
+        const q = queryOf(field);
+        counts.set(q, (counts.get(q) ?? 0) + count);
+      });
+    }),
+  );
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || byBytes(a[0], b[0]))
+    .slice(0, options.limit)
+    .map(([q]) => q);
+}
+
+export async function blockedSuggestions(client: RedisClient, domainId: number): Promise<string[]> {
+  const members = await client.sendCommand<string[]>([
+    "SMEMBERS",
+    domainKeys(domainId).blockedSuggestions,
   ]);
-  const rows = pairs(top);
-  // Redis breaks ties by member in reverse; the order wanted is by bytes ascending, so every
-  // member tied with the last one is fetched and the ties are sorted here.
-  const last = rows[rows.length - 1];
-  if (last && rows.length === options.limit) {
-    const ties = await client.sendCommand<string[]>([
-      "ZRANGE",
-      key,
-      String(last.count),
-      String(last.count),
-      "BYSCORE",
-      "WITHSCORES",
-    ]);
-    const above = rows.filter((r) => r.count > last.count);
-    rows.splice(0, rows.length, ...above, ...pairs(ties));
-  }
-  rows.sort((a, b) => b.count - a.count || byBytes(a.q, b.q));
-  return rows.slice(0, options.limit);
+  return members.sort(byBytes);
 }
 
-export async function searchesPerDay(
+export async function setSuggestionBlocked(
   client: RedisClient,
   domainId: number,
-  days: number,
-): Promise<{ day: string; count: number }[]> {
-  const flat = await client.sendCommand<string[]>(["HGETALL", domainKeys(domainId).days]);
-  const from = utcDay(Date.now() - days * 86_400_000);
-  return pairs(flat)
-    .map((r) => ({ day: r.q, count: r.count }))
-    .filter((r) => r.day >= from)
-    .sort((a, b) => (a.day < b.day ? -1 : 1));
-}
-
-function pairs(flat: string[]): QueryCount[] {
-  const out: QueryCount[] = [];
-  for (let i = 0; i + 1 < flat.length; i += 2)
-    out.push({ q: flat[i] as string, count: Number(flat[i + 1]) });
-  return out;
+  q: string,
+  blocked: boolean,
+): Promise<boolean> {
+  const key = domainKeys(domainId).blockedSuggestions;
+  return (await client.sendCommand<number>([blocked ? "SADD" : "SREM", key, q])) > 0;
 }

@@ -57,6 +57,49 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX searches_by_domain ON searches (domain_id, at);
   `,
+  // 2: search analytics as day aggregates instead of a row per search (issue 12): the rows of
+  // `searches` keep only their per-day totals; the query text of old rows was never capped.
+  // The partial index holds only the rows that may become suggestions (two or more shoppers).
+  `
+  CREATE TABLE search_stats (
+    domain_id INTEGER NOT NULL,
+    day TEXT NOT NULL,
+    language TEXT NOT NULL,
+    q TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    zero INTEGER NOT NULL,
+    filtered INTEGER NOT NULL,
+    corrected_query TEXT NOT NULL,
+    shoppers TEXT NOT NULL,
+    shoppers_n INTEGER NOT NULL,
+    PRIMARY KEY (domain_id, day, language, q)
+  ) WITHOUT ROWID;
+  CREATE INDEX search_stats_suggestible ON search_stats (domain_id, day) WHERE shoppers_n > 1;
+  CREATE TABLE search_days (
+    domain_id INTEGER NOT NULL,
+    day TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (domain_id, day)
+  ) WITHOUT ROWID;
+  INSERT INTO search_days (domain_id, day, count)
+    SELECT domain_id, date(at / 1000, 'unixepoch'), count(*) FROM searches GROUP BY 1, 2;
+  DROP TABLE searches;
+  CREATE TABLE blocked_suggestions (
+    domain_id INTEGER NOT NULL,
+    q TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (domain_id, q)
+  ) WITHOUT ROWID;
+  `,
+  // 3: domain ids are never reused after a domain is deleted (issue 12, domain delete): the
+  // \`domains\` table has no AUTOINCREMENT, so a new domain could take the id of a deleted one
+  // while a running node still keys caches (suggestions, rate buckets) by that id. An
+  // AUTOINCREMENT table keeps the high-water mark in sqlite_sequence.
+  `
+  CREATE TABLE domain_ids (id INTEGER PRIMARY KEY AUTOINCREMENT);
+  INSERT INTO domain_ids (id) SELECT max(id) FROM domains HAVING max(id) IS NOT NULL;
+  DELETE FROM domain_ids;
+  `,
 ];
 
 /** The schema version this build writes (`PRAGMA user_version` after `migrate`). */

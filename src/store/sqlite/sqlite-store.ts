@@ -12,17 +12,19 @@ import type {
 import { planCategoryBatch } from "../../rules/plan-category-batch.ts";
 import { type BatchPlan, planProductBatch } from "../../rules/plan-product-batch.ts";
 import type {
+  AnalyticsPeriod,
+  AnalyticsReport,
   BatchOptions,
   CatalogCounts,
   ChangeLog,
   PrimaryStore,
-  QueryCount,
   SearchEvent,
   TokenPair,
   WriteResult,
 } from "../store.ts";
 import { Waiters } from "../waiters.ts";
 import { migrate } from "./migrations.ts";
+import { SqliteSearchStats } from "./search-stats.ts";
 
 type Row = Record<string, unknown>;
 
@@ -53,10 +55,6 @@ const statements = (db: Database) => ({
     "SELECT seq, domain_id, kind, ids FROM changes WHERE domain_id = ? AND seq > ? ORDER BY seq LIMIT ?",
   ),
   head: db.prepare("SELECT coalesce(max(seq), 0) AS seq FROM changes WHERE domain_id = ?"),
-  insertSearch: db.prepare(
-    `INSERT INTO searches (domain_id, at, q, language, total, corrected_query, uuid, filters)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ),
 });
 
 /**
@@ -72,6 +70,7 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
   private nextProductId: number;
   private nextCategoryId: number;
   private readonly q: ReturnType<typeof statements>;
+  private readonly stats: SqliteSearchStats;
 
   constructor(dataDir: string, options: { synchronous?: "normal" | "full" } = {}) {
     mkdirSync(dataDir, { recursive: true });
@@ -93,17 +92,25 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     this.nextProductId = max("products") + 1;
     this.nextCategoryId = max("categories") + 1;
     this.q = statements(this.db);
+    this.stats = new SqliteSearchStats(this.db);
   }
 
   async createDomain(name: string, tokens: TokenPair): Promise<DomainRecord> {
     const exists = this.db.query("SELECT 1 FROM domains WHERE name = ?").get(name);
     if (exists) throw new AppError("domain_exists", { name });
-    return this.db
-      .query(
-        `INSERT INTO domains (name, secret_token, search_token, created_at) VALUES (?, ?, ?, ?)
-         RETURNING id, name, secret_token, search_token, created_at`,
-      )
-      .get(name, tokens.secret_token, tokens.search_token, Date.now()) as DomainRecord;
+    // The id comes from an AUTOINCREMENT sequence (migration 3): never one of a deleted domain.
+    return this.db.transaction(() => {
+      const { id } = this.db.query("INSERT INTO domain_ids DEFAULT VALUES RETURNING id").get() as {
+        id: number;
+      };
+      this.db.query("DELETE FROM domain_ids").run();
+      return this.db
+        .query(
+          `INSERT INTO domains (id, name, secret_token, search_token, created_at)
+           VALUES (?, ?, ?, ?, ?) RETURNING id, name, secret_token, search_token, created_at`,
+        )
+        .get(id, name, tokens.secret_token, tokens.search_token, Date.now()) as DomainRecord;
+    })();
   }
 
   async listDomains(): Promise<DomainRecord[]> {
@@ -335,45 +342,34 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
   }
 
   async recordSearches(events: readonly SearchEvent[]): Promise<void> {
-    this.db
-      .transaction(() => {
-        for (const e of events)
-          this.q.insertSearch.run(
-            e.domain_id,
-            e.at,
-            // Stored folded (SQLite's lower() knows only ASCII): "Ноутбук" and "ноутбук" are one query.
-            e.q.trim().toLowerCase(),
-            e.language,
-            e.total,
-            e.corrected_query,
-            e.uuid,
-            e.filters,
-          );
-      })
-      .immediate();
+    this.stats.record(events);
   }
 
-  async topQueries(
+  async pruneSearches(firstDay: string): Promise<void> {
+    this.stats.prune(firstDay);
+  }
+
+  async analyticsReport(
     domainId: number,
-    options: { limit: number; zeroResults?: boolean; withResults?: boolean },
-  ): Promise<QueryCount[]> {
-    return this.db
-      .query(
-        `SELECT q, count(*) AS count FROM searches
-         WHERE domain_id = ? ${options.zeroResults ? "AND total = 0" : ""}
-         ${options.withResults ? "AND total > 0" : ""}
-         GROUP BY q ORDER BY count DESC, q LIMIT ?`,
-      )
-      .all(domainId, options.limit) as QueryCount[];
+    period: AnalyticsPeriod,
+    limit: number,
+  ): Promise<AnalyticsReport> {
+    return this.stats.report(domainId, period, limit);
   }
 
-  async searchesPerDay(domainId: number, days: number): Promise<{ day: string; count: number }[]> {
-    return this.db
-      .query(
-        `SELECT date(at / 1000, 'unixepoch') AS day, count(*) AS count FROM searches
-         WHERE domain_id = ? AND at >= ? GROUP BY day ORDER BY day`,
-      )
-      .all(domainId, Date.now() - days * 86_400_000) as { day: string; count: number }[];
+  async popularQueries(
+    domainId: number,
+    options: { from: string; minShoppers: number; limit: number },
+  ): Promise<string[]> {
+    return this.stats.popular(domainId, options);
+  }
+
+  async blockedSuggestions(domainId: number): Promise<string[]> {
+    return this.stats.blocked(domainId);
+  }
+
+  async setSuggestionBlocked(domainId: number, q: string, blocked: boolean): Promise<boolean> {
+    return this.stats.setBlocked(domainId, q, blocked);
   }
 
   async close(): Promise<void> {

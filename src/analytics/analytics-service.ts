@@ -1,0 +1,93 @@
+import { firstDayKept } from "../store/analytics-days.ts";
+import type {
+  AnalyticsPeriod,
+  AnalyticsReport,
+  CatalogCounts,
+  PrimaryStore,
+  SearchEvent,
+} from "../store/store.ts";
+
+// Everything analytics do with the store, run on the import thread (import/import-thread.ts):
+// writing the aggregates, pruning old days, the admin report, the suggestion candidates and
+// the operator's blocks. The HTTP thread, which answers searches, only sends messages and
+// receives ready answers, so a report of many rows never delays a search.
+
+export interface AnalyticsOptions {
+  retentionDays: number;
+  /** Distinct shoppers who must have asked a query on one day before it is suggested. */
+  minShoppers: number;
+}
+
+/** Popular queries are looked for over this many recent days (within the retention). */
+export const SUGGESTION_DAYS = 30;
+/** Candidates kept per domain, best first. */
+export const SUGGESTION_LIMIT = 200;
+/** Rows shown in each list of the admin report. */
+export const REPORT_LIMIT = 50;
+
+/** The admin report: the analytics of a period, and the catalog's counts. */
+export type AdminReport = { catalog: CatalogCounts } & AnalyticsReport;
+const PRUNE_EVERY_MS = 3_600_000;
+/**
+ * A domain's candidates are computed again only after this many times what they cost last:
+ * a domain with 600,000 eligible rows cost ~1 s (BENCHMARKS.md) and is then recomputed every
+ * ~20 s, so the refresh keeps to ~5% of the import thread; a usual domain costs ~1 ms and is
+ * recomputed at every refresh. Blocks are read at every refresh whatever the cost.
+ */
+const RECOMPUTE_AFTER_COST = 20;
+
+export class AnalyticsService {
+  private readonly pruning: ReturnType<typeof setInterval> | null;
+  private readonly candidates = new Map<number, { queries: string[]; next: number }>();
+
+  constructor(
+    private readonly store: PrimaryStore,
+    private readonly options: AnalyticsOptions,
+  ) {
+    // The embedded store deletes old days itself (at start, then hourly); Redis keys expire.
+    const prune = store.pruneSearches?.bind(store);
+    if (prune) {
+      const run = () => void prune(firstDayKept(Date.now(), options.retentionDays)).catch(() => {});
+      run();
+      this.pruning = setInterval(run, PRUNE_EVERY_MS);
+    } else this.pruning = null;
+  }
+
+  record(events: readonly SearchEvent[]): Promise<void> {
+    return this.store.recordSearches(events, { retentionDays: this.options.retentionDays });
+  }
+
+  async report(domainId: number, period: AnalyticsPeriod): Promise<AdminReport> {
+    const [catalog, report] = await Promise.all([
+      this.store.counts(domainId),
+      this.store.analyticsReport(domainId, period, REPORT_LIMIT),
+    ]);
+    return { catalog, ...report };
+  }
+
+  /** Per domain, the past queries that may be suggested: popular, not blocked. */
+  async suggestions(domainIds: readonly number[]): Promise<[number, string[]][]> {
+    const from = firstDayKept(Date.now(), Math.min(SUGGESTION_DAYS, this.options.retentionDays));
+    const out: [number, string[]][] = [];
+    for (const id of domainIds) {
+      let kept = this.candidates.get(id);
+      if (!kept || Date.now() >= kept.next) {
+        const started = performance.now();
+        const queries = await this.store.popularQueries(id, {
+          from,
+          minShoppers: this.options.minShoppers,
+          limit: SUGGESTION_LIMIT,
+        });
+        kept = { queries, next: Date.now() + RECOMPUTE_AFTER_COST * (performance.now() - started) };
+        this.candidates.set(id, kept);
+      }
+      const hidden = new Set(await this.store.blockedSuggestions(id));
+      out.push([id, kept.queries.filter((q) => !hidden.has(q))]);
+    }
+    return out;
+  }
+
+  stop(): void {
+    if (this.pruning) clearInterval(this.pruning);
+  }
+}
