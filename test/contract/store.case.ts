@@ -573,6 +573,9 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
       const again = await s.store.createDomain("a", tokens(3));
       expect(again.id).toBeGreaterThan(b.id);
       expect(await s.store.allProducts(again.id)).toEqual([]);
+      // Also when the deleted domain had the highest id.
+      await s.store.deleteDomain("a");
+      expect((await s.store.createDomain("c", tokens(4))).id).toBeGreaterThan(again.id);
     });
   });
 }
