@@ -31,7 +31,10 @@ beforeAll(async () => {
 });
 afterAll(() => service[Symbol.asyncDispose]());
 
-const get = async (path: string, headers: Record<string, string>) => {
+const get = async (
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: any }> => {
   const r = await fetch(`${service.url}${path}`, { headers });
   return { status: r.status, body: await r.json() };
 };
@@ -146,7 +149,7 @@ test("2. another domain's secret token never sees this domain", async () => {
     status: 401,
     body: { detail: "Authentication credentials were not provided." },
   };
-  for (const headers of [
+  for (const headers of <Record<string, string>[]>[
     {},
     { "x-secret-token": a.search_token },
     { "x-secret-token": "nope" },
