@@ -56,7 +56,7 @@ async function shop(): Promise<Tokens> {
   await post(service, PRODUCTS, d.secret_token, [
     product("1", { warehouses: [{ external_id: "kyiv", available: true, quantity: 3 }] }),
     product("2", { warehouses: [{ external_id: "lviv", available: false, quantity: 0 }] }),
-    product("3", { available: true }),
+    product("3", { availability: true }),
   ]);
   return d;
 }
