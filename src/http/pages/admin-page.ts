@@ -21,7 +21,8 @@ button.link{border:0;background:none;color:#0b63ce;padding:2px 6px}
 input,select{font:inherit;font-size:15px;padding:8px 10px;border:1px solid #d0d5dd;border-radius:8px;background:#fff}
 h2{font-size:17px;margin:0 0 14px;display:flex;align-items:center;gap:10px}
 h2 .aside{margin-left:auto;font-weight:400;font-size:14px;color:#667085}
-.grid2{display:grid;grid-template-columns:1fr 1fr;gap:0 18px}
+.grid2{display:grid;grid-template-columns:1fr 1fr;gap:18px;margin:18px 0}
+.grid2>.card{margin:0}
 @media (max-width:760px){.grid2{grid-template-columns:1fr}}
 .stats{display:grid;grid-template-columns:repeat(4,1fr);gap:12px}
 .stat{background:#f9fafb;border:1px solid #eaecf0;border-radius:10px;padding:10px 14px}
@@ -34,12 +35,13 @@ h2 .aside{margin-left:auto;font-weight:400;font-size:14px;color:#667085}
 .token.masked{letter-spacing:.1em;color:#98a2b3}
 table{width:100%;border-collapse:collapse;font-size:14px}
 th{text-align:left;font-weight:600;color:#475467;border-bottom:1px solid #e4e7ec;padding:6px 8px}
-td{border-bottom:1px solid #f2f4f7;padding:6px 8px;vertical-align:top}
+td{border-bottom:1px solid #f2f4f7;padding:6px 8px;vertical-align:middle}
 .num{text-align:right;font-variant-numeric:tabular-nums}
 .actions{text-align:right;white-space:nowrap}
 .nowrap{white-space:nowrap}
 .muted{color:#667085}
-.error{color:#b42318;font-size:14px;min-height:1em}
+.error{color:#b42318;font-size:14px}
+.error:empty,.note:empty{display:none}
 .note{color:#027a48;font-size:14px}
 .empty{color:#667085;font-size:14px;margin:4px 0}
 .login{max-width:460px;margin:60px auto}
@@ -54,7 +56,10 @@ td{border-bottom:1px solid #f2f4f7;padding:6px 8px;vertical-align:top}
 #chart .axis{fill:#667085;font-size:12px}
 ul.blocked{list-style:none;padding:0;margin:0 0 10px}
 ul.blocked li{display:inline-flex;align-items:center;gap:4px;background:#f2f4f7;border-radius:14px;padding:2px 4px 2px 12px;margin:0 6px 6px 0;font-size:14px}
-form.inline{display:flex;gap:8px}`;
+form.inline{display:flex;gap:8px;max-width:480px}
+form.inline input{flex:1}
+#back{margin-top:14px}
+.login .error{margin:10px 0}`;
 
 const BODY = `<header class="top"><div class="wrap">
 <div class="logo">Vitrina <span>admin</span></div>
@@ -86,7 +91,7 @@ const BODY = `<header class="top"><div class="wrap">
 </section>
 
 <div id="app" hidden>
-<p><button type="button" class="link" id="back" hidden>← All domains</button></p>
+<button type="button" class="link" id="back" hidden>← All domains</button>
 <p class="error" id="overview-error"></p>
 <div class="grid2">
 <section class="card">
@@ -145,7 +150,6 @@ const BODY = `<header class="top"><div class="wrap">
 </section>
 </div>
 
-<div class="grid2">
 <section class="card">
 <h2>Blocked suggestions</h2>
 <p class="empty" id="blocked-empty">None: every popular query may be suggested.</p>
@@ -162,7 +166,6 @@ const BODY = `<header class="top"><div class="wrap">
 <table id="errors-table" hidden><thead><tr><th>When</th><th>Kind</th><th class="num">Failed</th><th>Errors</th></tr></thead>
 <tbody id="errors-body"></tbody></table>
 </section>
-</div>
 </div>
 </main>`;
 
