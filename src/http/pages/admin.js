@@ -63,7 +63,11 @@
     }
     if (!r.ok) {
       const fields = data.errors ? Object.values(data.errors).flat().join(" ") : "";
-      throw new Error([data.detail || `HTTP ${r.status}`, fields].filter(Boolean).join(" "));
+      const error = new Error(
+        [data.detail || `HTTP ${r.status}`, fields].filter(Boolean).join(" "),
+      );
+      error.status = r.status;
+      throw error;
     }
     return data;
   }
@@ -119,7 +123,13 @@
     try {
       list = await api("GET", "/api/v2/admin/domains/");
     } catch (error) {
-      if (error.message !== "401") show("domains-error", error.message);
+      if (error.message !== "401")
+        show(
+          "domains-error",
+          error.status === 404
+            ? "The operator login is off: this server runs without --admin-key."
+            : error.message,
+        );
       return;
     }
     list.sort((a, b) => a.name.localeCompare(b.name));
