@@ -4,6 +4,7 @@ import { SearchRecorder } from "./analytics/search-recorder.ts";
 import type { Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
 import { InFlight } from "./http/in-flight.ts";
+import { overviewOf } from "./http/overview.ts";
 import { healthRoutes } from "./http/routes/health.ts";
 import { pagesRoutes } from "./http/routes/pages.ts";
 import { searchRoutes } from "./http/routes/search.ts";
@@ -104,6 +105,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     adminKey: config.adminKey,
     store,
     analytics: adminAnalytics(imports, popular, config.analyticsRetentionDays),
+    overview: overviewOf({ indexers, log, imports }),
     assertServed,
     requestLog: config.requestLog,
     plugins: [

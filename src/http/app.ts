@@ -2,8 +2,10 @@ import { Elysia } from "elysia";
 import type { AdminAnalytics } from "../analytics/admin-analytics.ts";
 import type { PrimaryStore } from "../store/store.ts";
 import { observe, type RequestLog } from "./observe.ts";
+import type { Overview } from "./overview.ts";
 import { errorResponse, json } from "./respond.ts";
 import { adminRoutes } from "./routes/admin.ts";
+import { ownerRoutes } from "./routes/domain-admin.ts";
 import { type ImportDeps, importRoutes } from "./routes/import.ts";
 
 export interface AppDeps extends ImportDeps {
@@ -12,6 +14,8 @@ export interface AppDeps extends ImportDeps {
   /** Which requests get a JSON log line (observe.ts); "errors" when absent. */
   requestLog?: RequestLog;
   analytics: AdminAnalytics;
+  /** A domain's state for the admin page (overview.ts). */
+  overview: Overview;
   /** Routes added by later stages (search, pages), mounted as they are. */
   plugins?: Elysia[];
 }
@@ -33,7 +37,8 @@ export function createApp(deps: AppDeps) {
     // Before every route: the hooks apply to the routes registered after them.
     .use(observed.app)
     .use(importRoutes(deps))
-    .use(adminRoutes(deps));
+    .use(adminRoutes(deps))
+    .use(ownerRoutes(deps.domains, deps));
   for (const plugin of deps.plugins ?? []) app.use(plugin);
   return app;
 }

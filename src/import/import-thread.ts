@@ -12,6 +12,7 @@ import { AppError, type ErrorCode } from "../errors.ts";
 import type { ItemCounts } from "../ops/metrics.ts";
 import { openStore } from "../store/open-store.ts";
 import type { AnalyticsPeriod, ChangeLog, PrimaryStore, SearchEvent } from "../store/store.ts";
+import { type FailedBatch, FailedBatches } from "./failed-batches.ts";
 import { type ImportResponse, ImportService } from "./import-service.ts";
 import { type EncodedResponse, encodeResponse } from "./response-bytes.ts";
 
@@ -26,6 +27,7 @@ export type ToImportThread =
   | { type: "suggestions"; id: number; domainIds: number[] }
   | { type: "blocked"; id: number; domainId: number }
   | { type: "block"; id: number; domainId: number; q: string; blocked: boolean }
+  | { type: "failures"; id: number; domainId: number }
   | { type: "stop"; id: number };
 
 export type Reply =
@@ -43,6 +45,8 @@ export type Reply =
       blocked?: string[];
       /** Whether a block or unblock changed anything. */
       changed?: boolean;
+      /** The domain's recent failed batches, newest first. */
+      failures?: FailedBatch[];
     }
   | { ok: false; error: { code: ErrorCode; vars: Record<string, string | number> } | string };
 
@@ -55,14 +59,44 @@ let store: PrimaryStore | null = null;
 let log: ChangeLog | null = null;
 let imports: ImportService | null = null;
 let analytics: AnalyticsService | null = null;
+const failures = new FailedBatches();
+
+/** Runs a batch, keeping its errors when it fails (a 400 answer, or a refusal of the whole). */
+async function batch(
+  kind: "products" | "categories",
+  domainId: number,
+  run: () => Promise<ImportResponse<unknown>>,
+): Promise<Reply> {
+  const at = () => new Date().toISOString();
+  try {
+    const r = await run();
+    if (r.status === 400)
+      failures.add(domainId, {
+        at: at(),
+        kind,
+        status: 400,
+        failed: r.errors.length,
+        errors: r.errors,
+      });
+    return answer(r);
+  } catch (error) {
+    if (error instanceof AppError)
+      failures.add(domainId, { at: at(), kind, status: error.status, detail: error.message });
+    throw error;
+  }
+}
 
 async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Reply> {
   if (!store || !log || !imports || !analytics) throw new Error("import thread not initialised");
   switch (m.type) {
     case "products":
-      return answer(await imports.importProducts(m.domainId, m.body));
+      return batch(m.type, m.domainId, () =>
+        (imports as ImportService).importProducts(m.domainId, m.body),
+      );
     case "categories":
-      return answer(await imports.importCategories(m.domainId, m.body));
+      return batch(m.type, m.domainId, () =>
+        (imports as ImportService).importCategories(m.domainId, m.body),
+      );
     case "reindex":
       return { ok: true, seq: await log.appendReindex(m.domainId) };
     case "searches":
@@ -76,6 +110,8 @@ async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Rep
       return { ok: true, blocked: await store.blockedSuggestions(m.domainId) };
     case "block":
       return { ok: true, changed: await store.setSuggestionBlocked(m.domainId, m.q, m.blocked) };
+    case "failures":
+      return { ok: true, failures: failures.of(m.domainId) };
     case "stop":
       analytics.stop();
       await store.close();

@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
 import { countImportItems } from "../ops/metrics.ts";
 import type { AnalyticsPeriod, SearchEvent } from "../store/store.ts";
+import type { FailedBatch } from "./failed-batches.ts";
 import type { FromImportThread, Reply, ToImportThread } from "./import-thread.ts";
 import type { EncodedResponse } from "./response-bytes.ts";
 
@@ -165,6 +166,11 @@ export class ImportWriter {
   /** Blocks or unblocks a suggestion; false when nothing changed. */
   async setSuggestionBlocked(domainId: number, q: string, blocked: boolean): Promise<boolean> {
     return (await this.call({ type: "block", domainId, q, blocked })).changed ?? false;
+  }
+
+  /** The domain's recent failed import batches, newest first (failed-batches.ts). */
+  async failedBatches(domainId: number): Promise<FailedBatch[]> {
+    return (await this.call({ type: "failures", domainId })).failures ?? [];
   }
 
   /** Closes the thread's store connection and ends the thread. */

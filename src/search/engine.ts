@@ -54,6 +54,7 @@ import { emptyData, runSearch } from "./query/run-search.ts";
 export type { Snapshot } from "./index/snapshot.ts";
 export {
   buildSnapshot,
+  catalogCounts,
   type ProductPatch,
   patchSnapshot,
   snapshotStats,

@@ -1,15 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { Elysia } from "elysia";
-import type { AdminAnalytics } from "../../analytics/admin-analytics.ts";
-import { parsePeriod } from "../../analytics/period.ts";
-import {
-  blockedForm,
-  SUGGESTION_MAX_CHARS,
-  SUGGESTION_MAX_WORDS,
-} from "../../analytics/query-text.ts";
 import { AppError } from "../../errors.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import { json } from "../respond.ts";
+import { type DomainAdminDeps, domainAdminRoutes } from "./domain-admin.ts";
 
 /** Whether the request carries the operator key (X-Admin-Key or a Bearer token). */
 export function adminKeyGiven(request: Request, adminKey: string): boolean {
@@ -26,39 +20,22 @@ export function adminKeyGiven(request: Request, adminKey: string): boolean {
 export function adminRoutes({
   domains,
   adminKey,
-  analytics,
-}: {
+  ...deps
+}: DomainAdminDeps & {
   domains: Domains;
   adminKey: string | null;
-  analytics: AdminAnalytics;
 }) {
   const guard = (request: Request) => {
     if (!adminKey) throw new AppError("admin_disabled");
     if (!adminKeyGiven(request, adminKey)) throw new AppError("not_authenticated");
   };
-  const domainOf = (name: string) => {
+  const domainOf = async (request: Request, params: Record<string, string>) => {
+    guard(request);
+    const name = params.name ?? "";
     const domain = domains.byDomainName(name);
     if (!domain) throw new AppError("domain_not_found", { name });
     return domain;
   };
-  /** The body {"query": "..."} of a block or unblock, in the form suggestions are compared in. */
-  const suggestionOf = async (request: Request): Promise<string> => {
-    let body: unknown;
-    try {
-      body = await request.json();
-    } catch {
-      throw new AppError("malformed_json", { reason: 'expected {"query": ...}' });
-    }
-    const raw = (body as { query?: unknown } | null)?.query;
-    const q = typeof raw === "string" ? blockedForm(raw) : null;
-    if (q === null)
-      throw new AppError("invalid_suggestion", {
-        chars: SUGGESTION_MAX_CHARS,
-        words: SUGGESTION_MAX_WORDS,
-      });
-    return q;
-  };
-  const BLOCKED = "/api/v2/admin/domains/:name/suggestions/blocked/";
   return new Elysia({ name: "admin" })
     .get("/api/v2/admin/domains/", ({ request }) => {
       guard(request);
@@ -97,43 +74,5 @@ export function adminRoutes({
       },
       { parse: "none" },
     )
-    .get("/api/v2/admin/domains/:name/analytics/", async ({ request, params }) => {
-      guard(request);
-      const domain = domainOf(params.name);
-      const parsed = parsePeriod(
-        new URL(request.url).searchParams,
-        Date.now(),
-        analytics.retentionDays,
-      );
-      if (!parsed.ok) throw new AppError("invalid_params", {}, parsed.errors);
-      // The report is computed on the import thread: this thread answers searches.
-      return json({ period: parsed.period, ...(await analytics.report(domain.id, parsed.period)) });
-    })
-    .get(BLOCKED, async ({ request, params }) => {
-      guard(request);
-      return json({ blocked: await analytics.blocked(domainOf(params.name).id) });
-    })
-    .post(
-      BLOCKED,
-      async ({ request, params }) => {
-        guard(request);
-        const domain = domainOf(params.name);
-        const q = await suggestionOf(request);
-        const added = await analytics.setBlocked(domain.id, q, true);
-        return json({ query: q }, added ? 201 : 200);
-      },
-      { parse: "none" },
-    )
-    .delete(
-      BLOCKED,
-      async ({ request, params }) => {
-        guard(request);
-        const domain = domainOf(params.name);
-        const q = await suggestionOf(request);
-        if (!(await analytics.setBlocked(domain.id, q, false)))
-          throw new AppError("suggestion_not_blocked", { query: q });
-        return json({ query: q });
-      },
-      { parse: "none" },
-    );
+    .use(domainAdminRoutes("admin-domain", "/api/v2/admin/domains/:name", domainOf, deps));
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Elysia } from "elysia";
 import type { Domains } from "../../tenancy/domains.ts";
+import { adminPage } from "../pages/admin-page.ts";
 import { demoPage } from "../pages/demo-page.ts";
 import { landingPage } from "../pages/landing-page.ts";
 
@@ -42,6 +43,24 @@ export function pagesRoutes(deps: PagesDeps) {
       },
     });
   });
+  // The admin area: a static page whose script reads the JSON endpoints with the token in a
+  // header. Nothing but this origin, no framing, no referrer.
+  const admin = ({ request }: { request: Request }) => {
+    const nonce = crypto.randomUUID();
+    return new Response(adminPage(nonce), {
+      // A login form posted without the script (it never is with it) gets the page again.
+      status: request.method === "POST" ? 303 : 200,
+      headers: {
+        ...HTML,
+        ...(request.method === "POST" ? { location: "/admin" } : {}),
+        "cache-control": "no-store",
+        "referrer-policy": "no-referrer",
+        "content-security-policy": `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+      },
+    });
+  };
+  app.get("/admin", admin);
+  app.post("/admin", admin, { parse: "none" });
   app.get(
     "/widget.js",
     () =>

@@ -7,7 +7,7 @@ import {
   EMPTY_CATEGORIES,
 } from "./category-table.ts";
 import { EMPTY_FACETS, type FacetRegistry, FacetRegistryDraft } from "./facet-registry.ts";
-import { findDoc, type Segment } from "./segment.ts";
+import { availableOf, findDoc, type Segment } from "./segment.ts";
 import { buildSegment, SegmentBuilder, type SegmentContext } from "./segment-build.ts";
 import { mergeSegments, type SegmentPart } from "./segment-merge.ts";
 import {
@@ -144,6 +144,35 @@ export function snapshotStats(snap: Snapshot): {
     terms,
     tombstones: snap.deadCount,
   };
+}
+
+/**
+ * The catalog as the snapshot holds it, for the admin page: live products, categories, the
+ * unavailable products and the warehouses named by live products' stock. One pass over the
+ * hot records and the stock (~1 ms per 100,000 products), only when the page asks.
+ */
+export function catalogCounts(snap: Snapshot): {
+  categories: number;
+  products: number;
+  unavailable: number;
+  warehouses: number;
+} {
+  let products = 0;
+  let unavailable = 0;
+  const warehouses = new Set<number>();
+  snap.segments.forEach((segment, k) => {
+    const dead = snap.dead[k] as Bitset;
+    const { offsets, warehouse } = segment.stock;
+    for (let doc = 0; doc < segment.size; doc++) {
+      if (hasBit(dead, doc)) continue;
+      products++;
+      if (!availableOf(segment, doc)) unavailable++;
+      for (let i = offsets[doc] as number; i < (offsets[doc + 1] as number); i++)
+        warehouses.add(warehouse[i] as number);
+    }
+  });
+  const { categories } = snapshotStats(snap);
+  return { categories, products, unavailable, warehouses: warehouses.size };
 }
 
 /** Index of the segment holding global doc `doc`. */
