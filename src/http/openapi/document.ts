@@ -199,13 +199,13 @@ function searchParameters(maxPageSize: number) {
     p(
       "use_corrections",
       bool,
-      "Correct typos and wrong keyboard layout when the query finds nothing.",
+      "Correct the words not in the domain's vocabulary (typo, wrong keyboard layout, transliteration): the answer is the corrected query's, and `corrected_query` holds it.",
       D.use_corrections,
     ),
     p(
       "use_suggestions",
       bool,
-      "Suggest popular queries of other shoppers when nothing is found.",
+      "Together with use_corrections=false: fill `suggestions`, up to 10: other shoppers' popular queries that start with the query, then the query with its last word completed from product names.",
       D.use_suggestions,
     ),
     p(
