@@ -133,7 +133,7 @@ test("a Text field is a string bounded in characters; a tuple is prefixItems", (
     type: "string",
     maxLength: IMPORT_LIMITS.vendor,
     description:
-      "At most 255 characters (Unicode code points, not bytes or UTF-16 units), well-formed Unicode (no lone surrogate).",
+      "Lengths in characters (Unicode code points, not bytes or UTF-16 units); well-formed Unicode (no lone surrogate).",
   });
   const hl = (s.SearchProduct?.properties as Record<string, unknown> | undefined)?.name_highlight;
   expect(hl).toEqual({

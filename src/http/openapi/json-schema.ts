@@ -42,8 +42,12 @@ export function toJsonSchema(
   return out;
 }
 
+/** The description of every Text string: what its lengths count. */
+export const TEXT_NOTE =
+  "Lengths in characters (Unicode code points, not bytes or UTF-16 units); well-formed Unicode (no lone surrogate).";
+
 function textSchema(s: TextOptions & { description?: string }): JsonSchema {
-  const why = `At most ${s.maxChars} characters (Unicode code points, not bytes or UTF-16 units), well-formed Unicode (no lone surrogate).`;
+  const why = TEXT_NOTE;
   return {
     type: "string",
     ...(s.minChars ? { minLength: s.minChars } : {}),

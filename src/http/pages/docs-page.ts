@@ -1,5 +1,5 @@
 import type { OpenApiDocument as DocsInput, Operation } from "../openapi/document.ts";
-import type { JsonSchema } from "../openapi/json-schema.ts";
+import { type JsonSchema, TEXT_NOTE } from "../openapi/json-schema.ts";
 import { escapeHtml, page } from "./page.ts";
 
 // `/docs`: the OpenAPI document as one readable page, rendered here (no CDN, no script):
@@ -9,6 +9,8 @@ const h = escapeHtml;
 const code = (s: unknown) => `<code>${h(String(s))}</code>`;
 const anchor = (method: string, path: string) =>
   `op-${method}-${path.replace(/[^a-z0-9]+/gi, "-")}`;
+/** Prose of the document: escaped, its `code` spans as <code>. */
+const prose = (s: string) => h(s).replace(/`([^`]+)`/g, "<code>$1</code>");
 const refName = (ref: string) => ref.slice(ref.lastIndexOf("/") + 1);
 
 /** What a schema's keywords bound, in words: "1..500 characters", "≤ 100 items". */
@@ -46,8 +48,9 @@ function schemaHtml(s: JsonSchema): string {
   else type = h(String(s.type ?? "any"));
   const extra = bounds(s);
   let out = extra.length ? `${type} <span class="b">(${extra.join(", ")})</span>` : type;
-  if (s.description && typeof s.description === "string")
-    out += ` <span class="d">${h(s.description)}</span>`;
+  // Said once at the top of the schemas rather than on every string.
+  if (typeof s.description === "string" && s.description !== TEXT_NOTE)
+    out += ` <span class="d">${prose(s.description.replace(` ${TEXT_NOTE}`, ""))}</span>`;
   const props = s.properties as Record<string, JsonSchema> | undefined;
   if (props && Object.keys(props).length) {
     const required = new Set((s.required as string[] | undefined) ?? []);
@@ -80,7 +83,7 @@ function operationHtml(doc: DocsInput, path: string, method: string, op: Operati
     ? `<h4>Parameters</h4><table><tr><th>name</th><th>in</th><th>schema</th><th>description</th></tr>${op.parameters
         .map(
           (p) =>
-            `<tr><td>${code(p.name)}${p.required ? ' <span class="r">required</span>' : ""}</td><td>${h(p.in)}</td><td>${schemaHtml(p.schema)}</td><td>${h(p.description ?? "")}</td></tr>`,
+            `<tr><td>${code(p.name)}${p.required ? ' <span class="r">required</span>' : ""}</td><td>${h(p.in)}</td><td>${schemaHtml(p.schema)}</td><td>${prose(p.description ?? "")}</td></tr>`,
         )
         .join("")}</table>`
     : "";
@@ -92,12 +95,12 @@ function operationHtml(doc: DocsInput, path: string, method: string, op: Operati
       const headers = answer.headers
         ? ` Headers: ${Object.keys(answer.headers).map(code).join(", ")}.`
         : "";
-      return `<li><strong>${h(status)}</strong> ${h(answer.description ?? "")}${headers}${contentHtml(answer.content)}</li>`;
+      return `<li><strong>${h(status)}</strong> ${prose(answer.description ?? "")}${headers}${contentHtml(answer.content)}</li>`;
     })
     .join("");
   return `<section class="card" id="${anchor(method, path)}">
 <h3><span class="m">${h(method.toUpperCase())}</span> ${code(path)}</h3>
-<p>${h(op.summary ?? "")}${op.description ? `. ${h(op.description)}` : ""}</p>
+<p>${h(op.summary ?? "")}${op.description ? `. ${prose(op.description)}` : ""}</p>
 ${security ? `<p>Authentication: ${security}</p>` : ""}
 ${params}${body}<h4>Responses</h4><ul>${responses}</ul>
 </section>`;
@@ -124,7 +127,7 @@ export function docsPage(doc: DocsInput): string {
   const security = Object.entries(doc.components.securitySchemes)
     .map(
       ([name, s]) =>
-        `<li id="security-${h(name)}">${code(name)}: ${s.type === "http" ? `HTTP ${h(s.scheme ?? "")}` : `${code(s.name)} in the ${h(s.in ?? "")}`}. ${h(s.description)}</li>`,
+        `<li id="security-${h(name)}">${code(name)}: ${s.type === "http" ? `HTTP ${h(s.scheme ?? "")}` : `${code(s.name)} in the ${h(s.in ?? "")}`}. ${prose(s.description)}</li>`,
     )
     .join("");
   const schemas = Object.entries(doc.components.schemas)
@@ -140,10 +143,11 @@ export function docsPage(doc: DocsInput): string {
 <div class="card"><h1>${h(doc.info.title)} API</h1>
 <p>${h(doc.info.description)} The machine-readable document: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
 <h2>Authentication</h2><ul>${security}</ul>
-<h2>Endpoints</h2><nav><ul>${toc}</ul></nav></div>
+<h2>Contents</h2><nav><ul>${toc}</ul></nav></div>
 <h2>Endpoints</h2>
 ${ops.map(({ path, method, op }) => operationHtml(doc, path, method, op)).join("\n")}
 <h2>Schemas</h2>
+<p>${h(TEXT_NOTE.replace("Lengths in", "Lengths of strings are counted in"))}</p>
 ${schemas}
 </main>`,
   });
