@@ -135,19 +135,19 @@ const RESPONSES = {
     headers: RETRY_AFTER,
   },
 };
-const refused = (...codes: (keyof typeof RESPONSES)[]) => {
-  const status: Record<keyof typeof RESPONSES, string> = {
-    BadRequest: "400",
-    Unauthorized: "401",
-    NotFound: "404",
-    RequestTimeout: "408",
-    PayloadTooLarge: "413",
-    Misdirected: "421",
-    TooManyRequests: "429",
-    Unavailable: "503",
-  };
-  return Object.fromEntries(codes.map((c) => [status[c], { $ref: `#/components/responses/${c}` }]));
+const STATUS_OF: Record<keyof typeof RESPONSES, string> = {
+  BadRequest: "400",
+  Unauthorized: "401",
+  NotFound: "404",
+  RequestTimeout: "408",
+  PayloadTooLarge: "413",
+  Misdirected: "421",
+  TooManyRequests: "429",
+  Unavailable: "503",
 };
+/** The `responses` entries of these shared refusals, by status. */
+const refused = (...codes: (keyof typeof RESPONSES)[]) =>
+  Object.fromEntries(codes.map((c) => [STATUS_OF[c], { $ref: `#/components/responses/${c}` }]));
 
 /** The query parameters of a search, with the bounds parse-params.ts enforces. */
 function searchParameters(maxPageSize: number) {
