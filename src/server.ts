@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
 import { InFlight } from "./http/in-flight.ts";
 import { overviewOf } from "./http/overview.ts";
+import { docsRoutes } from "./http/routes/docs.ts";
 import { healthRoutes } from "./http/routes/health.ts";
 import { pagesRoutes } from "./http/routes/pages.ts";
 import { searchRoutes } from "./http/routes/search.ts";
@@ -29,6 +30,8 @@ export interface RunningServer {
   indexers: Indexers;
   store: PrimaryStore;
   log: ChangeLog;
+  /** Every route served, as method and path (the OpenAPI test checks each is documented). */
+  routes: { method: string; path: string }[];
   stop: () => Promise<void>;
 }
 
@@ -124,6 +127,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
         shedder,
       }),
       pagesRoutes({ domains, demo: config.demo }),
+      docsRoutes({
+        maxPageSize: config.maxPageSize,
+        maxItems: config.maxItems,
+        maxBytes: config.maxBytes,
+        retentionDays: config.analyticsRetentionDays,
+      }),
     ],
   });
   app.listen({
@@ -151,6 +160,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     indexers,
     store,
     log,
+    routes: app.routes.map((r) => ({ method: r.method, path: r.path })),
     stop: async () => {
       // Stop accepting, let the requests already accepted finish for at most --shutdown-timeout
       // seconds (a trickling client would hold them for ever), then close what is left, then

@@ -1,0 +1,580 @@
+import type { TSchema } from "@sinclair/typebox";
+import * as api from "../../model/api.ts";
+import * as item from "../../model/import.ts";
+import { LANGUAGES } from "../../model/records.ts";
+import * as search from "../../model/search.ts";
+import { QUERY_LIMITS } from "../../search/parse-params.ts";
+import { SEARCH_PATHS } from "../routes/search.ts";
+import { type JsonSchema, toJsonSchema } from "./json-schema.ts";
+
+// The OpenAPI 3.1 document of every route the server answers (docs/API.md is its prose). Its
+// schemas are the TypeBox schemas the code validates with (model/import.ts, model/search.ts)
+// and the answers' shapes (model/api.ts), converted by json-schema.ts: one source of truth.
+
+export interface Operation {
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  security?: Record<string, unknown>[];
+  parameters?: {
+    name: string;
+    in: string;
+    required?: boolean;
+    description?: string;
+    schema: JsonSchema;
+  }[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
+  responses: Record<
+    string,
+    {
+      $ref?: string;
+      description?: string;
+      content?: Record<string, { schema: JsonSchema }>;
+      headers?: object;
+    }
+  >;
+}
+
+export interface OpenApiDocument {
+  openapi: string;
+  jsonSchemaDialect: string;
+  info: { title: string; version: string; description: string };
+  tags: { name: string; description: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<
+      string,
+      { description: string; content: Record<string, { schema: JsonSchema }>; headers?: object }
+    >;
+    securitySchemes: Record<
+      string,
+      { type: string; in?: string; name?: string; scheme?: string; description: string }
+    >;
+  };
+}
+
+export interface DocumentOptions {
+  /** --max-page-size: the bound of the page size parameters. */
+  maxPageSize: number;
+  /** --max-items and --max-bytes: the bounds of an import request. */
+  maxItems: number;
+  maxBytes: number;
+  /** --analytics-retention-days: the most `days` of an analytics report. */
+  retentionDays: number;
+}
+
+/** The schemas of components/schemas, by name; a nested one is referenced, not repeated. */
+const SCHEMAS: Record<string, TSchema> = {
+  ProductItem: item.ProductItem,
+  ProductTranslationItem: item.ProductTranslationItem,
+  ParamItem: item.ParamItem,
+  LabelItem: item.LabelItem,
+  WarehouseItem: item.WarehouseItem,
+  CategoryItem: item.CategoryItem,
+  CategoryTranslationItem: item.CategoryTranslationItem,
+  ProductImportResult: api.ProductImportResult,
+  CategoryImportResult: api.CategoryImportResult,
+  ReindexQueued: api.ReindexQueued,
+  SearchResponse: search.SearchResponse,
+  SearchProduct: search.SearchProduct,
+  SearchGroup: search.SearchGroup,
+  SearchCategory: search.SearchCategory,
+  SearchLabel: search.SearchLabel,
+  Filter: search.Filter,
+  FilterValue: search.FilterValue,
+  Pagination: search.Pagination,
+  Detail: api.Detail,
+  FieldErrors: api.FieldErrorsBody,
+  Domain: api.Domain,
+  DomainName: api.DomainName,
+  AnalyticsReport: api.AnalyticsReport,
+  SuggestionQuery: api.SuggestionQuery,
+  BlockedSuggestions: api.BlockedSuggestions,
+  DomainOverview: api.DomainOverview,
+  Healthy: api.Healthy,
+  Ready: api.Ready,
+  NotReady: api.NotReady,
+};
+const NAMES = new Map(Object.entries(SCHEMAS).map(([name, schema]) => [schema, name]));
+
+const ref = (name: keyof typeof SCHEMAS) => ({ $ref: `#/components/schemas/${name}` });
+const jsonBody = (schema: JsonSchema, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const RETRY_AFTER = {
+  "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } },
+};
+
+/** Reusable answers: the error shapes every route shares (src/errors.ts). */
+const RESPONSES = {
+  BadRequest: jsonBody(
+    { anyOf: [ref("Detail"), ref("FieldErrors")] },
+    "Malformed request: `detail`, and `errors` per field when values are wrong.",
+  ),
+  Unauthorized: jsonBody(
+    ref("Detail"),
+    'Missing or wrong token: `{"detail": "Authentication credentials were not provided."}`.',
+  ),
+  NotFound: jsonBody(ref("Detail"), "Not found (the admin API is off without an admin key)."),
+  RequestTimeout: jsonBody(ref("Detail"), "The body did not arrive within --read-timeout."),
+  PayloadTooLarge: jsonBody(
+    ref("Detail"),
+    "Too many items or bytes; the connection is closed without reading the rest.",
+  ),
+  Misdirected: jsonBody(
+    ref("Detail"),
+    "Redis mode with --partition: this node does not serve the domain; the detail names the partition that does.",
+  ),
+  TooManyRequests: {
+    ...jsonBody(ref("Detail"), "The token's rate is exceeded, or its store overloads searches."),
+    headers: RETRY_AFTER,
+  },
+  Unavailable: {
+    ...jsonBody(ref("Detail"), "Too many import requests of the domain are in progress."),
+    headers: RETRY_AFTER,
+  },
+};
+const STATUS_OF: Record<keyof typeof RESPONSES, string> = {
+  BadRequest: "400",
+  Unauthorized: "401",
+  NotFound: "404",
+  RequestTimeout: "408",
+  PayloadTooLarge: "413",
+  Misdirected: "421",
+  TooManyRequests: "429",
+  Unavailable: "503",
+};
+/** The `responses` entries of these shared refusals, by status. */
+const refused = (...codes: (keyof typeof RESPONSES)[]) =>
+  Object.fromEntries(codes.map((c) => [STATUS_OF[c], { $ref: `#/components/responses/${c}` }]));
+
+/** The query parameters of a search, with the bounds parse-params.ts enforces. */
+function searchParameters(maxPageSize: number) {
+  const D = search.SEARCH_DEFAULTS;
+  const bool = { type: "boolean" };
+  const pageSize = { type: "integer", minimum: 1, maximum: maxPageSize };
+  const id = { type: "string", maxLength: QUERY_LIMITS.id };
+  const price = { type: "number", minimum: 0, maximum: QUERY_LIMITS.price };
+  const p = (name: string, schema: JsonSchema, description: string, dflt?: unknown) => ({
+    name,
+    in: "query",
+    required: false,
+    description,
+    schema: dflt === undefined || dflt === null ? schema : { ...schema, default: dflt },
+  });
+  return [
+    p(
+      "q",
+      { type: "string" },
+      `The query. Cut, not refused, to its first ${QUERY_LIMITS.qWords} words and ${QUERY_LIMITS.qChars} characters (the answer's \`query\` shows what was searched). Missing or blank: the empty answer.`,
+    ),
+    p("token", { type: "string" }, "The domain's search token; unknown: the empty answer."),
+    p(
+      "language",
+      { type: "string", enum: [...LANGUAGES] },
+      'Names in this language; a locale like "ru-UA" reads as "ru", any other language as uk.',
+      D.language,
+    ),
+    p(
+      "filters",
+      { type: "string", pattern: "^\\s*(\\d+\\s*(,\\s*\\d+\\s*)*)?$" },
+      `Comma-separated attribute value ids (from the answer's \`filters\`), at most ${QUERY_LIMITS.filters}; values of one attribute are ORed, attributes ANDed.`,
+    ),
+    p("price_from", price, "Lowest price, a plain decimal (`10`, `10.5`; not `1e3`)."),
+    p("price_to", price, "Highest price, a plain decimal."),
+    p("category_id", id, "Only products of this category (its source_category_id)."),
+    p("group_by_category", bool, "Group products by category.", D.group_by_category),
+    p("show_unavailable", bool, "Include products out of stock.", D.show_unavailable),
+    p("page", { type: "integer", minimum: 1, maximum: 1_000_000 }, "Page number.", D.page),
+    p("product_page_size", pageSize, "Products per page.", D.product_page_size),
+    p("category_page_size", pageSize, "Categories per page.", D.category_page_size),
+    p(
+      "per_category_limit",
+      { anyOf: [{ const: -1 }, pageSize] },
+      "Products per category group; -1: no limit.",
+      D.per_category_limit,
+    ),
+    p("show_filters", bool, "Compute the filters with their counts.", D.show_filters),
+    p(
+      "use_corrections",
+      bool,
+      "Correct the words not in the domain's vocabulary (typo, wrong keyboard layout, transliteration): the answer is the corrected query's, and `corrected_query` holds it.",
+      D.use_corrections,
+    ),
+    p(
+      "use_suggestions",
+      bool,
+      "Together with use_corrections=false: fill `suggestions`, up to 10: other shoppers' popular queries that start with the query, then the query with its last word completed from product names.",
+      D.use_suggestions,
+    ),
+    p(
+      "wid",
+      id,
+      "A warehouse's external_id: prices and availability are that warehouse's; a product without warehouse data keeps its own; an unknown wid is ignored.",
+    ),
+    p("uuid", id, "The shopper's browser id, for analytics (distinct shoppers)."),
+    p("demo", bool, "A demo search: not counted in analytics.", D.demo),
+    p(
+      "highlight",
+      { type: "string", enum: ["ranges", "html", "true", "false", "1", "0", "yes", "no"] },
+      "Mark the matched words of each product name: `ranges` adds `name_highlight`, `html` adds `name_html`, true adds both. Off by default.",
+    ),
+  ];
+}
+
+const SECRET = [{ SecretToken: [] }];
+const ADMIN = [{ AdminKey: [] }, { AdminBearer: [] }];
+const NAME_PARAM = {
+  name: "name",
+  in: "path",
+  required: true,
+  description: "The domain's name.",
+  schema: { type: "string" },
+};
+const HTML = (description: string) => ({
+  200: { description, content: { "text/html": { schema: { type: "string" } } } },
+});
+
+export function openApiDocument(o: DocumentOptions): OpenApiDocument {
+  const bulk = (what: "product" | "category", itemRef: JsonSchema, result: JsonSchema) => ({
+    post: {
+      tags: ["import"],
+      summary: `Create or update ${what === "product" ? "products" : "categories"} in bulk`,
+      description: `A JSON array of at most ${o.maxItems} items and ${o.maxBytes} bytes. Every item is validated, every field; the valid items are saved even when others fail, but reach the search index only with the next batch that fully succeeds or a reindex.${what === "product" ? " An update changes what it sends: a field left out keeps its stored value, one sent as null is cleared." : ""}`,
+      security: SECRET,
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: { type: "array", items: itemRef } } },
+      },
+      responses: {
+        ...(what === "product"
+          ? { 201: jsonBody(result, "Every item succeeded and one at least was created.") }
+          : {}),
+        200: jsonBody(result, "Every item succeeded."),
+        400: jsonBody(
+          { anyOf: [result, ref("Detail")] },
+          "An item failed (`successful` and `errors`), or the body is no JSON array of objects (`detail`).",
+        ),
+        ...refused(
+          "Unauthorized",
+          "RequestTimeout",
+          "PayloadTooLarge",
+          "Misdirected",
+          "TooManyRequests",
+          "Unavailable",
+        ),
+      },
+    },
+  });
+  const searchOp = {
+    get: {
+      tags: ["search"],
+      summary: "Search a domain's catalog",
+      description:
+        "Public, with the domain's search token; CORS open. Typos, wrong keyboard layout, transliteration, prefixes and stems match.",
+      security: [{ SearchToken: [] }],
+      parameters: searchParameters(o.maxPageSize),
+      responses: {
+        200: jsonBody(ref("SearchResponse"), "The answer (the empty one without q or token)."),
+        400: jsonBody(ref("FieldErrors"), "Malformed parameters, each reported."),
+        ...refused("Misdirected", "TooManyRequests"),
+      },
+    },
+    options: {
+      tags: ["search"],
+      summary: "CORS preflight",
+      responses: { 204: { description: "CORS headers." } },
+    },
+  };
+  const admin = (summary: string, extra: Omit<Operation, "tags" | "summary" | "security">) => ({
+    tags: ["admin"],
+    summary,
+    security: ADMIN,
+    ...extra,
+  });
+  const adminRefused = refused("Unauthorized", "NotFound");
+  const owner = (summary: string, extra: Omit<Operation, "tags" | "summary" | "security">) => ({
+    tags: ["admin"],
+    summary,
+    security: SECRET,
+    ...extra,
+    responses: { ...extra.responses, ...refused("Unauthorized") },
+  });
+  const PERIOD_PARAMS = [
+    {
+      name: "days",
+      in: "query",
+      description: "The last N days, today included (or from and to; default 30 days).",
+      schema: { type: "integer", minimum: 1, maximum: o.retentionDays },
+    },
+    { name: "from", in: "query", schema: { type: "string", format: "date" } },
+    { name: "to", in: "query", schema: { type: "string", format: "date" } },
+  ];
+  const suggestionBody = {
+    required: true,
+    content: { "application/json": { schema: ref("SuggestionQuery") } },
+  };
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: "Vitrina",
+      version: "2",
+      description:
+        "Catalog import and product search for online stores. The prose is docs/API.md in the repository.",
+    },
+    tags: [
+      { name: "import", description: "The store's back office pushes its catalog." },
+      { name: "search", description: "The store's widget asks as the shopper types." },
+      { name: "admin", description: "The operator's API, on with --admin-key." },
+      { name: "operations", description: "Probes and metrics." },
+      { name: "pages", description: "What a browser opens." },
+    ],
+    paths: {
+      "/api/v2/content/product/bulk/": bulk(
+        "product",
+        ref("ProductItem"),
+        ref("ProductImportResult"),
+      ),
+      "/api/v2/content/category/bulk/": bulk(
+        "category",
+        ref("CategoryItem"),
+        ref("CategoryImportResult"),
+      ),
+      "/api/v2/content/reindex/": {
+        post: {
+          tags: ["import"],
+          summary: "Rebuild the domain's search index from its stored catalog",
+          security: SECRET,
+          responses: {
+            202: jsonBody(ref("ReindexQueued"), "Queued."),
+            ...refused("Unauthorized", "Misdirected", "TooManyRequests"),
+          },
+        },
+      },
+      ...Object.fromEntries(SEARCH_PATHS.map((path) => [path, searchOp])),
+      "/api/v2/admin/domains/": {
+        get: admin("List every domain with its tokens", {
+          responses: {
+            200: jsonBody({ type: "array", items: ref("Domain") }, "The domains."),
+            ...adminRefused,
+          },
+        }),
+        post: admin("Create a domain", {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("DomainName") } },
+          },
+          responses: {
+            201: jsonBody(ref("Domain"), "Created, with its two tokens."),
+            ...refused("BadRequest"),
+            ...adminRefused,
+            409: jsonBody(ref("Detail"), "The name is taken."),
+          },
+        }),
+      },
+      "/api/v2/admin/domains/{name}/": {
+        delete: admin("Delete a domain with its catalog and analytics", {
+          parameters: [NAME_PARAM],
+          responses: { 204: { description: "Deleted." }, ...adminRefused },
+        }),
+      },
+      "/api/v2/admin/domains/{name}/rotate-tokens/": {
+        post: admin("Replace both tokens of a domain; the old ones stop working", {
+          parameters: [NAME_PARAM],
+          responses: { 200: jsonBody(ref("Domain"), "The new tokens."), ...adminRefused },
+        }),
+      },
+      "/api/v2/admin/domains/{name}/analytics/": {
+        get: admin("Top queries, queries without results and searches per day", {
+          parameters: [NAME_PARAM, ...PERIOD_PARAMS],
+          responses: {
+            200: jsonBody(ref("AnalyticsReport"), "The report of the period."),
+            400: jsonBody(ref("FieldErrors"), "A malformed period."),
+            ...adminRefused,
+          },
+        }),
+      },
+      "/api/v2/admin/domains/{name}/suggestions/blocked/": {
+        get: admin("The suggestions never offered to shoppers", {
+          parameters: [NAME_PARAM],
+          responses: { 200: jsonBody(ref("BlockedSuggestions"), "Blocked."), ...adminRefused },
+        }),
+        post: admin("Block a suggestion", {
+          parameters: [NAME_PARAM],
+          requestBody: suggestionBody,
+          responses: {
+            201: jsonBody(ref("SuggestionQuery"), "Blocked now, in the form compared."),
+            200: jsonBody(ref("SuggestionQuery"), "Was blocked already."),
+            ...refused("BadRequest"),
+            ...adminRefused,
+          },
+        }),
+        delete: admin("Unblock a suggestion", {
+          parameters: [NAME_PARAM],
+          requestBody: suggestionBody,
+          responses: {
+            200: jsonBody(ref("SuggestionQuery"), "Unblocked."),
+            ...refused("BadRequest"),
+            ...adminRefused,
+          },
+        }),
+      },
+      "/api/v2/admin/domains/{name}/overview/": {
+        get: admin("Tokens, catalog counts, index state and recent import errors", {
+          parameters: [NAME_PARAM],
+          responses: { 200: jsonBody(ref("DomainOverview"), "The overview."), ...adminRefused },
+        }),
+      },
+      // The same views for the store itself, with its secret token (the /admin page).
+      "/api/v2/content/overview/": {
+        get: owner("Tokens, catalog counts, index state and recent import errors", {
+          responses: { 200: jsonBody(ref("DomainOverview"), "The overview.") },
+        }),
+      },
+      "/api/v2/content/rotate-tokens/": {
+        post: owner("Replace both tokens; the old ones stop working", {
+          responses: { 200: jsonBody(ref("Domain"), "The new tokens.") },
+        }),
+      },
+      "/api/v2/content/analytics/": {
+        get: owner("Top queries, queries without results and searches per day", {
+          parameters: PERIOD_PARAMS,
+          responses: {
+            200: jsonBody(ref("AnalyticsReport"), "The report of the period."),
+            400: jsonBody(ref("FieldErrors"), "A malformed period."),
+          },
+        }),
+      },
+      "/api/v2/content/suggestions/blocked/": {
+        get: owner("The suggestions never offered to shoppers", {
+          responses: { 200: jsonBody(ref("BlockedSuggestions"), "Blocked.") },
+        }),
+        post: owner("Block a suggestion", {
+          requestBody: suggestionBody,
+          responses: {
+            201: jsonBody(ref("SuggestionQuery"), "Blocked now, in the form compared."),
+            200: jsonBody(ref("SuggestionQuery"), "Was blocked already."),
+            ...refused("BadRequest"),
+          },
+        }),
+        delete: owner("Unblock a suggestion", {
+          requestBody: suggestionBody,
+          responses: {
+            200: jsonBody(ref("SuggestionQuery"), "Unblocked."),
+            ...refused("BadRequest"),
+          },
+        }),
+      },
+      "/health": {
+        get: {
+          tags: ["operations"],
+          summary: "The process is alive and listening",
+          responses: { 200: jsonBody(ref("Healthy"), "Up.") },
+        },
+      },
+      "/ready": {
+        get: {
+          tags: ["operations"],
+          summary: "Every served index is built and caught up, and the store answers",
+          responses: {
+            200: jsonBody(ref("Ready"), "Ready."),
+            503: jsonBody(ref("NotReady"), "Not ready, and why."),
+          },
+        },
+      },
+      "/metrics": {
+        get: {
+          tags: ["operations"],
+          summary: "Prometheus metrics",
+          description: "Needs the admin key when one is configured; open otherwise.",
+          security: [...ADMIN, {}],
+          responses: {
+            200: {
+              description: "Prometheus text format.",
+              content: { "text/plain": { schema: { type: "string" } } },
+            },
+            ...refused("Unauthorized"),
+          },
+        },
+      },
+      "/": { get: { tags: ["pages"], summary: "The landing page", responses: HTML("HTML.") } },
+      "/demo": {
+        get: {
+          tags: ["pages"],
+          summary: "The demo storefront with the widget (serve --demo)",
+          responses: HTML("HTML."),
+        },
+      },
+      "/admin": {
+        get: {
+          tags: ["pages"],
+          summary: "The administration area (the token is typed in, never put in a URL)",
+          responses: HTML("HTML."),
+        },
+        post: {
+          tags: ["pages"],
+          summary: "The login form without its script: sent back to /admin, the body unread",
+          responses: { 303: { description: "See /admin." } },
+        },
+      },
+      "/widget.js": {
+        get: {
+          tags: ["pages"],
+          summary: "The embeddable search widget",
+          responses: {
+            200: {
+              description: "JavaScript.",
+              content: { "text/javascript": { schema: { type: "string" } } },
+            },
+          },
+        },
+      },
+      "/docs": {
+        get: { tags: ["pages"], summary: "This document, as a page", responses: HTML("HTML.") },
+      },
+      "/openapi.json": {
+        get: {
+          tags: ["pages"],
+          summary: "This document",
+          responses: {
+            200: jsonBody({ type: "object" }, "The OpenAPI 3.1 document."),
+          },
+        },
+      },
+    },
+    components: {
+      schemas: Object.fromEntries(
+        Object.entries(SCHEMAS).map(([name, schema]) => [name, toJsonSchema(schema, NAMES)]),
+      ),
+      responses: RESPONSES,
+      securitySchemes: {
+        SecretToken: {
+          type: "apiKey",
+          in: "header",
+          name: "X-Secret-Token",
+          description: "The domain's secret token: import only. Never put it in a page.",
+        },
+        SearchToken: {
+          type: "apiKey",
+          in: "query",
+          name: "token",
+          description: "The domain's search token: public, in the store's pages.",
+        },
+        AdminKey: {
+          type: "apiKey",
+          in: "header",
+          name: "X-Admin-Key",
+          description: "The operator key (--admin-key).",
+        },
+        AdminBearer: {
+          type: "http",
+          scheme: "bearer",
+          description: "The operator key as `Authorization: Bearer KEY`.",
+        },
+      },
+    },
+  };
+}

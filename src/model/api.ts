@@ -1,0 +1,137 @@
+import { Type as t } from "@sinclair/typebox";
+
+// Wire shapes of the answers that no code parses (the service writes them): declared here for
+// the OpenAPI document (http/openapi/), beside the shapes the code validates with.
+
+export const Detail = t.Object(
+  { detail: t.String() },
+  { description: "A refusal: one human-readable message." },
+);
+
+export const FieldErrorsBody = t.Object(
+  {
+    detail: t.String(),
+    errors: t.Record(t.String(), t.Array(t.String()), {
+      description: "Per field or parameter, its messages (DRF style).",
+    }),
+  },
+  { description: "A request with malformed values: every one of them reported." },
+);
+
+const Successful = t.Object({
+  index: t.Integer({ description: "Position of the item in the request array." }),
+  status: t.Union([t.Literal(200), t.Literal(201)], {
+    description: "201 for a created record, 200 for an updated one.",
+  }),
+  data: t.Object({}, { description: "The record as saved.", additionalProperties: true }),
+});
+
+export const ProductImportResult = t.Object({
+  successful: t.Array(Successful),
+  errors: t.Array(
+    t.Object({
+      index: t.Integer(),
+      errors: t.Record(t.String(), t.Array(t.String()), {
+        description: "Dotted field path (`translations.0.url`) to its messages.",
+      }),
+    }),
+  ),
+});
+
+export const CategoryImportResult = t.Object({
+  successful: t.Array(Successful),
+  errors: t.Array(
+    t.Object({
+      index: t.Integer(),
+      errors: t.Record(t.String(), t.String(), {
+        description: "Field path to its message (specification 2.6: one string per field).",
+      }),
+    }),
+  ),
+});
+
+export const ReindexQueued = t.Object({
+  detail: t.Literal("Reindex queued."),
+  seq: t.Integer({ description: "The change-log position of the reindex entry." }),
+});
+
+export const Domain = t.Object({
+  id: t.Integer(),
+  name: t.String(),
+  secret_token: t.String({ description: "For the import API (X-Secret-Token)." }),
+  search_token: t.String({ description: "For the search API (`token`); public." }),
+  created_at: t.Integer({ description: "Milliseconds since the epoch." }),
+});
+
+export const DomainName = t.Object({
+  name: t.String({
+    pattern: "^[a-z0-9._-]{1,64}$",
+    description: "1 to 64 lowercase letters, digits, '-', '_' or '.'.",
+  }),
+});
+
+const QueryCount = { q: t.String(), count: t.Integer() };
+
+export const AnalyticsReport = t.Object({
+  period: t.Object({
+    from: t.String({ format: "date" }),
+    to: t.String({ format: "date" }),
+  }),
+  top_queries: t.Array(
+    t.Object({ ...QueryCount, corrected_query: t.String({ description: '"" when none.' }) }),
+  ),
+  zero_result_queries: t.Array(t.Object(QueryCount)),
+  searches_per_day: t.Array(t.Object({ day: t.String({ format: "date" }), count: t.Integer() })),
+});
+
+export const SuggestionQuery = t.Object({
+  query: t.String({ description: "A suggestion as shoppers type it; compared normalised." }),
+});
+
+export const BlockedSuggestions = t.Object({ blocked: t.Array(t.String()) });
+
+export const Healthy = t.Object({ status: t.Literal("ok") });
+export const Ready = t.Object({ status: t.Literal("ready") });
+export const NotReady = t.Object(
+  { detail: t.String() },
+  { additionalProperties: true, description: "What is missing: the store, or indexes loading." },
+);
+
+/** The domain's administration overview (/admin; http/overview.ts builds it). */
+export const DomainOverview = t.Object({
+  domain: t.String(),
+  tokens: t.Object({ secret_token: t.String(), search_token: t.String() }),
+  catalog: t.Union([
+    t.Object({
+      categories: t.Integer(),
+      products: t.Integer(),
+      unavailable: t.Integer(),
+      warehouses: t.Integer(),
+    }),
+    t.Null(),
+  ]),
+  index: t.Union([
+    t.Object({
+      documents: t.Integer(),
+      applied_seq: t.Integer(),
+      log_head: t.Integer(),
+      lag: t.Integer(),
+      applied_at: t.Union([t.String({ format: "date-time" }), t.Null()]),
+    }),
+    t.Null(),
+  ]),
+  import_errors: t.Array(
+    t.Object(
+      {
+        at: t.String({ format: "date-time" }),
+        kind: t.Union([t.Literal("products"), t.Literal("categories")]),
+        status: t.Integer(),
+        detail: t.Optional(t.String()),
+        failed: t.Optional(t.Integer()),
+        errors: t.Optional(t.Array(t.Unknown())),
+      },
+      { description: "A recent failed batch (this node's, since its start)." },
+    ),
+    { description: "The last 20 failed import batches, newest first, 10 item errors each." },
+  ),
+});
