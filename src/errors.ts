@@ -62,6 +62,8 @@ export const ERRORS = {
       'Expected {"query": "..."}: a suggestion of 1 to {chars} characters and at most {words} words.',
   },
   suggestion_not_blocked: { status: 404, message: 'Suggestion "{query}" is not blocked.' },
+  // `allow` also becomes the Allow header.
+  method_not_allowed: { status: 405, message: 'Method "{method}" not allowed.' },
   store_unavailable: { status: 503, message: "The primary store is unavailable; retry shortly." },
 } as const;
 

@@ -1,6 +1,6 @@
 import { AppError } from "../errors.ts";
 
-const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
+export const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
 
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), { status, headers: { ...JSON_TYPE, ...headers } });
@@ -25,6 +25,7 @@ export function errorResponse(error: unknown): Response {
         ...(error.vars.retry_after === undefined
           ? {}
           : { "retry-after": String(error.vars.retry_after) }),
+        ...(error.vars.allow === undefined ? {} : { allow: String(error.vars.allow) }),
       },
     );
   console.error(

@@ -98,25 +98,31 @@ export function importRoutes({ domains, imports, limits, guards, assertServed }:
       inFlight.leave(received.domain.id);
     }
   };
-  return new Elysia({ name: "import" })
-    .post(
-      "/api/v2/content/product/bulk/",
-      ({ request }) => batch(request, (id, body) => imports.importProducts(id, body)),
-      { parse: "none" },
-    )
-    .post(
-      "/api/v2/content/category/bulk/",
-      ({ request }) => batch(request, (id, body) => imports.importCategories(id, body)),
-      { parse: "none" },
-    )
-    .post(
-      "/api/v2/content/reindex/",
-      async ({ request }) => {
-        const domain = await authenticate(request).catch(closing);
-        if (domain instanceof Response) return domain;
-        const seq = await imports.appendReindex(domain.id);
-        return json({ detail: "Reindex queued.", seq }, 202);
-      },
-      { parse: "none" },
-    );
+  return (
+    new Elysia({ name: "import" })
+      // Answers about one caller's writes and secrets: never kept by a cache.
+      .onBeforeHandle(({ set }) => {
+        set.headers["cache-control"] = "no-store";
+      })
+      .post(
+        "/api/v2/content/product/bulk/",
+        ({ request }) => batch(request, (id, body) => imports.importProducts(id, body)),
+        { parse: "none" },
+      )
+      .post(
+        "/api/v2/content/category/bulk/",
+        ({ request }) => batch(request, (id, body) => imports.importCategories(id, body)),
+        { parse: "none" },
+      )
+      .post(
+        "/api/v2/content/reindex/",
+        async ({ request }) => {
+          const domain = await authenticate(request).catch(closing);
+          if (domain instanceof Response) return domain;
+          const seq = await imports.appendReindex(domain.id);
+          return json({ detail: "Reindex queued.", seq }, 202);
+        },
+        { parse: "none" },
+      )
+  );
 }

@@ -6,9 +6,10 @@ import type { Indexers } from "../../pipeline/indexers.ts";
 import { emptyResponse, search } from "../../search/engine.ts";
 import { parseSearchParams } from "../../search/parse-params.ts";
 import type { Domains } from "../../tenancy/domains.ts";
+import { tagged } from "../browser-answer.ts";
 import { noteDomain } from "../observe.ts";
 import { TokenBuckets } from "../rate-limit.ts";
-import { errorResponse, json, rawJson } from "../respond.ts";
+import { errorResponse, JSON_TYPE, json } from "../respond.ts";
 import type { SearchShedder } from "../search-shedder.ts";
 import { shed } from "../shed.ts";
 
@@ -19,6 +20,14 @@ const CORS = {
   "access-control-allow-headers": "*",
   "access-control-max-age": "86400",
 };
+
+/**
+ * A snapshot's answers may be kept a few seconds by a CDN or the browser (an import shows after
+ * at most this much more); a refusal or a bad request never (docs/ARCHITECTURE.md, "Answers fit
+ * for browsers").
+ */
+const CACHEABLE = { ...CORS, "cache-control": "public, max-age=5" };
+const UNCACHEABLE = { ...CORS, "cache-control": "no-store" };
 
 /** PRODUCT.md "Paths": the specification's two readings of the search path, and the base. */
 export const SEARCH_PATHS = ["/api/v2/search/", "/api/v2/search/search/v2/", "/search/v2/"];
@@ -41,7 +50,7 @@ export function searchRoutes(deps: SearchDeps) {
   const buckets = new TokenBuckets<number>(deps.rate);
   const refuse = (error: AppError): Response => {
     const response = errorResponse(error);
-    for (const [name, value] of Object.entries(CORS)) response.headers.set(name, value);
+    for (const [name, value] of Object.entries(UNCACHEABLE)) response.headers.set(name, value);
     return response;
   };
   // First of all, so that a shed search costs next to nothing. An unknown token is not counted
@@ -67,7 +76,7 @@ export function searchRoutes(deps: SearchDeps) {
     if (refused) return refused;
     const parsed = parseSearchParams(url.searchParams, deps.maxPageSize);
     if (!parsed.ok)
-      return json({ detail: "Invalid query parameters.", errors: parsed.errors }, 400, CORS);
+      return json({ detail: "Invalid query parameters.", errors: parsed.errors }, 400, UNCACHEABLE);
     const { params, token } = parsed;
     const domain = token ? deps.domains.searchDomain(token) : undefined;
     if (domain) {
@@ -77,7 +86,7 @@ export function searchRoutes(deps: SearchDeps) {
     const indexer = domain && deps.indexers.get(domain.id);
     // Specification 4.3 rule 1 and PRODUCT.md: no q, or no valid token, is the empty data set.
     if (!domain || !indexer || params.q.trim() === "")
-      return rawJson(JSON.stringify(emptyResponse(params)), 200, CORS);
+      return tagged(request, JSON.stringify(emptyResponse(params)), { ...CACHEABLE, ...JSON_TYPE });
     const response = search(indexer.snapshot, params, deps.popular(domain.id));
     if (!params.demo)
       deps.recorder.record({
@@ -94,7 +103,7 @@ export function searchRoutes(deps: SearchDeps) {
     deps.shedder.record(domain.id, performance.now() - started, started);
     // The server's own time (parse, search, serialise), for the benchmark's server-side figures.
     const timing = `search;dur=${(performance.now() - started).toFixed(3)}`;
-    return rawJson(body, 200, { ...CORS, "server-timing": timing });
+    return tagged(request, body, { ...CACHEABLE, ...JSON_TYPE, "server-timing": timing });
   };
   const app = new Elysia({ name: "search" });
   for (const path of SEARCH_PATHS) {
