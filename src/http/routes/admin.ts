@@ -93,6 +93,25 @@ export function adminRoutes({
         },
         { parse: "none" },
       )
+      .put(
+        "/api/v2/admin/domains/:name/origins/",
+        async ({ request, params }) => {
+          guard(request);
+          domainOf(params.name);
+          let body: unknown;
+          try {
+            body = await request.json();
+          } catch {
+            throw new AppError("malformed_json", { reason: 'expected {"origins": [...]}' });
+          }
+          const d = await domains.setOrigins(
+            params.name,
+            (body as { origins?: unknown } | null)?.origins,
+          );
+          return json({ name: d.name, allowed_origins: d.allowed_origins ?? [] });
+        },
+        { parse: "none" },
+      )
       .delete(
         "/api/v2/admin/domains/:name/",
         async ({ request, params }) => {

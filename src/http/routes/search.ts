@@ -2,32 +2,26 @@ import { Elysia } from "elysia";
 import type { SearchRecorder } from "../../analytics/search-recorder.ts";
 import type { RateLimit } from "../../config.ts";
 import { AppError } from "../../errors.ts";
+import type { DomainRecord } from "../../model/records.ts";
 import type { Indexers } from "../../pipeline/indexers.ts";
 import { emptyResponse, search } from "../../search/engine.ts";
 import { parseSearchParams } from "../../search/parse-params.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import { tagged } from "../browser-answer.ts";
+import { corsFor, OPEN_CORS } from "../cors.ts";
 import { noteDomain } from "../observe.ts";
 import { TokenBuckets } from "../rate-limit.ts";
 import { errorResponse, JSON_TYPE, json } from "../respond.ts";
 import type { SearchShedder } from "../search-shedder.ts";
 import { shed } from "../shed.ts";
 
-// The widget calls search from the store's own site: CORS is open on these paths.
-const CORS = {
-  "access-control-allow-origin": "*",
-  "access-control-allow-methods": "GET, OPTIONS",
-  "access-control-allow-headers": "*",
-  "access-control-max-age": "86400",
-};
-
 /**
  * A snapshot's answers may be kept a few seconds by a CDN or the browser (an import shows after
  * at most this much more); a refusal or a bad request never (docs/ARCHITECTURE.md, "Answers fit
  * for browsers").
  */
-const CACHEABLE = { ...CORS, "cache-control": "public, max-age=5" };
-const UNCACHEABLE = { ...CORS, "cache-control": "no-store" };
+const CACHEABLE = { "cache-control": "public, max-age=5" };
+const UNCACHEABLE = { ...OPEN_CORS, "cache-control": "no-store" };
 
 /** PRODUCT.md "Paths": the specification's two readings of the search path, and the base. */
 export const SEARCH_PATHS = ["/api/v2/search/", "/api/v2/search/search/v2/", "/search/v2/"];
@@ -45,6 +39,23 @@ export interface SearchDeps {
   /** Refuses the searches of the stores that overload the thread (--shed-lag). */
   shedder: SearchShedder;
 }
+
+/** The CORS headers of a search of `domain` (open for none), or null for a refused Origin. */
+const corsOf = (request: Request, domain: DomainRecord | undefined) =>
+  corsFor(domain?.allowed_origins, request.headers.get("origin"));
+
+/**
+ * A 403, not an answer without CORS headers: the search is not run nor counted in the store's
+ * analytics, and the refusal is plain in the browser's network panel.
+ */
+const refusedOrigin = (request: Request): Response => {
+  const response = errorResponse(
+    new AppError("origin_not_allowed", { origin: request.headers.get("origin") ?? "" }),
+  );
+  response.headers.set("cache-control", "no-store");
+  response.headers.set("vary", "Origin");
+  return response;
+};
 
 export function searchRoutes(deps: SearchDeps) {
   const buckets = new TokenBuckets<number>(deps.rate);
@@ -83,10 +94,16 @@ export function searchRoutes(deps: SearchDeps) {
       noteDomain(request, domain.name);
       deps.assertServed(domain.name);
     }
+    const cors = corsOf(request, domain);
+    if (!cors) return refusedOrigin(request);
     const indexer = domain && deps.indexers.get(domain.id);
     // Specification 4.3 rule 1 and PRODUCT.md: no q, or no valid token, is the empty data set.
     if (!domain || !indexer || params.q.trim() === "")
-      return tagged(request, JSON.stringify(emptyResponse(params)), { ...CACHEABLE, ...JSON_TYPE });
+      return tagged(request, JSON.stringify(emptyResponse(params)), {
+        ...cors,
+        ...CACHEABLE,
+        ...JSON_TYPE,
+      });
     const response = search(indexer.snapshot, params, deps.popular(domain.id));
     if (!params.demo)
       deps.recorder.record({
@@ -103,14 +120,19 @@ export function searchRoutes(deps: SearchDeps) {
     deps.shedder.record(domain.id, performance.now() - started, started);
     // The server's own time (parse, search, serialise), for the benchmark's server-side figures.
     const timing = `search;dur=${(performance.now() - started).toFixed(3)}`;
-    return tagged(request, body, { ...CACHEABLE, ...JSON_TYPE, "server-timing": timing });
+    return tagged(request, body, { ...cors, ...CACHEABLE, ...JSON_TYPE, "server-timing": timing });
   };
   const app = new Elysia({ name: "search" });
   for (const path of SEARCH_PATHS) {
     app.get(path, ({ request, server }) =>
       handle(request, server?.requestIP(request)?.address ?? null),
     );
-    app.options(path, () => new Response(null, { status: 204, headers: CORS }));
+    // A preflight carries the search's URL, token included: a domain's origins apply to it too.
+    app.options(path, ({ request }) => {
+      const token = new URL(request.url).searchParams.get("token");
+      const cors = corsOf(request, token ? deps.domains.searchDomain(token) : undefined);
+      return cors ? new Response(null, { status: 204, headers: cors }) : refusedOrigin(request);
+    });
   }
   return app;
 }
