@@ -10,6 +10,7 @@
 //  5. a wrong method on a known path (with or without its trailing slash) is a 405 with Allow
 //     and DRF's detail; an unknown path stays a 404
 //  6. /widget.js: compressed once, tagged, 304 on a match
+//  7. the pages: `/` compressed and tagged like the widget; `/demo` compressed, never cached
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import {
@@ -205,5 +206,20 @@ describe("answers fit for browsers", () => {
     ]);
     const again = await get("/widget.js", { "if-none-match": raw.h("etag") ?? "" });
     expect([again.status, again.bytes.length]).toEqual([304, 0]);
+  });
+
+  test("7. the pages", async () => {
+    const raw = await get("/");
+    const br = await get("/", { "accept-encoding": "br" });
+    expect([raw.status, raw.encoding, br.encoding, br.text]).toEqual([200, null, "br", raw.text]);
+    expect(br.h("etag")).toBe(raw.h("etag"));
+    const demo = await get("/demo", { "accept-encoding": "gzip" });
+    expect([demo.status, demo.encoding, demo.h("cache-control"), demo.h("vary")]).toEqual([
+      200,
+      "gzip",
+      "no-store",
+      "Accept-Encoding",
+    ]);
+    expect(demo.text).toContain("<h1>The demo store is not loaded</h1>");
   });
 });
