@@ -1,10 +1,10 @@
-import { BEST, chooseEncoding, encodeBody, FAST, type Levels } from "./encode.ts";
+import { BEST, chooseEncoding, encodeBody, FAST } from "./encode.ts";
 import { etagOf, noneMatchHits } from "./etag.ts";
 
 // Answers fit for browsers and CDNs: compressed when the client accepts it, tagged, and a 304
 // when the client already holds them (docs/ARCHITECTURE.md, "Answers fit for browsers").
 
-/** The coding's name in Content-Encoding, and the Vary every compressible answer carries. */
+/** Every compressible answer says so, compressed or not: a cache keeps one form per coding. */
 const VARY = "Accept-Encoding";
 
 const withVary = (headers: Record<string, string>): Record<string, string> => ({
@@ -16,18 +16,13 @@ const withVary = (headers: Record<string, string>): Record<string, string> => ({
  * A 200 answer of `body`, compressed when the client accepts it and it is worth it. The
  * compression's time is appended to a `server-timing` given in `headers` as `compress;dur=`.
  */
-export function encoded(
-  request: Request,
-  body: string,
-  headers: Record<string, string>,
-  levels: Levels = FAST,
-): Response {
+export function encoded(request: Request, body: string, headers: Record<string, string>): Response {
   const all = withVary(headers);
   const started = performance.now();
   const { bytes, encoding } = encodeBody(
     body,
     chooseEncoding(request.headers.get("accept-encoding")),
-    levels,
+    FAST,
   );
   if (encoding === null) return new Response(bytes, { headers: all });
   const timing = `compress;dur=${(performance.now() - started).toFixed(3)}`;
