@@ -61,9 +61,11 @@ export function adminRoutes({
   const BLOCKED = "/api/v2/admin/domains/:name/suggestions/blocked/";
   return (
     new Elysia({ name: "admin" })
-      // Answers about one caller's writes and secrets: never kept by a cache.
-      .onBeforeHandle(({ set }) => {
-        set.headers["cache-control"] = "no-store";
+      // Answers about one caller's writes and secrets: never kept by a cache. After the
+      // handler, so that the hook cannot delay its start (the import's bound on work in progress).
+      .onAfterHandle(({ responseValue }) => {
+        if (responseValue instanceof Response)
+          responseValue.headers.set("cache-control", "no-store");
       })
       .get("/api/v2/admin/domains/", ({ request }) => {
         guard(request);

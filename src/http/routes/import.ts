@@ -100,9 +100,11 @@ export function importRoutes({ domains, imports, limits, guards, assertServed }:
   };
   return (
     new Elysia({ name: "import" })
-      // Answers about one caller's writes and secrets: never kept by a cache.
-      .onBeforeHandle(({ set }) => {
-        set.headers["cache-control"] = "no-store";
+      // Answers about one caller's writes and secrets: never kept by a cache. After the
+      // handler, so that the hook cannot delay its start (the import's bound on work in progress).
+      .onAfterHandle(({ responseValue }) => {
+        if (responseValue instanceof Response)
+          responseValue.headers.set("cache-control", "no-store");
       })
       .post(
         "/api/v2/content/product/bulk/",
