@@ -9,7 +9,7 @@ import {
 } from "../../analytics/query-text.ts";
 import { AppError } from "../../errors.ts";
 import type { Domains } from "../../tenancy/domains.ts";
-import { json } from "../respond.ts";
+import { json, noStore } from "../respond.ts";
 
 /** Whether the request carries the operator key (X-Admin-Key or a Bearer token). */
 export function adminKeyGiven(request: Request, adminKey: string): boolean {
@@ -59,111 +59,101 @@ export function adminRoutes({
     return q;
   };
   const BLOCKED = "/api/v2/admin/domains/:name/suggestions/blocked/";
-  return (
-    new Elysia({ name: "admin" })
-      // Answers about one caller's writes and secrets: never kept by a cache. After the
-      // handler, so that the hook cannot delay its start (the import's bound on work in progress).
-      .onAfterHandle(({ responseValue }) => {
-        if (responseValue instanceof Response)
-          responseValue.headers.set("cache-control", "no-store");
-      })
-      .get("/api/v2/admin/domains/", ({ request }) => {
+  return new Elysia({ name: "admin" })
+    .onAfterHandle(noStore)
+    .get("/api/v2/admin/domains/", ({ request }) => {
+      guard(request);
+      return json(domains.all());
+    })
+    .post(
+      "/api/v2/admin/domains/",
+      async ({ request }) => {
         guard(request);
-        return json(domains.all());
-      })
-      .post(
-        "/api/v2/admin/domains/",
-        async ({ request }) => {
-          guard(request);
-          let body: unknown;
-          try {
-            body = await request.json();
-          } catch {
-            throw new AppError("malformed_json", { reason: 'expected {"name": ...}' });
-          }
-          const name = (body as { name?: unknown } | null)?.name;
-          if (typeof name !== "string") throw new AppError("invalid_domain_name");
-          return json(await domains.create(name), 201);
-        },
-        { parse: "none" },
-      )
-      .post(
-        "/api/v2/admin/domains/:name/rotate-tokens/",
-        async ({ request, params }) => {
-          guard(request);
-          return json(await domains.rotateTokens(params.name));
-        },
-        { parse: "none" },
-      )
-      .put(
-        "/api/v2/admin/domains/:name/origins/",
-        async ({ request, params }) => {
-          guard(request);
-          domainOf(params.name);
-          let body: unknown;
-          try {
-            body = await request.json();
-          } catch {
-            throw new AppError("malformed_json", { reason: 'expected {"origins": [...]}' });
-          }
-          const d = await domains.setOrigins(
-            params.name,
-            (body as { origins?: unknown } | null)?.origins,
-          );
-          return json({ name: d.name, allowed_origins: d.allowed_origins ?? [] });
-        },
-        { parse: "none" },
-      )
-      .delete(
-        "/api/v2/admin/domains/:name/",
-        async ({ request, params }) => {
-          guard(request);
-          await domains.delete(params.name);
-          return new Response(null, { status: 204 });
-        },
-        { parse: "none" },
-      )
-      .get("/api/v2/admin/domains/:name/analytics/", async ({ request, params }) => {
+        let body: unknown;
+        try {
+          body = await request.json();
+        } catch {
+          throw new AppError("malformed_json", { reason: 'expected {"name": ...}' });
+        }
+        const name = (body as { name?: unknown } | null)?.name;
+        if (typeof name !== "string") throw new AppError("invalid_domain_name");
+        return json(await domains.create(name), 201);
+      },
+      { parse: "none" },
+    )
+    .post(
+      "/api/v2/admin/domains/:name/rotate-tokens/",
+      async ({ request, params }) => {
+        guard(request);
+        return json(await domains.rotateTokens(params.name));
+      },
+      { parse: "none" },
+    )
+    .put(
+      "/api/v2/admin/domains/:name/origins/",
+      async ({ request, params }) => {
+        guard(request);
+        domainOf(params.name);
+        let body: unknown;
+        try {
+          body = await request.json();
+        } catch {
+          throw new AppError("malformed_json", { reason: 'expected {"origins": [...]}' });
+        }
+        const d = await domains.setOrigins(
+          params.name,
+          (body as { origins?: unknown } | null)?.origins,
+        );
+        return json({ name: d.name, allowed_origins: d.allowed_origins ?? [] });
+      },
+      { parse: "none" },
+    )
+    .delete(
+      "/api/v2/admin/domains/:name/",
+      async ({ request, params }) => {
+        guard(request);
+        await domains.delete(params.name);
+        return new Response(null, { status: 204 });
+      },
+      { parse: "none" },
+    )
+    .get("/api/v2/admin/domains/:name/analytics/", async ({ request, params }) => {
+      guard(request);
+      const domain = domainOf(params.name);
+      const parsed = parsePeriod(
+        new URL(request.url).searchParams,
+        Date.now(),
+        analytics.retentionDays,
+      );
+      if (!parsed.ok) throw new AppError("invalid_params", {}, parsed.errors);
+      // The report is computed on the import thread: this thread answers searches.
+      return json({ period: parsed.period, ...(await analytics.report(domain.id, parsed.period)) });
+    })
+    .get(BLOCKED, async ({ request, params }) => {
+      guard(request);
+      return json({ blocked: await analytics.blocked(domainOf(params.name).id) });
+    })
+    .post(
+      BLOCKED,
+      async ({ request, params }) => {
         guard(request);
         const domain = domainOf(params.name);
-        const parsed = parsePeriod(
-          new URL(request.url).searchParams,
-          Date.now(),
-          analytics.retentionDays,
-        );
-        if (!parsed.ok) throw new AppError("invalid_params", {}, parsed.errors);
-        // The report is computed on the import thread: this thread answers searches.
-        return json({
-          period: parsed.period,
-          ...(await analytics.report(domain.id, parsed.period)),
-        });
-      })
-      .get(BLOCKED, async ({ request, params }) => {
+        const q = await suggestionOf(request);
+        const added = await analytics.setBlocked(domain.id, q, true);
+        return json({ query: q }, added ? 201 : 200);
+      },
+      { parse: "none" },
+    )
+    .delete(
+      BLOCKED,
+      async ({ request, params }) => {
         guard(request);
-        return json({ blocked: await analytics.blocked(domainOf(params.name).id) });
-      })
-      .post(
-        BLOCKED,
-        async ({ request, params }) => {
-          guard(request);
-          const domain = domainOf(params.name);
-          const q = await suggestionOf(request);
-          const added = await analytics.setBlocked(domain.id, q, true);
-          return json({ query: q }, added ? 201 : 200);
-        },
-        { parse: "none" },
-      )
-      .delete(
-        BLOCKED,
-        async ({ request, params }) => {
-          guard(request);
-          const domain = domainOf(params.name);
-          const q = await suggestionOf(request);
-          if (!(await analytics.setBlocked(domain.id, q, false)))
-            throw new AppError("suggestion_not_blocked", { query: q });
-          return json({ query: q });
-        },
-        { parse: "none" },
-      )
-  );
+        const domain = domainOf(params.name);
+        const q = await suggestionOf(request);
+        if (!(await analytics.setBlocked(domain.id, q, false)))
+          throw new AppError("suggestion_not_blocked", { query: q });
+        return json({ query: q });
+      },
+      { parse: "none" },
+    );
 }

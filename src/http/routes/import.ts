@@ -9,7 +9,7 @@ import type { InFlight } from "../in-flight.ts";
 import { noteDomain } from "../observe.ts";
 import { TokenBuckets } from "../rate-limit.ts";
 import { readWithin } from "../read-deadline.ts";
-import { errorResponse, json, rawJson } from "../respond.ts";
+import { errorResponse, json, noStore, rawJson } from "../respond.ts";
 import { shed } from "../shed.ts";
 
 /** What an import request may cost (docs/ARCHITECTURE.md, "Overload and slow clients"). */
@@ -98,33 +98,26 @@ export function importRoutes({ domains, imports, limits, guards, assertServed }:
       inFlight.leave(received.domain.id);
     }
   };
-  return (
-    new Elysia({ name: "import" })
-      // Answers about one caller's writes and secrets: never kept by a cache. After the
-      // handler, so that the hook cannot delay its start (the import's bound on work in progress).
-      .onAfterHandle(({ responseValue }) => {
-        if (responseValue instanceof Response)
-          responseValue.headers.set("cache-control", "no-store");
-      })
-      .post(
-        "/api/v2/content/product/bulk/",
-        ({ request }) => batch(request, (id, body) => imports.importProducts(id, body)),
-        { parse: "none" },
-      )
-      .post(
-        "/api/v2/content/category/bulk/",
-        ({ request }) => batch(request, (id, body) => imports.importCategories(id, body)),
-        { parse: "none" },
-      )
-      .post(
-        "/api/v2/content/reindex/",
-        async ({ request }) => {
-          const domain = await authenticate(request).catch(closing);
-          if (domain instanceof Response) return domain;
-          const seq = await imports.appendReindex(domain.id);
-          return json({ detail: "Reindex queued.", seq }, 202);
-        },
-        { parse: "none" },
-      )
-  );
+  return new Elysia({ name: "import" })
+    .onAfterHandle(noStore)
+    .post(
+      "/api/v2/content/product/bulk/",
+      ({ request }) => batch(request, (id, body) => imports.importProducts(id, body)),
+      { parse: "none" },
+    )
+    .post(
+      "/api/v2/content/category/bulk/",
+      ({ request }) => batch(request, (id, body) => imports.importCategories(id, body)),
+      { parse: "none" },
+    )
+    .post(
+      "/api/v2/content/reindex/",
+      async ({ request }) => {
+        const domain = await authenticate(request).catch(closing);
+        if (domain instanceof Response) return domain;
+        const seq = await imports.appendReindex(domain.id);
+        return json({ detail: "Reindex queued.", seq }, 202);
+      },
+      { parse: "none" },
+    );
 }
