@@ -50,13 +50,16 @@ export function tagged(request: Request, body: string, headers: Record<string, s
 export function staticAnswer(body: string, headers: Record<string, string>) {
   const etag = etagOf(body);
   const all = withVary({ ...headers, etag });
-  const forms = new Map(
-    ([null, "br", "gzip"] as const).map((coding) => [coding, encodeBody(body, coding, BEST)]),
-  );
+  const forms = {
+    raw: encodeBody(body, null),
+    br: encodeBody(body, "br", BEST),
+    gzip: encodeBody(body, "gzip", BEST),
+  };
   return (request: Request): Response => {
     if (noneMatchHits(request.headers.get("if-none-match"), etag))
       return new Response(null, { status: 304, headers: all });
-    const { bytes, encoding } = forms.get(chooseEncoding(request.headers.get("accept-encoding")))!;
+    const { bytes, encoding } =
+      forms[chooseEncoding(request.headers.get("accept-encoding")) ?? "raw"];
     return new Response(bytes, {
       headers: encoding === null ? all : { ...all, "content-encoding": encoding },
     });
