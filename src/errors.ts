@@ -62,6 +62,18 @@ export const ERRORS = {
       'Expected {"query": "..."}: a suggestion of 1 to {chars} characters and at most {words} words.',
   },
   suggestion_not_blocked: { status: 404, message: 'Suggestion "{query}" is not blocked.' },
+  invalid_origins: {
+    status: 400,
+    message: 'Expected {"origins": [...]}: a list of at most {limit} origins.',
+  },
+  too_many_origins: { status: 400, message: "Too many origins: at most {limit} are accepted." },
+  invalid_origin: {
+    status: 400,
+    message: 'Invalid origin "{origin}": expected http(s)://host[:port] with no path.',
+  },
+  origin_not_allowed: { status: 403, message: 'Origin "{origin}" may not search this domain.' },
+  // `allow` also becomes the Allow header.
+  method_not_allowed: { status: 405, message: 'Method "{method}" not allowed.' },
   store_unavailable: { status: 503, message: "The primary store is unavailable; retry shortly." },
 } as const;
 

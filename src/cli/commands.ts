@@ -81,6 +81,21 @@ export const COMMANDS: readonly Command[] = [
       }),
   },
   {
+    name: "domain origins",
+    usage: "NAME [ORIGIN...] [--data-dir DIR | --redis-url URL]",
+    summary:
+      "Sets the only sites (https://host[:port]) whose pages may search the domain; no ORIGIN opens search to every site again. Embedded mode: a running server sees it after a restart (use PUT /api/v2/admin/domains/NAME/origins/).",
+    config: STORE,
+    args: [1],
+    run: (input) =>
+      withDomains(input, async ({ domains }) => {
+        const [name, ...origins] = input.args as [string, ...string[]];
+        const d = await domains.setOrigins(name, origins);
+        console.log(JSON.stringify({ name: d.name, allowed_origins: d.allowed_origins ?? [] }));
+        return 0;
+      }),
+  },
+  {
     name: "domain delete",
     usage: "NAME [--data-dir DIR | --redis-url URL]",
     summary:

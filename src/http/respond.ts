@@ -1,6 +1,6 @@
 import { AppError } from "../errors.ts";
 
-const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
+export const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
 
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), { status, headers: { ...JSON_TYPE, ...headers } });
@@ -11,6 +11,15 @@ export const rawJson = (
   status = 200,
   headers: Record<string, string> = {},
 ): Response => new Response(body, { status, headers: { ...JSON_TYPE, ...headers } });
+
+/**
+ * A route group's hook for answers about one caller's writes and secrets (import, admin): never
+ * kept by a cache. After the handler, so that it cannot delay the handler's start (a
+ * before-handle hook made the import's bound on work in progress miss a held request at times).
+ */
+export const noStore = ({ responseValue }: { responseValue: unknown }): void => {
+  if (responseValue instanceof Response) responseValue.headers.set("cache-control", "no-store");
+};
 
 /** The one place where core errors become HTTP answers. */
 export function errorResponse(error: unknown): Response {
@@ -25,6 +34,7 @@ export function errorResponse(error: unknown): Response {
         ...(error.vars.retry_after === undefined
           ? {}
           : { "retry-after": String(error.vars.retry_after) }),
+        ...(error.vars.allow === undefined ? {} : { allow: String(error.vars.allow) }),
       },
     );
   console.error(

@@ -135,3 +135,16 @@ export const DomainOverview = t.Object({
     { description: "The last 20 failed import batches, newest first, 10 item errors each." },
   ),
 });
+
+/** The origins a domain's search answers to (PUT /api/v2/admin/domains/NAME/origins/). */
+export const DomainOrigins = t.Object({
+  origins: t.Array(t.String({ description: "scheme://host[:port], http or https" }), {
+    maxItems: 20,
+    description: "Empty: every site may search (the default).",
+  }),
+});
+
+export const DomainOriginsSet = t.Object({
+  name: t.String(),
+  allowed_origins: t.Array(t.String()),
+});

@@ -86,6 +86,8 @@ export interface DomainRecord {
   secret_token: string;
   search_token: string;
   created_at: number;
+  /** The only sites whose pages may search the domain (CORS); absent: any site. */
+  allowed_origins?: string[];
 }
 
 /** One entry of a domain's change log: which records a fully successful batch wrote. */

@@ -71,6 +71,8 @@ export interface PrimaryStore {
   createDomain(name: string, tokens: TokenPair): Promise<DomainRecord>;
   listDomains(): Promise<DomainRecord[]>;
   setDomainTokens(name: string, tokens: TokenPair): Promise<DomainRecord>;
+  /** Replaces the domain's allowed origins; an empty list opens search to every site. */
+  setDomainOrigins(name: string, origins: string[]): Promise<DomainRecord>;
   /**
    * Removes the domain and everything of it (catalog, change log, analytics, tokens); returns
    * the record it had. Other nodes learn of it as of a creation (`onDomainsChanged`).

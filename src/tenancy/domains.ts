@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { AppError } from "../errors.ts";
 import type { DomainRecord } from "../model/records.ts";
 import type { PrimaryStore, TokenPair } from "../store/store.ts";
+import { parseOrigins } from "./origins.ts";
 
 const NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
@@ -69,6 +70,13 @@ export class Domains {
 
   async rotateTokens(name: string): Promise<DomainRecord> {
     const d = await this.store.setDomainTokens(name, newTokens());
+    await this.load();
+    return d;
+  }
+
+  /** Replaces the sites allowed to search the domain from a browser; [] opens it to all. */
+  async setOrigins(name: string, origins: unknown): Promise<DomainRecord> {
+    const d = await this.store.setDomainOrigins(name, parseOrigins(origins));
     await this.load();
     return d;
   }

@@ -20,6 +20,8 @@
 // 13. deleteDomain removes the domain's record, catalog, log and analytics, leaves the other
 //     domains as they were, and refuses an unknown name; the name can be created again, empty,
 //     with a new id
+// 14. setDomainOrigins stores the list with the record (listed, kept by a rotation), an empty
+//     list removes it, an unknown name is refused
 import { describe, expect, test } from "bun:test";
 import { AppError } from "../../src/errors.ts";
 import { validateCategory } from "../../src/import/validate-category.ts";
@@ -576,6 +578,25 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
       // Also when the deleted domain had the highest id.
       await s.store.deleteDomain("a");
       expect((await s.store.createDomain("c", tokens(4))).id).toBeGreaterThan(again.id);
+    });
+
+    test("14. setDomainOrigins", async () => {
+      await using s = await open();
+      const a = await s.store.createDomain("a", tokens(1));
+      const b = await s.store.createDomain("b", tokens(2));
+      const origins = ["https://shop.example", "http://localhost:8080"];
+      expect(await s.store.setDomainOrigins("a", origins)).toEqual({
+        ...a,
+        allowed_origins: origins,
+      });
+      const rotated = await s.store.setDomainTokens("a", tokens(3));
+      expect(rotated).toEqual({ ...a, ...tokens(3), allowed_origins: origins });
+      expect(await s.store.listDomains()).toEqual([rotated, b]);
+      expect(await s.store.setDomainOrigins("a", [])).toEqual({ ...a, ...tokens(3) });
+      expect(await s.store.listDomains()).toEqual([{ ...a, ...tokens(3) }, b]);
+      await expect(s.store.setDomainOrigins("nope", origins)).rejects.toThrow(
+        'Domain "nope" not found.',
+      );
     });
   });
 }

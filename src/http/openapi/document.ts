@@ -92,6 +92,8 @@ const SCHEMAS: Record<string, TSchema> = {
   SuggestionQuery: api.SuggestionQuery,
   BlockedSuggestions: api.BlockedSuggestions,
   DomainOverview: api.DomainOverview,
+  DomainOrigins: api.DomainOrigins,
+  DomainOriginsSet: api.DomainOriginsSet,
   Healthy: api.Healthy,
   Ready: api.Ready,
   NotReady: api.NotReady,
@@ -273,12 +275,17 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
       tags: ["search"],
       summary: "Search a domain's catalog",
       description:
-        "Public, with the domain's search token; CORS open. Typos, wrong keyboard layout, transliteration, prefixes and stems match.",
+        "Public, with the domain's search token; CORS open unless the domain lists its allowed origins. Typos, wrong keyboard layout, transliteration, prefixes and stems match. Answers over 1 KB are br or gzip when Accept-Encoding allows; they carry a weak ETag and Cache-Control: public, max-age=5.",
       security: [{ SearchToken: [] }],
       parameters: searchParameters(o.maxPageSize),
       responses: {
         200: jsonBody(ref("SearchResponse"), "The answer (the empty one without q or token)."),
+        304: { description: "Not modified: If-None-Match named this answer's ETag." },
         400: jsonBody(ref("FieldErrors"), "Malformed parameters, each reported."),
+        403: jsonBody(
+          ref("Detail"),
+          "The request's Origin is not among the domain's allowed origins.",
+        ),
         ...refused("Misdirected", "TooManyRequests"),
       },
     },
@@ -417,6 +424,20 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           requestBody: suggestionBody,
           responses: {
             200: jsonBody(ref("SuggestionQuery"), "Unblocked."),
+            ...refused("BadRequest"),
+            ...adminRefused,
+          },
+        }),
+      },
+      "/api/v2/admin/domains/{name}/origins/": {
+        put: admin("The sites whose pages may search this domain (CORS); empty opens it to all", {
+          parameters: [NAME_PARAM],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("DomainOrigins") } },
+          },
+          responses: {
+            200: jsonBody(ref("DomainOriginsSet"), "The origins now allowed."),
             ...refused("BadRequest"),
             ...adminRefused,
           },

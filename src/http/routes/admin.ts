@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { Elysia } from "elysia";
 import { AppError } from "../../errors.ts";
 import type { Domains } from "../../tenancy/domains.ts";
-import { json } from "../respond.ts";
+import { json, noStore } from "../respond.ts";
 import { type DomainAdminDeps, domainAdminRoutes } from "./domain-admin.ts";
 
 /** Whether the request carries the operator key (X-Admin-Key or a Bearer token). */
@@ -37,6 +37,7 @@ export function adminRoutes({
     return domain;
   };
   return new Elysia({ name: "admin" })
+    .onAfterHandle(noStore)
     .get("/api/v2/admin/domains/", ({ request }) => {
       guard(request);
       return json(domains.all());
@@ -62,6 +63,24 @@ export function adminRoutes({
       async ({ request, params }) => {
         guard(request);
         return json(await domains.rotateTokens(params.name));
+      },
+      { parse: "none" },
+    )
+    .put(
+      "/api/v2/admin/domains/:name/origins/",
+      async ({ request, params }) => {
+        await domainOf(request, params);
+        let body: unknown;
+        try {
+          body = await request.json();
+        } catch {
+          throw new AppError("malformed_json", { reason: 'expected {"origins": [...]}' });
+        }
+        const d = await domains.setOrigins(
+          params.name,
+          (body as { origins?: unknown } | null)?.origins,
+        );
+        return json({ name: d.name, allowed_origins: d.allowed_origins ?? [] });
       },
       { parse: "none" },
     )

@@ -11,7 +11,7 @@ import type { DomainRecord } from "../../model/records.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import { noteDomain } from "../observe.ts";
 import type { Overview } from "../overview.ts";
-import { json } from "../respond.ts";
+import { json, noStore } from "../respond.ts";
 
 // What the admin page reads and changes of one domain, mounted twice: under
 // /api/v2/admin/domains/:name/ for the operator (admin key), and under /api/v2/content/ for
@@ -53,6 +53,7 @@ export function domainAdminRoutes(
 ) {
   const BLOCKED = `${prefix}/suggestions/blocked/`;
   return new Elysia({ name })
+    .onAfterHandle(noStore)
     .get(`${prefix}/overview/`, async ({ request, params }) =>
       json(await overview(await resolve(request, params))),
     )
@@ -107,6 +108,7 @@ export function ownerRoutes(domains: Domains, deps: DomainAdminDeps) {
     return domain;
   };
   return new Elysia({ name: "owner" })
+    .onAfterHandle(noStore)
     .post(
       "/api/v2/content/rotate-tokens/",
       async ({ request }) => json(await domains.rotateTokens((await resolve(request)).name)),

@@ -9,7 +9,7 @@ import type { InFlight } from "../in-flight.ts";
 import { noteDomain } from "../observe.ts";
 import { TokenBuckets } from "../rate-limit.ts";
 import { readWithin } from "../read-deadline.ts";
-import { errorResponse, json, rawJson } from "../respond.ts";
+import { errorResponse, json, noStore, rawJson } from "../respond.ts";
 import { shed } from "../shed.ts";
 
 /** What an import request may cost (docs/ARCHITECTURE.md, "Overload and slow clients"). */
@@ -99,6 +99,7 @@ export function importRoutes({ domains, imports, limits, guards, assertServed }:
     }
   };
   return new Elysia({ name: "import" })
+    .onAfterHandle(noStore)
     .post(
       "/api/v2/content/product/bulk/",
       ({ request }) => batch(request, (id, body) => imports.importProducts(id, body)),

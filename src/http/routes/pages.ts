@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Elysia } from "elysia";
 import type { Domains } from "../../tenancy/domains.ts";
+import { encoded, staticAnswer } from "../browser-answer.ts";
 import { adminPage } from "../pages/admin-page.ts";
 import { demoPage } from "../pages/demo-page.ts";
 import { landingPage } from "../pages/landing-page.ts";
@@ -14,15 +15,24 @@ export interface PagesDeps {
   demo: boolean;
 }
 
-/** The widget is a static file: read once, served as it is. */
-const WIDGET = readFileSync(join(import.meta.dir, "..", "pages", "widget.js"), "utf8");
+/** The widget is a static file: read and compressed once. */
+const widget = staticAnswer(
+  readFileSync(join(import.meta.dir, "..", "pages", "widget.js"), "utf8"),
+  {
+    "content-type": "text/javascript; charset=utf-8",
+    "x-content-type-options": "nosniff",
+    // Stores load it from their own pages: a short cache, open to any origin.
+    "cache-control": "public, max-age=300",
+    "access-control-allow-origin": "*",
+  },
+);
 
 const HTML = { "content-type": "text/html; charset=utf-8", "x-content-type-options": "nosniff" };
 
 export function pagesRoutes(deps: PagesDeps) {
-  const landing = landingPage();
   const app = new Elysia({ name: "pages" });
-  app.get("/", () => new Response(landing, { headers: HTML }));
+  const landing = staticAnswer(landingPage(), HTML);
+  app.get("/", ({ request }) => landing(request));
   app.get("/demo", ({ request }) => {
     const url = new URL(request.url);
     const domain = deps.demo ? deps.domains.byDomainName("demo") : undefined;
@@ -33,14 +43,12 @@ export function pagesRoutes(deps: PagesDeps) {
       nonce,
       query: url.searchParams.get("q"),
     });
-    return new Response(body, {
-      headers: {
-        ...HTML,
-        "cache-control": "no-store",
-        // The widget's own script and its searches come from this origin; pictures from the
-        // store's image host; its styles are one injected <style>.
-        "content-security-policy": `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
-      },
+    return encoded(request, body, {
+      ...HTML,
+      "cache-control": "no-store",
+      // The widget's own script and its searches come from this origin; pictures from the
+      // store's image host; its styles are one injected <style>.
+      "content-security-policy": `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
     });
   });
   // The admin area: a static page whose script reads the JSON endpoints with the token in a
@@ -61,18 +69,6 @@ export function pagesRoutes(deps: PagesDeps) {
   };
   app.get("/admin", admin);
   app.post("/admin", admin, { parse: "none" });
-  app.get(
-    "/widget.js",
-    () =>
-      new Response(WIDGET, {
-        headers: {
-          "content-type": "text/javascript; charset=utf-8",
-          "x-content-type-options": "nosniff",
-          // Stores load it from their own pages: a short cache, open to any origin.
-          "cache-control": "public, max-age=300",
-          "access-control-allow-origin": "*",
-        },
-      }),
-  );
+  app.get("/widget.js", ({ request }) => widget(request));
   return app;
 }

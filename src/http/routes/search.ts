@@ -2,23 +2,26 @@ import { Elysia } from "elysia";
 import type { SearchRecorder } from "../../analytics/search-recorder.ts";
 import type { RateLimit } from "../../config.ts";
 import { AppError } from "../../errors.ts";
+import type { DomainRecord } from "../../model/records.ts";
 import type { Indexers } from "../../pipeline/indexers.ts";
 import { emptyResponse, search } from "../../search/engine.ts";
 import { parseSearchParams } from "../../search/parse-params.ts";
 import type { Domains } from "../../tenancy/domains.ts";
+import { tagged } from "../browser-answer.ts";
+import { corsFor, OPEN_CORS } from "../cors.ts";
 import { noteDomain } from "../observe.ts";
 import { TokenBuckets } from "../rate-limit.ts";
-import { errorResponse, json, rawJson } from "../respond.ts";
+import { errorResponse, JSON_TYPE, json } from "../respond.ts";
 import type { SearchShedder } from "../search-shedder.ts";
 import { shed } from "../shed.ts";
 
-// The widget calls search from the store's own site: CORS is open on these paths.
-const CORS = {
-  "access-control-allow-origin": "*",
-  "access-control-allow-methods": "GET, OPTIONS",
-  "access-control-allow-headers": "*",
-  "access-control-max-age": "86400",
-};
+/**
+ * A snapshot's answers may be kept a few seconds by a CDN or the browser (an import shows after
+ * at most this much more); a refusal or a bad request never (docs/ARCHITECTURE.md, "Answers fit
+ * for browsers").
+ */
+const CACHEABLE = { "cache-control": "public, max-age=5" };
+const UNCACHEABLE = { ...OPEN_CORS, "cache-control": "no-store" };
 
 /** PRODUCT.md "Paths": the specification's two readings of the search path, and the base. */
 export const SEARCH_PATHS = ["/api/v2/search/", "/api/v2/search/search/v2/", "/search/v2/"];
@@ -37,11 +40,28 @@ export interface SearchDeps {
   shedder: SearchShedder;
 }
 
+/** The CORS headers of a search of `domain` (open for none), or null for a refused Origin. */
+const corsOf = (request: Request, domain: DomainRecord | undefined) =>
+  corsFor(domain?.allowed_origins, request.headers.get("origin"));
+
+/**
+ * A 403, not an answer without CORS headers: the search is not run nor counted in the store's
+ * analytics, and the refusal is plain in the browser's network panel.
+ */
+const refusedOrigin = (request: Request): Response => {
+  const response = errorResponse(
+    new AppError("origin_not_allowed", { origin: request.headers.get("origin") ?? "" }),
+  );
+  response.headers.set("cache-control", "no-store");
+  response.headers.set("vary", "Origin");
+  return response;
+};
+
 export function searchRoutes(deps: SearchDeps) {
   const buckets = new TokenBuckets<number>(deps.rate);
   const refuse = (error: AppError): Response => {
     const response = errorResponse(error);
-    for (const [name, value] of Object.entries(CORS)) response.headers.set(name, value);
+    for (const [name, value] of Object.entries(UNCACHEABLE)) response.headers.set(name, value);
     return response;
   };
   // First of all, so that a shed search costs next to nothing. An unknown token is not counted
@@ -67,17 +87,23 @@ export function searchRoutes(deps: SearchDeps) {
     if (refused) return refused;
     const parsed = parseSearchParams(url.searchParams, deps.maxPageSize);
     if (!parsed.ok)
-      return json({ detail: "Invalid query parameters.", errors: parsed.errors }, 400, CORS);
+      return json({ detail: "Invalid query parameters.", errors: parsed.errors }, 400, UNCACHEABLE);
     const { params, token } = parsed;
     const domain = token ? deps.domains.searchDomain(token) : undefined;
     if (domain) {
       noteDomain(request, domain.name);
       deps.assertServed(domain.name);
     }
+    const cors = corsOf(request, domain);
+    if (!cors) return refusedOrigin(request);
     const indexer = domain && deps.indexers.get(domain.id);
     // Specification 4.3 rule 1 and PRODUCT.md: no q, or no valid token, is the empty data set.
     if (!domain || !indexer || params.q.trim() === "")
-      return rawJson(JSON.stringify(emptyResponse(params)), 200, CORS);
+      return tagged(request, JSON.stringify(emptyResponse(params)), {
+        ...cors,
+        ...CACHEABLE,
+        ...JSON_TYPE,
+      });
     const response = search(indexer.snapshot, params, deps.popular(domain.id));
     if (!params.demo)
       deps.recorder.record({
@@ -91,17 +117,29 @@ export function searchRoutes(deps: SearchDeps) {
         filtered: params.filters.length > 0,
       });
     const body = JSON.stringify(response);
-    deps.shedder.record(domain.id, performance.now() - started, started);
     // The server's own time (parse, search, serialise), for the benchmark's server-side figures.
     const timing = `search;dur=${(performance.now() - started).toFixed(3)}`;
-    return rawJson(body, 200, { ...CORS, "server-timing": timing });
+    const answer = tagged(request, body, {
+      ...cors,
+      ...CACHEABLE,
+      ...JSON_TYPE,
+      "server-timing": timing,
+    });
+    // The thread time this store's search cost, its compression included.
+    deps.shedder.record(domain.id, performance.now() - started, started);
+    return answer;
   };
   const app = new Elysia({ name: "search" });
   for (const path of SEARCH_PATHS) {
     app.get(path, ({ request, server }) =>
       handle(request, server?.requestIP(request)?.address ?? null),
     );
-    app.options(path, () => new Response(null, { status: 204, headers: CORS }));
+    // A preflight carries the search's URL, token included: a domain's origins apply to it too.
+    app.options(path, ({ request }) => {
+      const token = new URL(request.url).searchParams.get("token");
+      const cors = corsOf(request, token ? deps.domains.searchDomain(token) : undefined);
+      return cors ? new Response(null, { status: 204, headers: cors }) : refusedOrigin(request);
+    });
   }
   return app;
 }

@@ -39,6 +39,7 @@ const record = (d: DomainRecord): DomainRecord => ({
   secret_token: d.secret_token,
   search_token: d.search_token,
   created_at: d.created_at,
+  ...(d.allowed_origins?.length ? { allowed_origins: d.allowed_origins } : {}),
 });
 
 export async function createDomain(
@@ -66,16 +67,34 @@ export async function listDomains(client: RedisClient): Promise<DomainRecord[]> 
 
 /**
  * Id, name and creation time never change, so a read then a conditional write cannot lose
- * anything but a concurrent rotation, where the last one wins as with SQLite's UPDATE.
+ * anything but a concurrent rotation, where the last one wins as with SQLite's UPDATE (a
+ * rotation and an origins change at once: one of the two may be lost; both are retried by hand).
  */
-export async function setDomainTokens(
+export function setDomainTokens(
   client: RedisClient,
   name: string,
   tokens: TokenPair,
 ): Promise<DomainRecord> {
+  return patchDomain(client, name, tokens);
+}
+
+/** The allowed origins are a field of the record: every node learns them with the reload. */
+export function setDomainOrigins(
+  client: RedisClient,
+  name: string,
+  origins: string[],
+): Promise<DomainRecord> {
+  return patchDomain(client, name, { allowed_origins: origins });
+}
+
+async function patchDomain(
+  client: RedisClient,
+  name: string,
+  patch: Partial<DomainRecord>,
+): Promise<DomainRecord> {
   const json = await client.sendCommand<string | null>(["HGET", registryKeys.domains, name]);
   if (json === null) throw new AppError("domain_not_found", { name });
-  const updated = record({ ...(JSON.parse(json) as DomainRecord), ...tokens });
+  const updated = record({ ...(JSON.parse(json) as DomainRecord), ...patch });
   const done = await REPLACE.run(
     client,
     [registryKeys.domains, registryKeys.changes],

@@ -73,6 +73,10 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     return guarded(() => registry.setDomainTokens(this.client, name, tokens));
   }
 
+  setDomainOrigins(name: string, origins: string[]): Promise<DomainRecord> {
+    return guarded(() => registry.setDomainOrigins(this.client, name, origins));
+  }
+
   deleteDomain(name: string): Promise<DomainRecord> {
     return guarded(() => registry.deleteDomain(this.client, name));
   }

@@ -100,6 +100,11 @@ const MIGRATIONS: readonly string[] = [
   INSERT INTO domain_ids (id) SELECT max(id) FROM domains HAVING max(id) IS NOT NULL;
   DELETE FROM domain_ids;
   `,
+  // 4: a domain's allowed origins for search (issue 13, answers fit for browsers): a JSON list,
+  // NULL for any site.
+  `
+  ALTER TABLE domains ADD COLUMN allowed_origins TEXT;
+  `,
 ];
 
 /** The schema version this build writes (`PRAGMA user_version` after `migrate`). */

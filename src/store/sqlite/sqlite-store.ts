@@ -31,6 +31,13 @@ type Row = Record<string, unknown>;
 /** The SQLite file of a data dir. */
 export const sqliteFile = (dataDir: string) => join(dataDir, "vitrina.sqlite");
 
+const DOMAIN_COLUMNS = "id, name, secret_token, search_token, created_at, allowed_origins";
+type DomainRow = Omit<DomainRecord, "allowed_origins"> & { allowed_origins: string | null };
+
+/** A domains row as a record: the origins list only when the domain has one (migration 4). */
+const domainOf = ({ allowed_origins, ...d }: DomainRow): DomainRecord =>
+  allowed_origins === null ? d : { ...d, allowed_origins: JSON.parse(allowed_origins) };
+
 const statements = (db: Database) => ({
   productsBySource: db.prepare(
     `SELECT source_id, doc FROM products
@@ -104,36 +111,46 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
         id: number;
       };
       this.db.query("DELETE FROM domain_ids").run();
-      return this.db
+      const row = this.db
         .query(
           `INSERT INTO domains (id, name, secret_token, search_token, created_at)
-           VALUES (?, ?, ?, ?, ?) RETURNING id, name, secret_token, search_token, created_at`,
+           VALUES (?, ?, ?, ?, ?) RETURNING ${DOMAIN_COLUMNS}`,
         )
-        .get(id, name, tokens.secret_token, tokens.search_token, Date.now()) as DomainRecord;
+        .get(id, name, tokens.secret_token, tokens.search_token, Date.now()) as DomainRow;
+      return domainOf(row);
     })();
   }
 
   async listDomains(): Promise<DomainRecord[]> {
     return this.db
-      .query("SELECT id, name, secret_token, search_token, created_at FROM domains ORDER BY id")
-      .all() as DomainRecord[];
+      .query(`SELECT ${DOMAIN_COLUMNS} FROM domains ORDER BY id`)
+      .all()
+      .map((row) => domainOf(row as DomainRow));
   }
 
   async setDomainTokens(name: string, tokens: TokenPair): Promise<DomainRecord> {
     const row = this.db
       .query(
         `UPDATE domains SET secret_token = ?, search_token = ? WHERE name = ?
-         RETURNING id, name, secret_token, search_token, created_at`,
+         RETURNING ${DOMAIN_COLUMNS}`,
       )
-      .get(tokens.secret_token, tokens.search_token, name) as DomainRecord | null;
+      .get(tokens.secret_token, tokens.search_token, name) as DomainRow | null;
     if (!row) throw new AppError("domain_not_found", { name });
-    return row;
+    return domainOf(row);
+  }
+
+  async setDomainOrigins(name: string, origins: string[]): Promise<DomainRecord> {
+    const row = this.db
+      .query(`UPDATE domains SET allowed_origins = ? WHERE name = ? RETURNING ${DOMAIN_COLUMNS}`)
+      .get(origins.length ? JSON.stringify(origins) : null, name) as DomainRow | null;
+    if (!row) throw new AppError("domain_not_found", { name });
+    return domainOf(row);
   }
 
   async deleteDomain(name: string): Promise<DomainRecord> {
     const d = this.db
-      .query("SELECT id, name, secret_token, search_token, created_at FROM domains WHERE name = ?")
-      .get(name) as DomainRecord | null;
+      .query(`SELECT ${DOMAIN_COLUMNS} FROM domains WHERE name = ?`)
+      .get(name) as DomainRow | null;
     if (!d) throw new AppError("domain_not_found", { name });
     // Every table with a domain_id column, whichever migration added it, then the domain.
     const tables = (
@@ -148,7 +165,7 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
       for (const table of tables) this.db.run(`DELETE FROM "${table}" WHERE domain_id = ?`, [d.id]);
       this.db.run("DELETE FROM domains WHERE id = ?", [d.id]);
     })();
-    return d;
+    return domainOf(d);
   }
 
   async writeProducts(
