@@ -106,7 +106,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
       readTimeout: config.readTimeout,
     },
     adminKey: config.adminKey,
-    store,
     analytics: adminAnalytics(imports, popular, config.analyticsRetentionDays),
     overview: overviewOf({ indexers, log, imports }),
     assertServed,

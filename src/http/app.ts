@@ -1,7 +1,6 @@
 import { Elysia } from "elysia";
 import type { AdminAnalytics } from "../analytics/admin-analytics.ts";
 import { AppError } from "../errors.ts";
-import type { PrimaryStore } from "../store/store.ts";
 import { allowedMethods } from "./allowed-methods.ts";
 import { observe, type RequestLog } from "./observe.ts";
 import type { Overview } from "./overview.ts";
@@ -12,7 +11,6 @@ import { type ImportDeps, importRoutes } from "./routes/import.ts";
 
 export interface AppDeps extends ImportDeps {
   adminKey: string | null;
-  store: PrimaryStore;
   /** Which requests get a JSON log line (observe.ts); "errors" when absent. */
   requestLog?: RequestLog;
   analytics: AdminAnalytics;

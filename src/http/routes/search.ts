@@ -66,8 +66,7 @@ export function searchRoutes(deps: SearchDeps) {
   };
   // First of all, so that a shed search costs next to nothing. An unknown token is not counted
   // (its answer is the empty data set, and its bucket would be memory an attacker could grow).
-  const guard = (token: string | null, now: number): Response | null => {
-    const domain = token ? deps.domains.searchDomain(token) : undefined;
+  const refusal = (domain: DomainRecord | undefined, now: number): Response | null => {
     if (!domain) return null;
     const wait = buckets.take(domain.id, now);
     if (wait > 0) {
@@ -83,13 +82,14 @@ export function searchRoutes(deps: SearchDeps) {
   const handle = (request: Request, client: string | null): Response => {
     const started = performance.now();
     const url = new URL(request.url);
-    const refused = guard(url.searchParams.get("token"), started);
+    const token = url.searchParams.get("token");
+    const domain = token ? deps.domains.searchDomain(token) : undefined;
+    const refused = refusal(domain, started);
     if (refused) return refused;
     const parsed = parseSearchParams(url.searchParams, deps.maxPageSize);
     if (!parsed.ok)
       return json({ detail: "Invalid query parameters.", errors: parsed.errors }, 400, UNCACHEABLE);
-    const { params, token } = parsed;
-    const domain = token ? deps.domains.searchDomain(token) : undefined;
+    const { params } = parsed;
     if (domain) {
       noteDomain(request, domain.name);
       deps.assertServed(domain.name);
