@@ -27,6 +27,7 @@ export class DomainIndexer {
   appliedAt = 0;
   private running = false;
   private rebuildRequested = false;
+  private caughtUp: (() => void) | undefined;
   private stopped: Promise<void> = Promise.resolve();
 
   constructor(
@@ -76,9 +77,11 @@ export class DomainIndexer {
       );
   }
 
-  start(): void {
+  /** Tails the log; `onCaughtUp` is called once, after the loop's first complete catch-up. */
+  start(onCaughtUp?: () => void): void {
     if (this.running) return;
     this.running = true;
+    this.caughtUp = onCaughtUp;
     this.stopped = this.loop();
   }
 
@@ -121,6 +124,8 @@ export class DomainIndexer {
           await this.rebuild();
         }
         await this.catchUp();
+        this.caughtUp?.();
+        this.caughtUp = undefined;
       } catch (error) {
         // A store outage (Redis mode) must not kill the indexer: searches go on answering
         // from the last snapshot, and the tail resumes from its position when the store returns.

@@ -32,8 +32,17 @@ export class Indexers {
     if (this.byDomain.has(domain.id) || !this.serves(domain)) return;
     const indexer = new DomainIndexer(domain.id, this.store, this.log, this.fresh);
     this.byDomain.set(domain.id, indexer);
-    await indexer.rebuild();
-    await indexer.catchUp();
+    try {
+      await indexer.rebuild();
+      await indexer.catchUp();
+    } catch (error) {
+      // The store went away during the first build (Redis mode): the indexer's own loop, which
+      // outlives outages, rebuilds once the store answers again, then the domain is ready. Left
+      // unstarted, the domain's index would never follow the log again (a node restart healed it).
+      indexer.requestRebuild();
+      indexer.start(() => this.built.add(domain.id));
+      throw error;
+    }
     indexer.start();
     this.built.add(domain.id);
   }
