@@ -18,6 +18,22 @@ export const newHistogram = () =>
   });
 
 /**
+ * One GET, its answer read whole: the status, the round trip and the server's own time (its
+ * `Server-Timing: search;dur=` header), in milliseconds.
+ */
+export async function timedGet(
+  url: string,
+): Promise<{ status: number; ms: number; serverMs: number | null }> {
+  const t = performance.now();
+  // The raw answer, as before compression existed: the figures stay comparable.
+  const r = await fetch(url, { headers: { "accept-encoding": "identity" } });
+  await r.arrayBuffer();
+  const ms = performance.now() - t;
+  const timing = /search;dur=([\d.]+)/.exec(r.headers.get("server-timing") ?? "");
+  return { status: r.status, ms, serverMs: timing?.[1] ? Number(timing[1]) : null };
+}
+
+/**
  * A closed-loop load: `concurrency` workers each send the next URL as soon as their previous
  * answer is read, for `seconds`. Latency is recorded per request (round trip and the server's
  * Server-Timing figure) into HDR histograms.
@@ -39,19 +55,15 @@ export async function runLoad(options: {
     () => options.onProgress?.(requests, (performance.now() - started) / 1000),
     1000,
   );
+  const us = (ms: number) => Math.max(1, Math.round(ms * 1000));
   const worker = async () => {
     while (performance.now() < deadline) {
       const url = options.urls[next++ % options.urls.length] as string;
-      const t = performance.now();
       try {
-        // The raw answer, as before compression existed: the figures stay comparable.
-        const r = await fetch(url, { headers: { "accept-encoding": "identity" } });
-        await r.arrayBuffer();
-        const us = Math.max(1, Math.round((performance.now() - t) * 1000));
+        const r = await timedGet(url);
         if (r.status !== 200) errors++;
-        roundTrip.recordValue(us);
-        const timing = /dur=([\d.]+)/.exec(r.headers.get("server-timing") ?? "");
-        if (timing?.[1]) server.recordValue(Math.max(1, Math.round(Number(timing[1]) * 1000)));
+        roundTrip.recordValue(us(r.ms));
+        if (r.serverMs !== null) server.recordValue(us(r.serverMs));
         requests++;
       } catch {
         errors++;

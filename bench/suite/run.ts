@@ -32,7 +32,7 @@ const rssMiB = (pid: number) => {
   return Number(m?.[1] ?? 0) / 1024;
 };
 
-async function postJson(url: string, token: string, body: string): Promise<number> {
+export async function postJson(url: string, token: string, body: string): Promise<number> {
   const r = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", "x-secret-token": token },
@@ -42,7 +42,7 @@ async function postJson(url: string, token: string, body: string): Promise<numbe
   return r.status;
 }
 
-const percentile = (values: number[], p: number) => {
+export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
@@ -93,6 +93,26 @@ export async function importCatalog(
   );
 }
 
+/** The flags of a benchmark's `serve`: it measures what a node holds, no limit or shedding may cut it short. */
+export const benchServeArgs = (redisUrl: string | null): string[] => [
+  ...(redisUrl ? ["--redis-url", redisUrl] : []),
+  ...["--search-rate", "0", "--shed-lag", "0"],
+];
+
+/**
+ * Batch `n` of price updates: the catalog's products from `n * 1,000` on (wrapping round), each
+ * 1-10% cheaper than generated, to the cent (never above its old price, which the import would
+ * refuse; one without a price as it is).
+ */
+export function priceUpdates(seed: number, products: number, n: number): string {
+  const start = (n * BATCH) % products;
+  const items = [...generateProducts(seed, Math.min(BATCH, products), start)];
+  const cut = (price: number, k: number) => Math.round(price * (99 - ((n + k) % 10))) / 100;
+  return JSON.stringify(
+    items.map((p, k) => (p.new_price === undefined ? p : { ...p, new_price: cut(p.new_price, k) })),
+  );
+}
+
 export async function runBench(o: BenchOptions) {
   const phase = (name: string, detail = "") =>
     o.log(`[bench] ${name}${detail ? `: ${detail}` : ""}`);
@@ -101,11 +121,7 @@ export async function runBench(o: BenchOptions) {
   await using privateRedis =
     o.redisUrl === "private" ? await startRedis({ dir: join(dir, "redis") }) : null;
   const redisUrl = privateRedis?.url ?? o.redisUrl;
-  // The suite measures what a node holds: no limit or shedding may cut it short.
-  const args = [
-    ...(redisUrl ? ["--redis-url", redisUrl] : []),
-    ...["--search-rate", "0", "--shed-lag", "0"],
-  ];
+  const args = benchServeArgs(redisUrl);
   phase("start", `empty server, ${redisUrl ? "Redis mode" : "embedded mode"}`);
   let t = performance.now();
   let service: Service = await startService({ dataDir: dir, args });
@@ -193,13 +209,12 @@ export async function runBench(o: BenchOptions) {
   let importing = true;
   let updateBatches = 0;
   const updater = (async () => {
-    let start = 0;
     while (importing) {
-      const items = [
-        ...generateProducts(o.seed, Math.min(BATCH, o.products), start % o.products),
-      ].map((p, k) => ({ ...(p as object), new_price: 100 + ((updateBatches + k) % 900) }));
-      await postJson(productsUrl, domain.secret_token, JSON.stringify(items));
-      start += BATCH;
+      await postJson(
+        productsUrl,
+        domain.secret_token,
+        priceUpdates(o.seed, o.products, updateBatches),
+      );
       updateBatches++;
     }
   })();
