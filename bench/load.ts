@@ -9,13 +9,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { generateCatalog, generateProducts } from "../src/catalog/generate.ts";
+import { generateCatalog } from "../src/catalog/generate.ts";
 import { ADMIN_KEY, ROOT, type Service, startService, tempDir } from "../test/http/harness.ts";
 import { partialPost, rawClient } from "../test/http/raw-client.ts";
 import { generateQueryMix } from "./query-mix.ts";
 import { ms, newHistogram, runLoad } from "./suite/load.ts";
 import { machine, writeSection } from "./suite/report.ts";
-import { importCatalog } from "./suite/run.ts";
+import { importCatalog, priceUpdates } from "./suite/run.ts";
+import { ensureWrk, runWrk, type WrkResult } from "./wrk.ts";
 
 const USAGE =
   "bun bench/load.ts [--products 20000] [--seconds 30] [--connections 1000] [--holders 300] [--importers 16] [--no-write]";
@@ -87,74 +88,24 @@ function mixUrls(base: string, seed: number, products: number, token: string): s
   );
 }
 
-type Figures = Awaited<ReturnType<typeof wrk>>;
+type Figures = WrkResult;
 
-/** wrk over the mix's paths, counting statuses in Lua; its output is parsed into figures. */
-async function wrk(
+/** wrk over the URLs' paths, counting their statuses. */
+function wrk(
   urls: string[],
   o: { connections: number; seconds: number },
   dir: string,
   name: string,
 ) {
   const base = new URL(urls[0] as string).origin;
-  const paths = urls.map((u) => u.slice(base.length));
-  const script = join(dir, `${name}.lua`);
-  await Bun.write(
-    script,
-    `local paths = {${paths.map((p) => JSON.stringify(p)).join(",\n")}}
-local threads = {}
-function setup(thread) table.insert(threads, thread) end
-function init(args) i = math.random(#paths); statuses = {} end
-function request() i = i % #paths + 1; return wrk.format("GET", paths[i]) end
-function response(status, headers, body) statuses[status] = (statuses[status] or 0) + 1 end
-function done(summary, latency, requests)
-  for _, t in ipairs(threads) do
-    for k, v in pairs(t:get("statuses")) do io.write(string.format("status %d %d\\n", k, v)) end
-  end
-  local e = summary.errors
-  io.write(string.format("summary %d %d %d %d %d %d %d\\n", summary.requests, summary.duration,
-    e.connect, e.read, e.write, e.timeout, e.status))
-  for _, p in ipairs({50, 99, 99.9}) do
-    io.write(string.format("latency %g %d\\n", p, latency:percentile(p)))
-  end
-  io.write(string.format("latency 100 %d\\n", latency.max))
-end
-`,
-  );
-  const proc = Bun.spawn(
-    [
-      "wrk",
-      "-t",
-      String(Math.min(2, o.connections)),
-      "-c",
-      String(o.connections),
-      "-d",
-      `${o.seconds}s`,
-      "--timeout",
-      "10s",
-      "-s",
-      script,
-      base,
-    ],
-    { stdout: "pipe", stderr: "pipe" },
-  );
-  const out = await new Response(proc.stdout).text();
-  await proc.exited;
-  const statuses: Record<number, number> = {};
-  for (const m of out.matchAll(/^status (\d+) (\d+)$/gm))
-    statuses[Number(m[1])] = (statuses[Number(m[1])] ?? 0) + Number(m[2]);
-  const s = /^summary (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)$/m.exec(out);
-  if (!s) throw new Error(`wrk: ${out}\n${await new Response(proc.stderr).text()}`);
-  const latency = Object.fromEntries(
-    [...out.matchAll(/^latency ([\d.]+) (\d+)$/gm)].map((m) => [m[1], Number(m[2]) / 1000]),
-  );
-  return {
-    statuses,
-    requests: Number(s[1]),
-    seconds: Number(s[2]) / 1e6,
-    socketErrors: Number(s[3]) + Number(s[4]) + Number(s[5]) + Number(s[6]),
-    latency,
-  };
+  return runWrk({
+    base,
+    paths: urls.map((u) => u.slice(base.length)),
+    file: join(dir, `${name}.txt`),
+    seconds: o.seconds,
+    connections: o.connections,
+    statuses: true,
+  });
 }
 
 /**
@@ -236,28 +187,13 @@ function importers(base: string, secretToken: string, bodies: string[], clients:
   };
 }
 
-/** Price updates of the first products of the catalog of `seed`, 1,000 a batch. */
-const updateBodies = (seed: number, products: number, count: number): string[] =>
-  Array.from({ length: count }, (_, n) =>
-    JSON.stringify(
-      // A price cut: the new price stays at most the old one (an import rule).
-      [...generateProducts(seed, 1000, (n * 1000) % Math.max(1, products - 1000))].map((p, k) => ({
-        ...p,
-        new_price: Math.max(1, (p.new_price ?? 100) - ((n + k) % 10)),
-      })),
-    ),
-  );
-
 async function main(argv: string[]): Promise<number> {
   const o = options(argv);
   if (typeof o === "string") {
     console.error(o);
     return o === USAGE ? 0 : 2;
   }
-  if (!Bun.which("wrk")) {
-    console.error("bench/load.ts needs wrk (Debian: apt-get install wrk)");
-    return 2;
-  }
+  await ensureWrk(console.error);
   using dir = tempDir("vitrina-load-");
   const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
   const loadBefore = loadAverage();
@@ -297,7 +233,7 @@ async function main(argv: string[]): Promise<number> {
   log(
     `load: wrk -c ${o.connections} for ${o.seconds} s, ${o.importers} import clients, ${o.holders} half requests`,
   );
-  const bodies = updateBodies(seed, o.products, 8);
+  const bodies = Array.from({ length: 8 }, (_, n) => priceUpdates(seed, o.products, n));
   const hold = holders(service.url, o.holders);
   const imports = importers(service.url, main.secret_token, bodies, o.importers);
   const [load, [healthDuring, secondDuring]] = await Promise.all([
@@ -311,11 +247,11 @@ async function main(argv: string[]): Promise<number> {
   const checks = [
     {
       url: () => healthUrls[0] as string,
-      limit: Math.max(5, 2 * (healthBefore.latency["99"] ?? 0)),
+      limit: Math.max(5, 2 * healthBefore.p99Ms),
     },
     {
       url: () => secondUrls[Math.floor(Math.random() * secondUrls.length)] as string,
-      limit: Math.max(5, 2 * (secondBefore.latency["99"] ?? 0)),
+      limit: Math.max(5, 2 * secondBefore.p99Ms),
     },
   ];
   const ended = performance.now();
@@ -349,7 +285,7 @@ async function main(argv: string[]): Promise<number> {
   const row = (name: string, statuses: Record<number, number>, socketErrors: number | string) =>
     `| ${name} | ${["200", "201", "429", "503"].map((k) => (statuses[Number(k)] ?? 0).toLocaleString("en")).join(" | ")} | ${others(statuses)} | ${socketErrors} |`;
   const latency = (name: string, before: Figures | null, during: Figures) =>
-    `| ${name} | ${[before?.latency["50"], before?.latency["99"], during.latency["50"], during.latency["99"], during.latency["100"]].map((x) => x?.toFixed(1) ?? "").join(" | ")} | ${Math.round(during.requests / during.seconds).toLocaleString("en")} | ${during.requests - (during.statuses[200] ?? 0) + during.socketErrors} |`;
+    `| ${name} | ${[before?.p50Ms, before?.p99Ms, during.p50Ms, during.p99Ms, during.maxMs].map((x) => x?.toFixed(1) ?? "").join(" | ")} | ${Math.round(during.requests / during.seconds).toLocaleString("en")} | ${during.requests - (during.statuses[200] ?? 0) + during.socketErrors} |`;
   const table = `### Load and slow clients
 
 Command: \`bun bench/load.ts --products ${o.products} --seconds ${o.seconds} --connections ${o.connections} --holders ${o.holders} --importers ${o.importers}\`

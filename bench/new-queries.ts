@@ -21,12 +21,12 @@ import {
 } from "../test/http/harness.ts";
 import { startRedis } from "../test/redis/redis-server.ts";
 import { NEW_QUERY_CLASSES, newQueryClasses, newQueryMix } from "./new-queries/classes.ts";
-import { ensureWrk, runWrk, type WrkResult } from "./new-queries/wrk.ts";
 import type { MixQuery } from "./query-mix.ts";
 import { generateQueryMix } from "./query-mix.ts";
 import { runLoad, timedGet } from "./suite/load.ts";
 import { machine, writeSection } from "./suite/report.ts";
 import { benchServeArgs, importCatalog, percentile, postJson, priceUpdates } from "./suite/run.ts";
+import { ensureWrk, runWrk, type WrkResult } from "./wrk.ts";
 
 export interface NewQueriesOptions {
   products: number;
@@ -94,7 +94,7 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
   const phase = (name: string, detail = "") =>
     o.log(`[new-queries] ${name}${detail ? `: ${detail}` : ""}`);
   const loadBefore = loadavg();
-  await ensureWrk(o.log);
+  await ensureWrk((line) => phase(line));
   using dir = tempDir("vitrina-new-queries-");
   if (o.redis) mkdirSync(join(dir, "redis"));
   await using redis = o.redis ? await startRedis({ dir: join(dir, "redis") }) : null;

@@ -100,12 +100,13 @@ export const benchServeArgs = (redisUrl: string | null): string[] => [
 ];
 
 /**
- * Batch `n` of price updates: the catalog's products from `n * 1,000` on (wrapping round), each
+ * Batch `n` of price updates: 1,000 products of the catalog from `n * 1,000` on (wrapping round
+ * within the catalog, so that each is an update), each
  * 1-10% cheaper than generated, to the cent (never above its old price, which the import would
  * refuse; one without a price as it is).
  */
 export function priceUpdates(seed: number, products: number, n: number): string {
-  const start = (n * BATCH) % products;
+  const start = (n * BATCH) % Math.max(1, products - BATCH + 1);
   const items = [...generateProducts(seed, Math.min(BATCH, products), start)];
   const cut = (price: number, k: number) => Math.round(price * (99 - ((n + k) % 10))) / 100;
   return JSON.stringify(
