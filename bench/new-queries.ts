@@ -262,8 +262,8 @@ client's round trip. Target in every row: server p50 ≤ ${TARGET.p50}, p99 ≤ 
 |---|---|---:|---:|---:|---:|---:|---:|---:|---|
 ${[...r.classes, r.afterImport, r.firstAfterStart, r.afterStart].map(timingRow).join("\n")}
 
-wrk, ${CONNECTIONS} connections, ${o.seconds} s${o.wrkCpus ? `, pinned to CPUs ${o.wrkCpus}` : ""} (latency in ms). The new queries are asked
-once each (none again unless the list ran out); the repeating mix goes round its list.
+wrk, ${CONNECTIONS} connections, ${o.seconds} s${o.wrkCpus ? `, pinned to CPUs ${o.wrkCpus}` : ""}, latency in ms: the new queries are
+asked once each (again only when the list ran out), the repeating mix goes round its list.
 
 | mix | distinct URLs | queries/s | p50 | p99 | max | non-2xx | socket errors | URLs asked again | target | |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|
