@@ -2,8 +2,8 @@
 // keystroke, each URL asked once so that the answer cache (left on) never serves one. On a
 // fresh data dir it starts the server, imports the generated catalog over HTTP, then measures
 // per class at concurrency 1 (the server's Server-Timing and the client's round trip), the
-// first queries after an import and after a start, and queries/s at 32 connections with wrk
-// for the new-query mix and the repeating one; the tables go into BENCHMARKS.md.
+// first queries after an import and after a start, and queries/s with wrk for the new-query
+// mix (1 and 32 connections) and the repeating one (32); the tables go into BENCHMARKS.md.
 //   bun bench/new-queries.ts [--products N] [--per-class N] [--seconds S] [--seed N]
 //     [--search-threads N] [--wrk-cpus LIST] [--redis] [--out FILE | --no-write]
 import { mkdirSync } from "node:fs";
@@ -21,8 +21,7 @@ import {
 } from "../test/http/harness.ts";
 import { startRedis } from "../test/redis/redis-server.ts";
 import { NEW_QUERY_CLASSES, newQueryClasses, newQueryMix } from "./new-queries/classes.ts";
-import type { MixQuery } from "./query-mix.ts";
-import { generateQueryMix } from "./query-mix.ts";
+import { generateQueryMix, type MixQuery } from "./query-mix.ts";
 import { runLoad, timedGet } from "./suite/load.ts";
 import { machine, writeSection } from "./suite/report.ts";
 import { benchServeArgs, importCatalog, percentile, postJson, priceUpdates } from "./suite/run.ts";
@@ -317,8 +316,9 @@ const USAGE = `usage: bun bench/new-queries.ts [--products N] [--per-class N] [-
 
 The benchmark of new queries (issue 14): imports a generated catalog into a fresh server, asks
 each query of every class once at concurrency 1, the first queries after an import and after a
-start, and queries/s at 32 connections with wrk (installed with apt-get where missing) for the
-new-query mix and the repeating one; writes a section of BENCHMARKS.md (not with --no-write).
+start, and queries/s with wrk (installed with apt-get where missing) for the new-query mix (1
+and 32 connections) and the repeating one (32); writes a section of BENCHMARKS.md (not with
+--no-write).
 
   --products N        products to import (default 100000)
   --per-class N       queries of each class at concurrency 1 (default 300)
