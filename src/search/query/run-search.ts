@@ -1,5 +1,6 @@
 import type { SearchParams, SearchResponse } from "../../model/search.ts";
 import type { Snapshot } from "../index/snapshot.ts";
+import { codeShapedKey, nearestCodeDocs } from "./code-query.ts";
 import { collectHits, exactCodeDocs } from "./collect-hits.ts";
 import { correctQuery } from "./correct.ts";
 import { layOut } from "./layout.ts";
@@ -15,7 +16,9 @@ import { suggest } from "./suggest.ts";
 // Matching decision: every query word must match. When nothing matches all of them, the words
 // found in no product are dropped first, then the last word, then the one before, down to the
 // first (Meilisearch's "last" strategy, applied only as a fallback); dropped words still rank
-// the docs that do have them. A doc whose whole code equals the query matches regardless.
+// the docs that do have them. A doc whose whole code equals the query matches regardless. A
+// code-shaped query that is no code and whose words match nothing together answers with the
+// codes one edit away, or nothing (code-query.ts).
 
 export function emptyData(
   params: Pick<
@@ -64,20 +67,26 @@ export function runSearch(
 
   const plans = planWords(snap, words);
   const required = words.map((w) => !w.optional);
+  let codeDocs = exactCodeDocs(snap, params.q);
+  // A code-shaped query that is no product's code drops no word (query/code-query.ts).
+  const missingCode = codeDocs.size === 0 ? codeShapedKey(params.q) : null;
   // A word found nowhere cannot be satisfied: it is the first to go (a stray preposition,
   // a word of another shop), before the last-word fallback below.
-  if (plans.some((p, w) => required[w] && p.cost > 0)) {
+  if (missingCode === null && plans.some((p, w) => required[w] && p.cost > 0)) {
     plans.forEach((p, w) => {
       if (p.cost === 0) required[w] = false;
     });
   }
   let candidates = matchWords(snap, plans, required);
+  if (missingCode !== null && candidates.count === 0) {
+    required.fill(false);
+    codeDocs = nearestCodeDocs(snap, missingCode);
+  }
   while (candidates.count === 0 && required.indexOf(true) !== required.lastIndexOf(true)) {
     required[required.lastIndexOf(true)] = false;
     candidates = matchWords(snap, plans, required);
   }
   const activePlans = plans.filter((_, w) => required[w]);
-  const codeDocs = exactCodeDocs(snap, params.q);
 
   const hits = collectHits(snap, params, words, candidates, codeDocs);
   return layOut(snap, params, {

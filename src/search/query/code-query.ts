@@ -1,0 +1,62 @@
+import { hasDigit, tokenise } from "../analysis/index.ts";
+import { type Bitset, hasBit } from "../index/bitset.ts";
+import { fuzzyTerms } from "../index/fuzzy-terms.ts";
+import type { Snapshot } from "../index/snapshot.ts";
+
+// A query shaped like a product code that is no product's code (PRODUCT.md: a code matches
+// exactly). Words found nowhere are dropped from an ordinary query ("iphone чохол шкіряний"
+// still finds cases), but dropping the number of "SKU-1234567" leaves "sku", the letter part
+// of half a catalog's codes: the answer was every product with a store SKU. A code-shaped
+// query instead answers with the products whose code is one edit away (a digit mistyped,
+// dropped, added or two swapped: the codes a shopper most likely meant) or with nothing.
+//
+// Code-shaped: the query is one chunk of letters and digits, its parts glued directly or by
+// single joiners (- / . and the dashes of char-class.ts), as the tokeniser reads a model code:
+// "SKU-1234567", "sku722108", "12345/B", "WH-1000XM5", "17359071". It holds a digit, and its
+// code key (analysis/code-key.ts: letters and digits only) has at least MIN_KEY characters.
+// Not code-shaped: two chunks ("sku 7506095", "iphone 99": words, which keep the fallback),
+// no digit ("usb-c"), a short key ("a55", "x1": model words more than codes).
+//
+// A code-shaped query is searched as words first: "wh-1000xm5" finds the headphones by their
+// name, "sku-07506" completes "SKU-075060" as typed, "sku075060" finds SKU-075060 (its parts
+// and its code key). Only when no product's code equals it and its words match no product
+// together (typos, stems and prefixes included) does this rule answer.
+
+/** Code keys shorter than this are model words ("a55"): they keep the ordinary fallback. */
+export const MIN_KEY = 4;
+
+/** The code key of a code-shaped query (see above), or null. */
+export function codeShapedKey(q: string): string | null {
+  const tokens = tokenise(q);
+  const first = tokens[0];
+  if (first === undefined) return null;
+  // One chunk is one word, or its joined code followed by exactly its parts (tokenise).
+  let parts = "";
+  for (let i = 1; i < tokens.length; i++) parts += (tokens[i] as { word: string }).word;
+  if (tokens.length > 1 && parts !== first.word) return null;
+  const key = first.word;
+  return key.length >= MIN_KEY && hasDigit(key) ? key : null;
+}
+
+/**
+ * The live docs (global ids) whose code key is one edit from `key` (optimal string alignment:
+ * a substitution, deletion, insertion or adjacent swap), by a walk over each segment's sorted
+ * code keys (fuzzy-terms.ts): the walk leaves a subtree as soon as it is two edits away, so it
+ * reads a few hundred keys, not the catalog's codes.
+ */
+export function nearestCodeDocs(snap: Snapshot, key: string): Set<number> {
+  const docs = new Set<number>();
+  snap.segments.forEach((segment, k) => {
+    const { keys, offsets, values } = segment.codes;
+    const dead = snap.dead[k] as Bitset;
+    const start = snap.starts[k] as number;
+    const options = { maxDistance: 1, prefix: false, from: 0, to: keys.length };
+    fuzzyTerms(keys, key, options, (lo, hi) => {
+      for (let p = offsets[lo] as number; p < (offsets[hi] as number); p++) {
+        const doc = values[p] as number;
+        if (!hasBit(dead, doc)) docs.add(start + doc);
+      }
+    });
+  });
+  return docs;
+}
