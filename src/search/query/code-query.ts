@@ -1,6 +1,6 @@
 import { hasDigit, tokenise } from "../analysis/index.ts";
 import { type Bitset, hasBit } from "../index/bitset.ts";
-import { fuzzyTerms } from "../index/fuzzy-terms.ts";
+import { oneEditAway } from "../index/one-edit.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 
 // A query shaped like a product code that is no product's code (PRODUCT.md: a code matches
@@ -40,9 +40,8 @@ export function codeShapedKey(q: string): string | null {
 
 /**
  * The live docs (global ids) whose code key is one edit from `key` (optimal string alignment:
- * a substitution, deletion, insertion or adjacent swap), by a walk over each segment's sorted
- * code keys (fuzzy-terms.ts): the walk leaves a subtree as soon as it is two edits away, so it
- * reads a few hundred keys, not the catalog's codes.
+ * a substitution, deletion, insertion or adjacent swap), looked up in each segment's sorted
+ * code keys (index/one-edit.ts: a few dozen binary searches, not a walk over the codes).
  */
 export function nearestCodeDocs(snap: Snapshot, key: string): Set<number> {
   const docs = new Set<number>();
@@ -50,9 +49,8 @@ export function nearestCodeDocs(snap: Snapshot, key: string): Set<number> {
     const { keys, offsets, values } = segment.codes;
     const dead = snap.dead[k] as Bitset;
     const start = snap.starts[k] as number;
-    const options = { maxDistance: 1, prefix: false, from: 0, to: keys.length };
-    fuzzyTerms(keys, key, options, (lo, hi) => {
-      for (let p = offsets[lo] as number; p < (offsets[hi] as number); p++) {
+    oneEditAway(keys, key, (t) => {
+      for (let p = offsets[t] as number; p < (offsets[t + 1] as number); p++) {
         const doc = values[p] as number;
         if (!hasBit(dead, doc)) docs.add(start + doc);
       }
