@@ -1,6 +1,7 @@
 // The search answer check of search-answers.ts (hooked into every HTTP test's fetch):
 //  1. a valid answer has no complaint
-//  2. a wrong type, a missing field and a field the schema does not declare are each named
+//  2. a wrong type, a missing field and a field the schema does not declare are each named;
+//     a label's colour is a hex colour or empty (specification 2.7)
 import { expect, test } from "bun:test";
 import { searchAnswerComplaints } from "./search-answers.ts";
 
@@ -60,6 +61,11 @@ test("2. a wrong type, a missing field and an undeclared field are named", () =>
   expect(searchAnswerComplaints(missing)).toEqual([
     "/suggestions: Expected required property",
     "/suggestions: Expected array",
+  ]);
+  const red = answer();
+  Object.assign(red.products.groups[0]?.items[0]?.labels[0] ?? {}, { color: "red" });
+  expect(searchAnswerComplaints(red)).toEqual([
+    "/products/groups/0/items/0/labels/0/color: Expected union value",
   ]);
   const extra = answer();
   Object.assign(extra.products.groups[0]?.items[0] ?? {}, { score: 3 });
