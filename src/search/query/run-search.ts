@@ -71,8 +71,10 @@ export function runSearch(
   // A code-shaped query that is no product's code drops no word (query/code-query.ts).
   const missingCode = codeDocs.size === 0 ? codeShapedKey(params.q) : null;
   // A word found nowhere cannot be satisfied: it is the first to go (a stray preposition,
-  // a word of another shop), before the last-word fallback below.
-  if (missingCode === null && plans.some((p, w) => required[w] && p.cost > 0)) {
+  // a word of another shop), before the last-word fallback below. Such a code matches nothing.
+  if (missingCode !== null && plans.some((p, w) => required[w] && p.cost === 0)) {
+    required.fill(false);
+  } else if (plans.some((p, w) => required[w] && p.cost > 0)) {
     plans.forEach((p, w) => {
       if (p.cost === 0) required[w] = false;
     });
