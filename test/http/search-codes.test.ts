@@ -1,13 +1,14 @@
 // Code-shaped queries over real HTTP (PRODUCT.md "Search": a code matches exactly; issue 14
 // point 4; search/query/code-query.ts), exact answers on a catalog of store SKUs, a model code
 // that is also in a name, and a bare number. Properties checked:
-//  1. a code that is no product's code and whose words match nothing together answers with
-//     the products whose code is one edit away, or with the empty answer: never with the
-//     products that share its letter part ("sku")
+//  1. a code that is no product's code, whose words match nothing together and whose letter
+//     words are words of codes alone answers with the products whose code is one edit away,
+//     or with the empty answer: never with the products that share its letter part ("sku")
 //  2. a real code typed without its separators (glued, with a space, another joiner) finds its
 //     product first
 //  3. a code that is also a model word finds by name; a code being typed completes
-//  4. a query of words still drops a word found nowhere
+//  4. a query of words, or a code-shaped model name (a letter word of product names: "sony"),
+//     still drops a word found nowhere
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
   CATEGORIES,
@@ -155,7 +156,7 @@ describe("1. a code that does not exist", () => {
         has_previous: false,
       },
     });
-    for (const code of ["sku-7506095", "sku722108", "SKU/1234567", "sony-9999"])
+    for (const code of ["sku-7506095", "sku722108", "SKU/1234567", "sku-a9999"])
       expect([code, await skus(q(code))]).toEqual([code, []]);
   });
 });
@@ -172,6 +173,8 @@ test("3. a code that is also a model word finds by name; a code being typed comp
   expect(await skus(q("1735907"))).toEqual(["17359070"]);
 });
 
-test("4. a query of words still drops a word found nowhere", async () => {
+test("4. a query of words, or a model name shaped like a code, still drops a word found nowhere", async () => {
   expect(await skus(q("чайник 9999"))).toEqual(["SKU-000102", "SKU-000101"]);
+  expect(await skus(q("sony-9999"))).toEqual(["WH-1000XM5"]);
+  expect(await skus(q("Tefal-KO5"))).toEqual(["SKU-000102"]);
 });

@@ -7,7 +7,8 @@
 //  3. search: a code that does not exist answers its nearest codes or nothing, never the
 //     products that share its letter part; a real code typed without separators, with a space
 //     or glued, finds its product first; a code that is also a model word finds by name;
-//     codes being typed complete; queries of words keep the fallback that drops a word
+//     codes being typed complete; a code-shaped model name ("sony-9999": a letter word of
+//     names) and queries of words keep the fallback that drops a word
 import { describe, expect, test } from "bun:test";
 import { category, params, product } from "../../../test/fixtures/engine-catalog.ts";
 import type { ProductRecord } from "../../model/records.ts";
@@ -102,7 +103,7 @@ describe("3. search", () => {
     expect(skus(snap, "SKU-1234567")).toEqual([]);
     expect(skus(snap, "sku722108")).toEqual([]);
     expect(skus(snap, "17359071")).toEqual(["17359070"]);
-    expect(skus(snap, "sony-9999")).toEqual([]);
+    expect(skus(snap, "xyz-12345")).toEqual([]);
   });
 
   test("a real code without its separators, with a space or glued, finds its product first", () => {
@@ -116,6 +117,14 @@ describe("3. search", () => {
     expect(skus(snap, "wh-1000xm5")).toEqual(["WH-1000XM5"]);
     expect(skus(snap, "sony wh1000")).toEqual(["WH-1000XM5"]);
     expect(skus(snap, "sku-0002")).toEqual(["SKU-000210"]);
+  });
+
+  test("a code-shaped model name keeps the fallback: its letter words name products", () => {
+    expect(skus(snap, "sony-9999")).toEqual(["WH-1000XM5"]);
+    expect(skus(snap, "чайник-99")).toEqual(["SKU-000102", "SKU-000101"]);
+    expect(skus(snap, "azur5")).toEqual(["SKU-000210"]);
+    // "sku" names nothing but codes; "a" is one letter, "9" has a digit.
+    expect(skus(snap, "sku-a9999")).toEqual([]);
   });
 
   test("queries of words keep dropping a word found nowhere", () => {

@@ -1,7 +1,11 @@
 import { hasDigit, tokenise } from "../analysis/index.ts";
 import { type Bitset, hasBit } from "../index/bitset.ts";
 import { oneEditAway } from "../index/one-edit.ts";
+import type { Segment } from "../index/segment.ts";
 import type { Snapshot } from "../index/snapshot.ts";
+import { FIELD } from "../index/term-index.ts";
+import type { TermExpansion } from "./expand.ts";
+import { infoNotExact, infoTypos, type WordPlan } from "./match.ts";
 
 // A query shaped like a product code that is no product's code (PRODUCT.md: a code matches
 // exactly). Words found nowhere are dropped from an ordinary query ("iphone чохол шкіряний"
@@ -20,7 +24,11 @@ import type { Snapshot } from "../index/snapshot.ts";
 // A code-shaped query is searched as words first: "wh-1000xm5" finds the headphones by their
 // name, "sku-07506" completes "SKU-075060" as typed, "sku075060" finds SKU-075060 (its parts
 // and its code key). Only when no product's code equals it and its words match no product
-// together (typos, stems and prefixes included) does this rule answer.
+// together (typos, stems and prefixes included) does this rule answer, and only when none of
+// its letter words (two letters or more, no digit) is a word of a product's name, keywords or
+// brand or of a category's name: "galaxy-a56", "rtx5090" and "redmi-note99" name models that
+// the store may not have, and keep the fallback that shows its neighbours ("galaxy" products),
+// while "sku" is a word of codes alone.
 
 /** Code keys shorter than this are model words ("a55"): they keep the ordinary fallback. */
 export const MIN_KEY = 4;
@@ -57,4 +65,31 @@ export function nearestCodeDocs(snap: Snapshot, key: string): Set<number> {
     });
   });
   return docs;
+}
+
+/** Posting bytes below this are of the name, keywords or brand (term-index.ts packInfo). */
+const CODE_INFO = FIELD.code << 5;
+
+/**
+ * Whether a letter word of the query (two letters or more, no digit) is, as typed, a word of
+ * some product's name, keywords or brand, or of a category's name. Reads the word's strong
+ * postings up to the first such one: all of them only for a word of codes alone.
+ */
+export function namesAWord(snap: Snapshot, plans: readonly WordPlan[]): boolean {
+  for (const plan of plans) {
+    const text = plan.word.text;
+    if (plan.word.optional || text.length < 2 || hasDigit(text)) continue;
+    for (let i = 0; i < plan.categoryInfo.length; i++) {
+      const info = plan.categoryInfo[i] as number;
+      if (infoTypos(info) === 0 && infoNotExact(info) === 0) return true;
+    }
+    for (let k = 0; k < snap.segments.length; k++) {
+      const t = (plan.segments[k] as TermExpansion).exact;
+      if (t < 0) continue;
+      const { offsets, strongEnd, info } = (snap.segments[k] as Segment).text;
+      for (let p = offsets[t] as number; p < (strongEnd[t] as number); p++)
+        if ((info[p] as number) < CODE_INFO) return true;
+    }
+  }
+  return false;
 }
