@@ -72,8 +72,7 @@ const CODE_INFO = FIELD.code << 5;
 
 /**
  * Whether a letter word of the query (two letters or more, no digit) is, as typed, a word of
- * some product's name, keywords or brand, or of a category's name. Reads the word's strong
- * postings up to the first such one: all of them only for a word of codes alone.
+ * some product's name, keywords or brand, or of a category's name.
  */
 export function namesAWord(snap: Snapshot, plans: readonly WordPlan[]): boolean {
   for (const plan of plans) {
@@ -85,11 +84,24 @@ export function namesAWord(snap: Snapshot, plans: readonly WordPlan[]): boolean 
     }
     for (let k = 0; k < snap.segments.length; k++) {
       const t = (plan.segments[k] as TermExpansion).exact;
-      if (t < 0) continue;
-      const { offsets, strongEnd, info } = (snap.segments[k] as Segment).text;
-      for (let p = offsets[t] as number; p < (strongEnd[t] as number); p++)
-        if ((info[p] as number) < CODE_INFO) return true;
+      if (t >= 0 && namesTerm(snap.segments[k] as Segment, t)) return true;
     }
   }
   return false;
+}
+
+/**
+ * Whether term `t` has a posting in a name, keywords or brand, memoised in the segment's cache
+ * with its expansions: a word of codes alone ("sku") has a posting in half the catalog.
+ */
+function namesTerm(segment: Segment, t: number): boolean {
+  const key = `\u0002names\u0001${t}`;
+  const cached = segment.cache.get(key);
+  if (cached !== undefined) return cached as boolean;
+  const { offsets, strongEnd, info } = segment.text;
+  let names = false;
+  for (let p = offsets[t] as number; p < (strongEnd[t] as number) && !names; p++)
+    names = (info[p] as number) < CODE_INFO;
+  segment.cache.set(key, names);
+  return names;
 }
