@@ -7,6 +7,7 @@
 // (one-letter prefixes, wide words, filters picked from answers, every layout).
 
 import { generateCatalog, generateProduct } from "../src/catalog/generate.ts";
+import { parseSearchParams } from "../src/http/parse-params.ts";
 import type { ProductRecord } from "../src/model/records.ts";
 import { SEARCH_DEFAULTS, type SearchParams } from "../src/model/search.ts";
 import { switchLayoutText } from "../src/search/analysis/index.ts";
@@ -17,7 +18,6 @@ import {
   setResponseCacheSize,
   snapshotStats,
 } from "../src/search/engine.ts";
-import { parseSearchParams } from "../src/search/parse-params.ts";
 import { generateQueryMix } from "./query-mix.ts";
 import { toProductRecord, toRecords } from "./records.ts";
 

@@ -11,12 +11,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type TSchema, Type } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { parseSearchParams } from "../src/http/parse-params.ts";
 import { validateCategory } from "../src/import/validate-category.ts";
 import { validateProduct } from "../src/import/validate-product.ts";
 import { Detail, FieldErrorsBody } from "../src/model/api.ts";
 import { CategoryItem, ProductItem } from "../src/model/import.ts";
 import { SearchResponse } from "../src/model/search.ts";
-import { parseSearchParams } from "../src/search/parse-params.ts";
 
 const README = readFileSync(join(import.meta.dir, "..", "README.md"), "utf8");
 const fenced = (lang: string) =>

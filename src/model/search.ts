@@ -1,9 +1,14 @@
 import { type Static, Type as t } from "@sinclair/typebox";
+import { HexColor } from "./import.ts";
 import type { Language } from "./records.ts";
 
 // The search response of specification 2.7, declared once.
 
-export const SearchLabel = t.Object({ name: t.String(), color: t.String() });
+/** A label's colour is a hex colour or empty (specification 2.7), as imported. */
+export const SearchLabel = t.Object({
+  name: t.String(),
+  color: t.Union([HexColor, t.Literal("")]),
+});
 
 export const SearchProduct = t.Object({
   id: t.Number(),
@@ -47,7 +52,7 @@ export const FilterValue = t.Object({
   id: t.Number(),
   name: t.String(),
   total: t.Number(),
-  color: t.Optional(t.String()),
+  color: t.Optional(HexColor),
   swatch_image: t.Optional(t.String()),
 });
 export const Filter = t.Object({

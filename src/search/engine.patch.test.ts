@@ -8,12 +8,12 @@
 //     before until and after it finishes
 
 import { describe, expect, test } from "bun:test";
+import { params } from "../../test/fixtures/engine-catalog.ts";
 import { generateCategories, generateProduct } from "../catalog/generate.ts";
 import { validateCategory } from "../import/validate-category.ts";
 import { validateProduct } from "../import/validate-product.ts";
 import type { CategoryRecord, ProductRecord } from "../model/records.ts";
 import { mergeProduct } from "../rules/merge-product.ts";
-import { params } from "./engine.fixture.ts";
 import {
   buildSnapshot,
   patchSnapshot,

@@ -1,5 +1,5 @@
 // Properties of the search engine facade, checked on the hand-made catalog of
-// engine.fixture.ts with exact expected answers (whole objects):
+// test/fixtures/engine-catalog.ts with exact expected answers (whole objects):
 //  1. grouped layout: one group per category, groups and items by rank, unavailable hidden,
 //     categories with totals, pagination of type "categories"
 //  2. show_unavailable: unavailable products included, ranked after available ones
@@ -28,8 +28,14 @@
 //     (updated, added products; renamed category); snapshotStats counts tombstones
 
 import { describe, expect, test } from "bun:test";
+import {
+  CATEGORIES,
+  category,
+  PRODUCTS,
+  params,
+  product,
+} from "../../test/fixtures/engine-catalog.ts";
 import type { SearchProduct, SearchResponse } from "../model/search.ts";
-import { CATEGORIES, category, PRODUCTS, params, product } from "./engine.fixture.ts";
 import { buildSnapshot, emptyResponse, patchSnapshot, search, snapshotStats } from "./engine.ts";
 import { attributeId, valueId } from "./index/hash-ids.ts";
 

@@ -24,7 +24,12 @@ import { emptyData, runSearch } from "./query/run-search.ts";
 // Decisions where the spec and PRODUCT.md leave room:
 // - matching: every word must match; when nothing does, words found nowhere are dropped, then
 //   the last word, then the one before (query/run-search.ts). A doc whose whole code equals
-//   the query (punctuation removed) always matches and ranks first.
+//   the query (punctuation removed) always matches and ranks first. A code-shaped query (one
+//   chunk of letters and digits joined by - / . or glued, with a digit, key of 4+ characters)
+//   that is no code, whose words match nothing together and whose letter words are no word of
+//   product names, keywords, brands or category names ("sku", not "galaxy" of "galaxy-a56")
+//   drops no word: it answers with the products whose code is one edit away, or nothing
+//   (query/code-query.ts).
 // - the last word is a prefix unless the query ends in a space or punctuation; prefixes of one
 //   or two letters complete only words of the strong fields (name, keywords, vendor, code);
 //   a prefix tolerates typos only when it completes no word as typed (query/expand.ts).

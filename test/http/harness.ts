@@ -3,6 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { type RedisServer, startRedis } from "../redis/redis-server.ts";
+import { checkSearchAnswers } from "./search-answers.ts";
+
+// Every search answer any HTTP test fetches is checked against model/search.ts's schema.
+checkSearchAnswers();
 
 export const ROOT = join(import.meta.dir, "..", "..");
 export const CLI = join(ROOT, "src", "cli.ts");

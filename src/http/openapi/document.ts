@@ -3,7 +3,7 @@ import * as api from "../../model/api.ts";
 import * as item from "../../model/import.ts";
 import { LANGUAGES } from "../../model/records.ts";
 import * as search from "../../model/search.ts";
-import { QUERY_LIMITS } from "../../search/parse-params.ts";
+import { QUERY_LIMITS } from "../parse-params.ts";
 import { SEARCH_PATHS } from "../routes/search.ts";
 import { type JsonSchema, toJsonSchema } from "./json-schema.ts";
 

@@ -3,8 +3,8 @@
 //  2. a patched product counts once (its old version is a tombstone), with its new
 //     availability, and a warehouse no live product names any more is not counted
 import { expect, test } from "bun:test";
+import { category, product } from "../../../test/fixtures/engine-catalog.ts";
 import type { WarehouseStock } from "../../model/records.ts";
-import { category, product } from "../engine.fixture.ts";
 import { buildSnapshot, catalogCounts, patchSnapshot } from "../engine.ts";
 
 const stock = (external_id: string, available = true): WarehouseStock => ({

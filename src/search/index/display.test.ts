@@ -3,7 +3,7 @@
 //  2. separators inside catalog text are replaced by spaces, so a record never splits wrongly
 
 import { describe, expect, test } from "bun:test";
-import { product } from "../engine.fixture.ts";
+import { product } from "../../../test/fixtures/engine-catalog.ts";
 import { DISPLAY, decodeLabels, displayFields, PER_TRANSLATION } from "./display.ts";
 import { DocStoreBuilder, readDoc } from "./doc-store.ts";
 

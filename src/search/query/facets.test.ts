@@ -6,7 +6,7 @@
 //  3. an attribute holds at most REGISTRY_LIMITS.valuesPerAttribute values in a domain's
 //     index: the values past it are no filters (selecting one is an unknown id: ignored)
 import { expect, test } from "bun:test";
-import { category, param, params, product } from "../engine.fixture.ts";
+import { category, param, params, product } from "../../../test/fixtures/engine-catalog.ts";
 import { buildSnapshot, search } from "../engine.ts";
 import { REGISTRY_LIMITS } from "../index/facet-registry.ts";
 import { attributeId, valueId } from "../index/hash-ids.ts";

@@ -11,8 +11,8 @@
 //  9. highlight=ranges and highlight=html add only their own field
 
 import { describe, expect, test } from "bun:test";
+import { CATEGORIES, PRODUCTS, params, product } from "../../../test/fixtures/engine-catalog.ts";
 import type { SearchParams } from "../../model/search.ts";
-import { CATEGORIES, PRODUCTS, params, product } from "../engine.fixture.ts";
 import { buildSnapshot, type Snapshot, search } from "../engine.ts";
 
 const snap = buildSnapshot({ products: PRODUCTS, categories: CATEGORIES });

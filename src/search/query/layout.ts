@@ -2,6 +2,7 @@ import type {
   SearchCategory,
   SearchGroup,
   SearchParams,
+  SearchProduct,
   SearchResponse,
 } from "../../model/search.ts";
 import type { Snapshot } from "../index/snapshot.ts";
@@ -32,7 +33,111 @@ export interface LayoutInput {
   readonly plans: readonly WordPlan[];
 }
 
+/** What the three layouts share: the hits counted per category, and how an item is made. */
+interface Frame {
+  readonly snap: Snapshot;
+  readonly params: SearchParams;
+  readonly hits: HitSet;
+  /** Matching products per category slot. */
+  readonly counts: Uint32Array;
+  /** The slots with matching products, ordered by their best product. */
+  readonly present: number[];
+  /** The answer but its products and pagination. */
+  readonly head: (total: number) => Omit<SearchResponse, "products" | "pagination">;
+  /** The item of hit `h`, highlighted when asked. */
+  readonly item: (h: number) => SearchProduct;
+}
+
 export function layOut(snap: Snapshot, params: SearchParams, input: LayoutInput): SearchResponse {
+  const frame = frameOf(snap, params, input);
+  if (params.category_id !== null) return singleCategory(frame, params.category_id);
+  if (!params.group_by_category) return flat(frame);
+  return grouped(frame);
+}
+
+/** Single category: exactly one group, its products paged; total is the category's count. */
+function singleCategory(frame: Frame, categoryId: string): SearchResponse {
+  const { snap, params, hits } = frame;
+  const slot = snap.categories.slots.get(categoryId) ?? -1;
+  const members: number[] = [];
+  for (let h = 0; h < hits.count; h++) if (hits.category[h] === slot) members.push(h);
+  const entry =
+    slot >= 0
+      ? group(snap, params, slot, pageOfProducts(frame, members))
+      : { source_category_id: categoryId, category_name: "", category_url: "", items: [] };
+  return {
+    ...frame.head(members.length),
+    products: { groups: [entry] },
+    pagination: pagination("products", params.page, params.product_page_size, members.length),
+  };
+}
+
+/** Flat: exactly one group without category info, the products paged. */
+function flat(frame: Frame): SearchResponse {
+  const { params, hits } = frame;
+  const all = Array.from({ length: hits.count }, (_, h) => h);
+  const items = pageOfProducts(frame, all);
+  return {
+    ...frame.head(hits.count),
+    products: { groups: [{ source_category_id: "", category_name: "", category_url: "", items }] },
+    pagination: pagination("products", params.page, params.product_page_size, hits.count),
+  };
+}
+
+/** Grouped: the categories paged, each with its best products. */
+function grouped(frame: Frame): SearchResponse {
+  const { snap, params, hits, present } = frame;
+  const [from, to] = pageSlice(params.page, params.category_page_size);
+  const onPage = present.slice(from, to);
+  // Slot -> its index on the page + 1 (0: not on the page), then one pass over the hits.
+  const pageIndex = new Int32Array(frame.counts.length);
+  onPage.forEach((s, i) => {
+    pageIndex[s] = i + 1;
+  });
+  const lists: number[][] = onPage.map(() => []);
+  for (let h = 0; h < hits.count; h++) {
+    const i = pageIndex[hits.category[h] as number] as number;
+    if (i > 0) (lists[i - 1] as number[]).push(h);
+  }
+  const limit =
+    params.per_category_limit < 0 ? Number.POSITIVE_INFINITY : params.per_category_limit;
+  const groups = onPage.map((s, i) => {
+    const list = lists[i] as number[];
+    return group(
+      snap,
+      params,
+      s,
+      topHits(hits, list, Math.min(limit, list.length)).map(frame.item),
+    );
+  });
+  return {
+    ...frame.head(hits.count),
+    products: { groups },
+    pagination: pagination("categories", params.page, params.category_page_size, present.length),
+  };
+}
+
+/** The items of the products page among `members` (hit indexes), by rank. */
+function pageOfProducts(frame: Frame, members: number[]): SearchProduct[] {
+  const [from, to] = pageSlice(frame.params.page, frame.params.product_page_size);
+  return topHits(frame.hits, members, to).slice(from).map(frame.item);
+}
+
+/** A category's group; a slot never imported has its source id and an empty name. */
+function group(
+  snap: Snapshot,
+  params: SearchParams,
+  slot: number,
+  items: SearchProduct[],
+): SearchGroup {
+  const entry = snap.categories.entries[slot];
+  const { name, url } =
+    entry === undefined ? { name: "", url: "" } : categoryText(entry, params.language);
+  return { source_category_id: entry?.source ?? "", category_name: name, category_url: url, items };
+}
+
+/** Counts the hits per category, lists the categories, and builds what every layout shares. */
+function frameOf(snap: Snapshot, params: SearchParams, input: LayoutInput): Frame {
   const { hits } = input;
   const language = params.language;
   const warehouse = warehouseSlot(snap, params.wid);
@@ -76,18 +181,7 @@ export function layOut(snap: Snapshot, params: SearchParams, input: LayoutInput)
     .sort((a, b) => a[1] - b[1] || a[0] - b[0]);
   for (const [s] of byName) listCategory(s);
 
-  const group = (s: number, items: SearchGroup["items"]): SearchGroup => {
-    const entry = snap.categories.entries[s];
-    const { name, url } =
-      entry === undefined ? { name: "", url: "" } : categoryText(entry, language);
-    return {
-      source_category_id: entry?.source ?? "",
-      category_name: name,
-      category_url: url,
-      items,
-    };
-  };
-
+  const filters = hits.filters?.result() ?? [];
   const head = (total: number) => ({
     total,
     query: params.q,
@@ -97,67 +191,5 @@ export function layOut(snap: Snapshot, params: SearchParams, input: LayoutInput)
     filters,
     categories,
   });
-  const filters = hits.filters?.result() ?? [];
-  if (params.category_id !== null) {
-    // Single category: its products paged; total is the category's count.
-    const slot = snap.categories.slots.get(params.category_id) ?? -1;
-    const members: number[] = [];
-    for (let h = 0; h < hits.count; h++) if (hits.category[h] === slot) members.push(h);
-    const [from, to] = pageSlice(params.page, params.product_page_size);
-    const ranked = topHits(hits, members, to).slice(from);
-    const entry =
-      slot >= 0
-        ? group(slot, ranked.map(item))
-        : {
-            source_category_id: params.category_id,
-            category_name: "",
-            category_url: "",
-            items: [],
-          };
-    return {
-      ...head(members.length),
-      products: { groups: [entry] },
-      pagination: pagination("products", params.page, params.product_page_size, members.length),
-    };
-  }
-
-  if (!params.group_by_category) {
-    const [from, to] = pageSlice(params.page, params.product_page_size);
-    const list = Array.from({ length: hits.count }, (_, h) => h);
-    const ranked = topHits(hits, list, to).slice(from);
-    return {
-      ...head(hits.count),
-      products: {
-        groups: [
-          { source_category_id: "", category_name: "", category_url: "", items: ranked.map(item) },
-        ],
-      },
-      pagination: pagination("products", params.page, params.product_page_size, hits.count),
-    };
-  }
-
-  // Grouped: categories paged, each with its best products.
-  const [from, to] = pageSlice(params.page, params.category_page_size);
-  const onPage = present.slice(from, to);
-  // Slot -> its index on the page + 1 (0: not on the page), then one pass over the hits.
-  const pageIndex = new Int32Array(slots);
-  onPage.forEach((s, i) => {
-    pageIndex[s] = i + 1;
-  });
-  const lists: number[][] = onPage.map(() => []);
-  for (let h = 0; h < hits.count; h++) {
-    const i = pageIndex[hits.category[h] as number] as number;
-    if (i > 0) (lists[i - 1] as number[]).push(h);
-  }
-  const limit =
-    params.per_category_limit < 0 ? Number.POSITIVE_INFINITY : params.per_category_limit;
-  const groups = onPage.map((s, i) => {
-    const list = lists[i] as number[];
-    return group(s, topHits(hits, list, Math.min(limit, list.length)).map(item));
-  });
-  return {
-    ...head(hits.count),
-    products: { groups },
-    pagination: pagination("categories", params.page, params.category_page_size, present.length),
-  };
+  return { snap, params, hits, counts, present, head, item };
 }

@@ -1,5 +1,6 @@
 import type { SearchParams, SearchResponse } from "../../model/search.ts";
 import type { Snapshot } from "../index/snapshot.ts";
+import { codeShapedKey, namesAWord, nearestCodeDocs } from "./code-query.ts";
 import { collectHits, exactCodeDocs } from "./collect-hits.ts";
 import { correctQuery } from "./correct.ts";
 import { layOut } from "./layout.ts";
@@ -15,7 +16,9 @@ import { suggest } from "./suggest.ts";
 // Matching decision: every query word must match. When nothing matches all of them, the words
 // found in no product are dropped first, then the last word, then the one before, down to the
 // first (Meilisearch's "last" strategy, applied only as a fallback); dropped words still rank
-// the docs that do have them. A doc whose whole code equals the query matches regardless.
+// the docs that do have them. A doc whose whole code equals the query matches regardless. A
+// code-shaped query that is no code, whose words match nothing together and whose letter words
+// name nothing but codes answers with the codes one edit away, or nothing (code-query.ts).
 
 export function emptyData(
   params: Pick<
@@ -64,20 +67,27 @@ export function runSearch(
 
   const plans = planWords(snap, words);
   const required = words.map((w) => !w.optional);
-  // A word found nowhere cannot be satisfied: it is the first to go (a stray preposition,
-  // a word of another shop), before the last-word fallback below.
-  if (plans.some((p, w) => required[w] && p.cost > 0)) {
+  let codeDocs = exactCodeDocs(snap, params.q);
+  const code = codeDocs.size === 0 ? codeShapedKey(params.q) : null;
+  const nowhere = plans.some((p, w) => required[w] && p.cost === 0);
+  let candidates = nowhere ? null : matchWords(snap, plans, required);
+  if (code !== null && (candidates?.count ?? 0) === 0 && !namesAWord(snap, plans)) {
+    // A code that does not exist: its nearest codes, or nothing (code-query.ts).
+    required.fill(false);
+    codeDocs = nearestCodeDocs(snap, code);
+  } else if (nowhere && plans.some((p, w) => required[w] && p.cost > 0)) {
+    // A word found nowhere cannot be satisfied: it is the first to go (a stray preposition,
+    // a word of another shop), before the last-word fallback below.
     plans.forEach((p, w) => {
       if (p.cost === 0) required[w] = false;
     });
   }
-  let candidates = matchWords(snap, plans, required);
+  candidates ??= matchWords(snap, plans, required);
   while (candidates.count === 0 && required.indexOf(true) !== required.lastIndexOf(true)) {
     required[required.lastIndexOf(true)] = false;
     candidates = matchWords(snap, plans, required);
   }
   const activePlans = plans.filter((_, w) => required[w]);
-  const codeDocs = exactCodeDocs(snap, params.q);
 
   const hits = collectHits(snap, params, words, candidates, codeDocs);
   return layOut(snap, params, {

@@ -1,9 +1,9 @@
 // Micro benchmark of the analysis hot path (not a test): ns per call of tokenise, stem (cache
 // hits, and cold words through each stemmer), translitKey and editDistance.
-// Run: node_modules/.bin/bun src/search/analysis/bench.ts
+// Run: node_modules/.bin/bun bench/analysis.ts
 
-import { editDistance, stem, tokenise, translitKey } from "./index.ts";
-import { stemUncached } from "./stem.ts";
+import { editDistance, stem, tokenise, translitKey } from "../src/search/analysis/index.ts";
+import { stemUncached } from "../src/search/analysis/stem.ts";
 
 const NAMES = [
   "Навушники Sony WH-1000XM5 бездротові з шумозаглушенням, чорні",

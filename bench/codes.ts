@@ -1,0 +1,113 @@
+// The cost of code-shaped queries in process (a script, not a test):
+//   bun bench/codes.ts [products=100000] [seed=1] [perClass=300]
+// On a generated catalog (its codes: 45% `SKU-000123`, 35% vendor codes like `RAM-EEP127MK8`,
+// 20% bare 8-digit numbers), each query asked once with the answer cache off, default
+// parameters (grouped, facets on): per class the engine's p50/p99/max and the mean `total`.
+// Classes: codes that do not exist (a store SKU of 7 digits, one glued of 6, a real code with
+// one character changed, a bare number off by one), and real codes typed without their hyphen
+// or with a space (each must answer its product first: the script counts those that do not).
+
+import { generateCatalog } from "../src/catalog/generate.ts";
+import { SEARCH_DEFAULTS } from "../src/model/search.ts";
+import { codeKey } from "../src/search/analysis/index.ts";
+import { buildSnapshot, search, setResponseCacheSize } from "../src/search/engine.ts";
+import { toRecords } from "./records.ts";
+
+const PRODUCTS = Number(process.argv[2] ?? 100_000);
+const SEED = Number(process.argv[3] ?? 1);
+const PER_CLASS = Number(process.argv[4] ?? 300);
+
+let state = SEED >>> 0 || 1;
+function rnd(): number {
+  state ^= state << 13;
+  state ^= state >>> 17;
+  state ^= state << 5;
+  return (state >>> 0) / 4294967296;
+}
+const digits = (n: number) => Array.from({ length: n }, () => Math.floor(rnd() * 10)).join("");
+const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)] as T;
+
+const records = toRecords(generateCatalog({ seed: SEED, products: PRODUCTS }));
+const snap = buildSnapshot(records);
+setResponseCacheSize(0);
+const codes = records.products.map((p) => p.code);
+const keys = new Set(codes.map(codeKey));
+const vendorCodes = codes.filter((c) => /^[A-Z]{3}-/.test(c));
+const bareNumbers = codes.filter((c) => /^\d+$/.test(c));
+const skus = codes.filter((c) => c.startsWith("SKU-"));
+
+/** A query whose code key is no product's: made again until it is none. */
+function missing(make: () => string): string {
+  for (;;) {
+    const q = make();
+    if (!keys.has(codeKey(q))) return q;
+  }
+}
+/** `code` with one of its last four characters changed to another of its kind. */
+function changed(code: string): string {
+  const at = code.length - 1 - Math.floor(rnd() * 4);
+  const ch = code[at] as string;
+  const by = /\d/.test(ch)
+    ? String((Number(ch) + 1 + Math.floor(rnd() * 9)) % 10)
+    : pick([..."ABCDEFGHJKLMNPQRSTUVWXYZ"].filter((c) => c !== ch));
+  return code.slice(0, at) + by + code.slice(at + 1);
+}
+
+const classes: { name: string; queries: string[]; expect?: (q: string) => string }[] = [];
+const add = (name: string, make: () => string, own?: Map<string, string>) => {
+  const queries = Array.from({ length: PER_CLASS }, make);
+  classes.push(own ? { name, queries, expect: (q) => own.get(q) as string } : { name, queries });
+};
+add("no such SKU (`SKU-1234567`)", () => missing(() => `SKU-${digits(7)}`));
+add("no such SKU, glued (`sku722108`)", () =>
+  missing(() => `sku${1 + Math.floor(rnd() * 8)}${digits(5)}`),
+);
+add("a real SKU, one digit changed", () => missing(() => changed(pick(skus))));
+add("a vendor code, one character changed", () => missing(() => changed(pick(vendorCodes))));
+add("a bare number, one digit changed", () => missing(() => changed(pick(bareNumbers))));
+const own = new Map<string, string>();
+const typed = (code: string, q: string) => {
+  own.set(q, code);
+  return q;
+};
+add(
+  "a real code without its hyphen (`sku075060`)",
+  () => {
+    const code = pick([...skus, ...vendorCodes]);
+    return typed(code, code.replace("-", "").toLowerCase());
+  },
+  own,
+);
+add(
+  "a real code with a space (`sku 075060`)",
+  () => {
+    const code = pick([...skus, ...vendorCodes]);
+    return typed(code, code.replace("-", " ").toLowerCase());
+  },
+  own,
+);
+
+// Warm up on queries of none of the classes.
+for (let i = 0; i < 200; i++) search(snap, { ...SEARCH_DEFAULTS, q: `x${digits(3)}` });
+
+console.log(`${PRODUCTS} products, ${PER_CLASS} queries per class, each once, cache off\n`);
+console.log("| class | p50 ms | p99 ms | max ms | mean total | not first |");
+console.log("|---|---:|---:|---:|---:|---:|");
+for (const c of classes) {
+  const times: number[] = [];
+  let total = 0;
+  let notFirst = 0;
+  for (const q of c.queries) {
+    const t = performance.now();
+    const answer = search(snap, { ...SEARCH_DEFAULTS, q, show_unavailable: true });
+    times.push(performance.now() - t);
+    total += answer.total;
+    if (c.expect && answer.products.groups[0]?.items[0]?.sku !== c.expect(q)) notFirst++;
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) =>
+    (times[Math.min(times.length - 1, Math.floor(p * times.length))] as number).toFixed(3);
+  console.log(
+    `| ${c.name} | ${at(0.5)} | ${at(0.99)} | ${at(1)} | ${(total / c.queries.length).toFixed(1)} | ${c.expect ? notFirst : "-"} |`,
+  );
+}
