@@ -7,6 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { editDistance } from "../analysis/index.ts";
 import { fuzzyTerms, scriptRange } from "./fuzzy-terms.ts";
+import { sharedPrefixes } from "./shared-prefixes.ts";
 
 const TERMS = [
   "12",
@@ -32,9 +33,14 @@ const TERMS = [
 function walk(word: string, maxDistance: number, prefix: boolean): Map<string, number> {
   const found = new Map<string, number>();
   const options = { maxDistance, prefix, from: 0, to: TERMS.length };
-  fuzzyTerms(TERMS, word, options, (lo, hi, distance) => {
-    for (let t = lo; t < hi; t++) found.set(TERMS[t] as string, distance);
-  });
+  fuzzyTerms(
+    { terms: TERMS, prefixes: sharedPrefixes(TERMS) },
+    word,
+    options,
+    (lo, hi, distance) => {
+      for (let t = lo; t < hi; t++) found.set(TERMS[t] as string, distance);
+    },
+  );
   return found;
 }
 
@@ -81,5 +87,51 @@ describe("fuzzyTerms", () => {
       "samsnug",
       "samsung",
     ]);
+  });
+});
+
+describe("fuzzyTerms over a larger dictionary", () => {
+  // Random words over a small alphabet share many prefixes: every shape of the trie occurs.
+  let state = 7;
+  const rnd = (n: number) => {
+    state = (state * 1103515245 + 12345) >>> 0;
+    return (state >>> 8) % n;
+  };
+  const randomWord = (min: number, max: number) => {
+    let w = "";
+    for (let i = min + rnd(max - min + 1); i > 0; i--) w += "abcde"[rnd(5)];
+    return w;
+  };
+  const terms = [...new Set(Array.from({ length: 3000 }, () => randomWord(1, 11)))].sort();
+  const dict = { terms, prefixes: sharedPrefixes(terms) };
+
+  test("4. whole words and prefixes match the brute force, k = 1 and 2", () => {
+    for (let q = 0; q < 60; q++) {
+      const word = randomWord(3, 10);
+      for (const k of [1, 2]) {
+        const whole = new Map<string, number>();
+        const prefixed = new Set<string>();
+        for (const t of terms) {
+          const d = editDistance(word, t, k);
+          if (d <= k) whole.set(t, d);
+          let within = t.length < word.length && d <= k;
+          for (let len = word.length; len <= t.length && !within; len++) {
+            within = editDistance(word, t.slice(0, len), k) <= k;
+          }
+          if (within) prefixed.add(t);
+        }
+        const found = new Map<string, number>();
+        const foundPrefixed = new Set<string>();
+        const options = { maxDistance: k, from: 0, to: terms.length };
+        fuzzyTerms(dict, word, { ...options, prefix: false }, (lo, hi, distance) => {
+          for (let t = lo; t < hi; t++) found.set(terms[t] as string, distance);
+        });
+        fuzzyTerms(dict, word, { ...options, prefix: true }, (lo, hi) => {
+          for (let t = lo; t < hi; t++) foundPrefixed.add(terms[t] as string);
+        });
+        expect(found).toEqual(whole);
+        expect(foundPrefixed).toEqual(prefixed);
+      }
+    }
   });
 });

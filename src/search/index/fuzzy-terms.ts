@@ -1,12 +1,27 @@
+import { runEnd, type SharedPrefixes } from "./shared-prefixes.ts";
 import { lowerBound } from "./term-index.ts";
 
 // Typo candidates: a Levenshtein walk over the sorted dictionary as if it were a trie (after
 // Steve Hanov, "Fast and Easy Levenshtein distance using a Trie", 2011). Neighbouring terms
-// share their prefix, so the DP rows of the shared prefix are reused; a subtree (a range of
-// terms with one prefix) is skipped by binary search as soon as no cell of its row is within
-// the bound. Distance is optimal string alignment (a transposition costs 1), as in editDistance.
+// share their prefix, so the DP rows of the shared prefix are reused; a subtree (a run of terms
+// with one prefix) is skipped as soon as no cell of its row is within the bound. The shared
+// prefixes are precomputed (shared-prefixes.ts), so moving through the trie compares no
+// strings, and each row is computed only inside the diagonal band |i - j| <= bound (Ukkonen
+// 1985): a cell outside it is over the bound anyway. Distance is optimal string alignment (a
+// transposition costs 1), as in editDistance.
 
 const MAX_WORD = 48;
+
+/** The dictionary as the walk reads it. */
+export interface WalkedTerms {
+  readonly terms: readonly string[];
+  readonly prefixes: SharedPrefixes;
+}
+
+/** DP rows, one per depth, reused from call to call (search is synchronous). */
+let scratch = new Int32Array(64 * 64);
+let pathScratch = new Int32Array(64);
+const codeScratch = new Int32Array(MAX_WORD);
 
 /**
  * Reports terms of [from, to) within `maxDistance` of `word`: visit(lo, hi, distance) per range
@@ -16,113 +31,125 @@ const MAX_WORD = 48;
  * shorter than the word match as whole words.
  */
 export function fuzzyTerms(
-  terms: readonly string[],
+  dict: WalkedTerms,
   word: string,
   options: { maxDistance: number; prefix: boolean; from: number; to: number },
   visit: (lo: number, hi: number, distance: number) => void,
 ): void {
-  const { maxDistance, prefix } = options;
+  const { maxDistance: k, prefix, to } = options;
   const n = word.length;
-  if (n === 0 || n > MAX_WORD || maxDistance <= 0) return;
-  const k = maxDistance;
+  if (n === 0 || n > MAX_WORD || k <= 0) return;
+  const { terms, prefixes } = dict;
+  const { lcp, parting } = prefixes;
   const maxDepth = n + k;
-  const rows: Int32Array[] = [];
-  for (let d = 0; d <= maxDepth; d++) rows.push(new Int32Array(n + 1));
-  const first = rows[0] as Int32Array;
-  for (let j = 0; j <= n; j++) first[j] = j;
+  const width = n + 1;
+  if (scratch.length < (maxDepth + 1) * width) scratch = new Int32Array((maxDepth + 1) * width);
+  const rows = scratch;
+  const over = k + 1;
+  for (let j = 0; j <= n; j++) rows[j] = j <= k ? j : over;
+  const codes = codeScratch;
+  for (let j = 0; j < n; j++) codes[j] = word.charCodeAt(j);
 
-  // ends[d]: end of the range of terms starting with path[0..d), for d up to path's length.
-  const ends = new Int32Array(maxDepth + 2);
-  ends[0] = options.to;
-  let path = "";
+  // Rows 0 .. pathLength hold the DP of the prefix the current term shares with the last one;
+  // path[d] is that prefix's character at depth d.
+  const path = pathScratch.length > maxDepth ? pathScratch : new Int32Array(maxDepth + 1);
+  pathScratch = path;
+  let pathLength = 0;
   let i = options.from;
-  while (i < options.to) {
-    const t = terms[i] as string;
-    let d = commonPrefix(path, t);
+  while (i < to) {
+    const shared = lcp[i] as number;
+    let d = shared < pathLength ? shared : pathLength;
+    // The term's string is read only below the character it parts with: most subtrees are
+    // left right there.
+    let t: string | null = null;
     let skipTo = -1;
-    while (d < t.length) {
+    for (;;) {
+      let ch: number;
+      if (d === shared) ch = parting[i] as number;
+      else {
+        t ??= terms[i] as string;
+        if (d >= t.length) break;
+        ch = t.charCodeAt(d);
+      }
       d++;
       if (d > maxDepth) {
-        skipTo = subtreeEnd(terms, i, ends[d - 1] as number, d, t.charCodeAt(d - 1));
+        skipTo = runEnd(prefixes, i, d, to);
         break;
       }
-      ends[d] = subtreeEnd(terms, i, ends[d - 1] as number, d, t.charCodeAt(d - 1));
-      const min = fillRow(rows, d, word, t);
-      const row = rows[d] as Int32Array;
+      path[d] = ch;
+      const min = fillRow(rows, width, d, k, codes, ch, d >= 2 ? (path[d - 1] as number) : -1);
       if (min > k) {
-        skipTo = ends[d] as number;
+        skipTo = runEnd(prefixes, i, d, to);
         break;
       }
-      if (prefix && d >= n && (row[n] as number) <= k) {
-        skipTo = ends[d] as number;
-        visit(i, skipTo, row[n] as number);
+      if (prefix && d >= n && (rows[d * width + n] as number) <= k) {
+        skipTo = runEnd(prefixes, i, d, to);
+        visit(i, skipTo, rows[d * width + n] as number);
         break;
       }
     }
     if (skipTo >= 0) {
-      path = t.slice(0, d - 1);
+      pathLength = d - 1;
       i = skipTo;
       continue;
     }
-    const distance = (rows[t.length] as Int32Array)[n] as number;
-    if (distance <= k) visit(i, i + 1, distance);
-    path = t;
+    // The term ends at depth d; row d holds column n only when it lies in the band.
+    const gap = d - n;
+    if (gap <= k && gap >= -k) {
+      const distance = rows[d * width + n] as number;
+      if (distance <= k) visit(i, i + 1, distance);
+    }
+    pathLength = d;
     i++;
   }
 }
 
 /**
- * End of the run of terms in [lo, hi) whose character d - 1 is `code`: they all share the
- * first d - 1 characters and the run starts at lo, so a binary search on one character suffices.
+ * Row d of the OSA table of `word` (its character codes) for a term prefix ending in `ch`
+ * (`before` the character ahead of it), within the band |d - j| <= k, values capped at k + 1, with a k + 1 just outside the
+ * band for the next row to read; returns the minimum of the band.
  */
-function subtreeEnd(
-  terms: readonly string[],
-  lo: number,
-  hi: number,
+function fillRow(
+  rows: Int32Array,
+  width: number,
   d: number,
-  code: number,
+  k: number,
+  word: Int32Array,
+  ch: number,
+  before: number,
 ): number {
-  let a = lo + 1;
-  let b = hi;
-  while (a < b) {
-    const mid = (a + b) >>> 1;
-    if ((terms[mid] as string).charCodeAt(d - 1) > code) b = mid;
-    else a = mid + 1;
+  const n = width - 1;
+  const cur = d * width;
+  const prev = cur - width;
+  const prev2 = prev - width;
+  const over = k + 1;
+  let lo = d - k;
+  let min = over;
+  if (lo <= 0) {
+    lo = 1;
+    rows[cur] = d;
+    min = d;
+  } else {
+    rows[cur + lo - 1] = over;
   }
-  return a;
-}
-
-/** Row d of the OSA table for the term prefix t[0..d); returns the row's minimum. */
-function fillRow(rows: Int32Array[], d: number, word: string, t: string): number {
-  const prev = rows[d - 1] as Int32Array;
-  const prev2 = d >= 2 ? (rows[d - 2] as Int32Array) : prev;
-  const cur = rows[d] as Int32Array;
-  const ch = t.charCodeAt(d - 1);
-  const before = d >= 2 ? t.charCodeAt(d - 2) : -1;
-  cur[0] = d;
-  let min = d;
-  for (let j = 1; j < cur.length; j++) {
-    const wj = word.charCodeAt(j - 1);
-    let v = (prev[j - 1] as number) + (wj === ch ? 0 : 1);
-    const del = (prev[j] as number) + 1;
+  const hi = d + k < n ? d + k : n;
+  for (let j = lo; j <= hi; j++) {
+    const wj = word[j - 1] as number;
+    let v = (rows[prev + j - 1] as number) + (wj === ch ? 0 : 1);
+    const del = (rows[prev + j] as number) + 1;
     if (del < v) v = del;
-    const ins = (cur[j - 1] as number) + 1;
+    const ins = (rows[cur + j - 1] as number) + 1;
     if (ins < v) v = ins;
-    if (j >= 2 && d >= 2 && ch === word.charCodeAt(j - 2) && before === wj) {
-      const tr = (prev2[j - 2] as number) + 1;
+    if (j >= 2 && d >= 2 && ch === word[j - 2] && before === wj) {
+      const tr = (rows[prev2 + j - 2] as number) + 1;
       if (tr < v) v = tr;
     }
-    cur[j] = v;
+    if (v > over) v = over;
+    rows[cur + j] = v;
     if (v < min) min = v;
   }
+  if (hi < n) rows[cur + hi + 1] = over;
   return min;
-}
-
-function commonPrefix(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i;
 }
 
 /**

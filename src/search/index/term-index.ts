@@ -1,4 +1,5 @@
 import { U8Vec, U32Vec } from "./growable.ts";
+import { EMPTY_SHARED_PREFIXES, type SharedPrefixes, sharedPrefixes } from "./shared-prefixes.ts";
 import { WordIds } from "./word-ids.ts";
 
 // A sorted term dictionary with postings in CSR form (Lucene/Meilisearch style, no object per
@@ -37,6 +38,8 @@ export interface TermIndex {
   readonly strongEnd: Uint32Array;
   readonly docs: Uint32Array;
   readonly info: Uint8Array;
+  /** Where neighbouring terms part: the typo walk's trie (fuzzy-terms.ts). */
+  readonly prefixes: SharedPrefixes;
 }
 
 /** Posting bytes below this are of a strong field. */
@@ -48,6 +51,7 @@ export const EMPTY_TERM_INDEX: TermIndex = {
   strongEnd: new Uint32Array(0),
   docs: new Uint32Array(0),
   info: new Uint8Array(0),
+  prefixes: EMPTY_SHARED_PREFIXES,
 };
 
 /** First index whose term is >= key. */
@@ -198,6 +202,7 @@ export class TermIndexBuilder {
       docs[at] = srcDoc[p] as number;
       info[at] = b;
     }
-    return { index: { terms: sorted, offsets, strongEnd, docs, info }, languages };
+    const prefixes = sharedPrefixes(sorted);
+    return { index: { terms: sorted, offsets, strongEnd, docs, info, prefixes }, languages };
   }
 }

@@ -104,7 +104,7 @@ function computeExpansion(dict: Dictionary, word: QueryWord, mode: ExpansionMode
   if (typos > 0) {
     const range = scriptRange(terms, text);
     const options = { maxDistance: typos, prefix: mode === "typoPrefix", ...range };
-    fuzzyTerms(terms, text, options, (lo, hi, distance) => {
+    fuzzyTerms(dict.text, text, options, (lo, hi, distance) => {
       // A single term must itself be long enough for that many typos: "віде" is one typo
       // from "від", a preposition in every description, and must not match it.
       if (distance > 0 && (hi - lo > 1 || maxTypos(terms[lo] as string) >= distance)) {

@@ -60,7 +60,7 @@ export function closestWord(snap: Snapshot, word: string, maxDistance: number): 
   for (const dict of dictionaries(snap)) {
     const terms = dict.text.terms;
     const options = { maxDistance, prefix: false, ...scriptRange(terms, word) };
-    fuzzyTerms(terms, word, options, (lo, hi, distance) => {
+    fuzzyTerms(dict.text, word, options, (lo, hi, distance) => {
       for (let t = lo; t < hi; t++) {
         // Both words must be long enough for the typos between them (see expand.ts).
         if (maxTypos(terms[t] as string) < distance) continue;
