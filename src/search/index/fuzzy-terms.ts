@@ -58,7 +58,7 @@ export function fuzzyTerms(
   let i = options.from;
   while (i < to) {
     const shared = lcp[i] as number;
-    let d = shared < pathLength ? shared : pathLength;
+    let d = Math.min(shared, pathLength);
     // The term's string is read only below the character it parts with: most subtrees are
     // left right there.
     let t: string | null = null;
@@ -132,7 +132,7 @@ function fillRow(
   } else {
     rows[cur + lo - 1] = over;
   }
-  const hi = d + k < n ? d + k : n;
+  const hi = Math.min(d + k, n);
   for (let j = lo; j <= hi; j++) {
     const wj = word[j - 1] as number;
     let v = (rows[prev + j - 1] as number) + (wj === ch ? 0 : 1);

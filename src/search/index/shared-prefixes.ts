@@ -59,5 +59,5 @@ export function runEnd(shared: SharedPrefixes, i: number, depth: number, to: num
   const { lcp, below } = shared;
   let j = i + 1;
   while (j < to && (lcp[j] as number) >= depth) j = below[j] as number;
-  return j < to ? j : to;
+  return Math.min(j, to);
 }
