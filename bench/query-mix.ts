@@ -18,7 +18,7 @@ export interface MixQuery {
 type Maker = (p: Parts, rng: Rng) => Record<string, string>;
 
 /** A product's name split back into what the generator built it from. */
-interface Parts {
+export interface Parts {
   item: ProductItem;
   language: "uk" | "ru";
   type: string;
@@ -73,7 +73,7 @@ export function generateQueryMix(
   return out;
 }
 
-function partsOf(item: ProductItem, language: "uk" | "ru"): Parts {
+export function partsOf(item: ProductItem, language: "uk" | "ru"): Parts {
   const t = item.translations.find((x) => x.language === language) ?? item.translations[0];
   const name = t?.name ?? "";
   const vendor = item.vendor ?? "";

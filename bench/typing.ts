@@ -119,6 +119,23 @@ export function oneEdit(word: string, rng: Rng): string {
   return word.slice(0, at) + word.slice(at + 1);
 }
 
+/**
+ * One typo at any position, the first letter included, of the four kinds an edit distance
+ * counts: a neighbouring key instead of the letter, the letter dropped, a neighbouring key
+ * typed after it, or the letter swapped with the next one.
+ */
+export function typoAnywhere(word: string, rng: Rng): string {
+  const at = rng.int(0, word.length - 1);
+  const ch = word[at] as string;
+  const next = word[at + 1];
+  const op = rng.int(0, 3);
+  const other = neighbour(ch, rng);
+  if (op === 0 && other && other !== ch) return word.slice(0, at) + other + word.slice(at + 1);
+  if (op === 1) return word.slice(0, at + 1) + (other ?? ch) + word.slice(at + 1);
+  if (op === 2 && next && next !== ch) return word.slice(0, at) + next + ch + word.slice(at + 2);
+  return word.slice(0, at) + word.slice(at + 1);
+}
+
 /** Typo tolerance of PRODUCT.md: 1 edit from 4 letters, 2 from 8. */
 export const allowedEdits = (word: string): number =>
   word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
