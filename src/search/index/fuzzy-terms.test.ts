@@ -134,4 +134,28 @@ describe("fuzzyTerms over a larger dictionary", () => {
       }
     }
   });
+
+  test("5. words over 31 characters (rows as numbers) match the brute force too", () => {
+    const long = randomWord(32, 40);
+    // The word itself and words one or two edits away, among the random ones.
+    const near = [long, long.slice(1), `${long}a`, long.slice(0, 5) + long.slice(7)];
+    const all = [...new Set([...terms, ...near, ...near.map((w) => w.slice(0, 33))])].sort();
+    const longDict = { terms: all, prefixes: sharedPrefixes(all) };
+    for (const word of [long, `b${long.slice(1)}`]) {
+      for (const k of [1, 2]) {
+        const expected = new Map<string, number>();
+        for (const t of all) {
+          const d = editDistance(word, t, k);
+          if (d <= k) expected.set(t, d);
+        }
+        const found = new Map<string, number>();
+        const options = { maxDistance: k, prefix: false, from: 0, to: all.length };
+        fuzzyTerms(longDict, word, options, (lo, hi, distance) => {
+          for (let t = lo; t < hi; t++) found.set(all[t] as string, distance);
+        });
+        expect(found).toEqual(expected);
+        expect(found.size).toBeGreaterThan(0);
+      }
+    }
+  });
 });

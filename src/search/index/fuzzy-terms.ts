@@ -6,9 +6,8 @@ import { lowerBound } from "./term-index.ts";
 // share their prefix, so the DP rows of the shared prefix are reused; a subtree (a run of terms
 // with one prefix) is skipped as soon as no cell of its row is within the bound. The shared
 // prefixes are precomputed (shared-prefixes.ts), so moving through the trie compares no
-// strings, and each row is computed only inside the diagonal band |i - j| <= bound (Ukkonen
-// 1985): a cell outside it is over the bound anyway. Distance is optimal string alignment (a
-// transposition costs 1), as in editDistance.
+// strings, and a row is a few bit operations (BitRows). Distance is optimal string alignment
+// (a transposition costs 1), as in editDistance.
 
 const MAX_WORD = 48;
 
@@ -18,10 +17,148 @@ export interface WalkedTerms {
   readonly prefixes: SharedPrefixes;
 }
 
-/** DP rows, one per depth, reused from call to call (search is synchronous). */
-let scratch = new Int32Array(64 * 64);
+/**
+ * The rows of the distance table down the current path of the walk, one per depth: `step`
+ * adds row d for the path's character at depth d (`before` the one at d - 1) and tells
+ * whether any cell of it is within the bound; `distance` reads the cell of the whole word in
+ * row d, capped at bound + 1.
+ */
+interface Rows {
+  start(word: string, k: number): void;
+  step(d: number, ch: number, before: number): boolean;
+  distance(d: number): number;
+}
+
+/**
+ * The rows as bit masks, for words of up to 31 characters (Wu and Manber 1992, "Fast text
+ * searching allowing errors"; the transposition term after Hyyrö 2003): bit j of mask e of
+ * row d is set when the term prefix of length d is within e edits of the word's first j
+ * characters. A row costs a few integer operations per allowed typo, whatever the word's
+ * length.
+ */
+class BitRows implements Rows {
+  /** Per character code, the positions of the word where it occurs (cleared after a walk). */
+  private readonly positions = new Int32Array(65536);
+  private masks = new Int32Array(64 * 3);
+  private word = "";
+  private k = 0;
+  private full = 0;
+
+  start(word: string, k: number): void {
+    for (let j = 0; j < this.word.length; j++) this.positions[this.word.charCodeAt(j)] = 0;
+    this.word = word;
+    this.k = k;
+    const n = word.length;
+    this.full = (2 << n) - 1;
+    for (let j = 0; j < n; j++) {
+      const c = word.charCodeAt(j);
+      this.positions[c] = (this.positions[c] as number) | (1 << j);
+    }
+    const size = (n + k + 1) * (k + 1);
+    if (this.masks.length < size) this.masks = new Int32Array(size);
+    // Row 0: the empty prefix is within e edits of the word's first e characters.
+    for (let e = 0; e <= k; e++) this.masks[e] = ((2 << e) - 1) & this.full;
+  }
+
+  step(d: number, ch: number, before: number): boolean {
+    const k = this.k;
+    const masks = this.masks;
+    const at = d * (k + 1);
+    const up = at - k - 1;
+    const up2 = up - k - 1;
+    const here = this.positions[ch] as number;
+    const match = here << 1;
+    // Cells (d, j) reached by swapping the word's characters j - 2 and j - 1.
+    const swapped = d >= 2 ? (here << 2) & ((this.positions[before] as number) << 1) : 0;
+    let row = ((masks[up] as number) << 1) & match;
+    masks[at] = row;
+    for (let e = 1; e <= k; e++) {
+      const fewer = masks[up + e - 1] as number;
+      let next = (((masks[up + e] as number) << 1) & match) | (fewer << 1) | fewer | (row << 1);
+      if (swapped !== 0) next |= ((masks[up2 + e - 1] as number) << 2) & swapped;
+      row = next & this.full;
+      masks[at + e] = row;
+    }
+    return row !== 0;
+  }
+
+  distance(d: number): number {
+    const k = this.k;
+    const n = this.word.length;
+    for (let e = 0; e <= k; e++) if (((this.masks[d * (k + 1) + e] as number) >>> n) & 1) return e;
+    return k + 1;
+  }
+}
+
+/**
+ * The rows as numbers, for longer words: each row only inside the diagonal band
+ * |d - j| <= bound (Ukkonen 1985), values capped at bound + 1, with a bound + 1 just outside
+ * the band for the next row to read.
+ */
+class BandRows implements Rows {
+  private rows = new Int32Array(64 * 64);
+  private readonly codes = new Int32Array(MAX_WORD);
+  private n = 0;
+  private k = 0;
+
+  start(word: string, k: number): void {
+    const n = word.length;
+    this.n = n;
+    this.k = k;
+    if (this.rows.length < (n + k + 1) * (n + 1)) this.rows = new Int32Array((n + k + 1) * (n + 1));
+    for (let j = 0; j < n; j++) this.codes[j] = word.charCodeAt(j);
+    for (let j = 0; j <= n; j++) this.rows[j] = Math.min(j, k + 1);
+  }
+
+  step(d: number, ch: number, before: number): boolean {
+    const { n, k, rows, codes } = this;
+    const width = n + 1;
+    const cur = d * width;
+    const prev = cur - width;
+    const prev2 = prev - width;
+    const over = k + 1;
+    let lo = d - k;
+    let min = over;
+    if (lo <= 0) {
+      lo = 1;
+      rows[cur] = d;
+      min = d;
+    } else {
+      rows[cur + lo - 1] = over;
+    }
+    const hi = Math.min(d + k, n);
+    for (let j = lo; j <= hi; j++) {
+      const wj = codes[j - 1] as number;
+      let v = (rows[prev + j - 1] as number) + (wj === ch ? 0 : 1);
+      const del = (rows[prev + j] as number) + 1;
+      if (del < v) v = del;
+      const ins = (rows[cur + j - 1] as number) + 1;
+      if (ins < v) v = ins;
+      if (j >= 2 && d >= 2 && ch === codes[j - 2] && before === wj) {
+        const tr = (rows[prev2 + j - 2] as number) + 1;
+        if (tr < v) v = tr;
+      }
+      if (v > over) v = over;
+      rows[cur + j] = v;
+      if (v < min) min = v;
+    }
+    if (hi < n) rows[cur + hi + 1] = over;
+    return min <= k;
+  }
+
+  distance(d: number): number {
+    // Row d holds column n only when it lies in the band.
+    const gap = d - this.n;
+    return gap <= this.k && gap >= -this.k
+      ? (this.rows[d * (this.n + 1) + this.n] as number)
+      : this.k + 1;
+  }
+}
+
+/** Scratch reused from call to call (search is synchronous). */
+const bitRows = new BitRows();
+const bandRows = new BandRows();
 let pathScratch = new Int32Array(64);
-const codeScratch = new Int32Array(MAX_WORD);
 
 /**
  * Reports terms of [from, to) within `maxDistance` of `word`: visit(lo, hi, distance) per range
@@ -42,18 +179,13 @@ export function fuzzyTerms(
   const { terms, prefixes } = dict;
   const { lcp, parting } = prefixes;
   const maxDepth = n + k;
-  const width = n + 1;
-  if (scratch.length < (maxDepth + 1) * width) scratch = new Int32Array((maxDepth + 1) * width);
-  const rows = scratch;
-  const over = k + 1;
-  for (let j = 0; j <= n; j++) rows[j] = j <= k ? j : over;
-  const codes = codeScratch;
-  for (let j = 0; j < n; j++) codes[j] = word.charCodeAt(j);
+  const rows: Rows = n <= 31 ? bitRows : bandRows;
+  rows.start(word, k);
 
-  // Rows 0 .. pathLength hold the DP of the prefix the current term shares with the last one;
+  // Rows 0 .. pathLength are those of the prefix the current term shares with the last one;
   // path[d] is that prefix's character at depth d.
-  const path = pathScratch.length > maxDepth ? pathScratch : new Int32Array(maxDepth + 1);
-  pathScratch = path;
+  if (pathScratch.length <= maxDepth) pathScratch = new Int32Array(maxDepth + 1);
+  const path = pathScratch;
   let pathLength = 0;
   let i = options.from;
   while (i < to) {
@@ -77,15 +209,17 @@ export function fuzzyTerms(
         break;
       }
       path[d] = ch;
-      const min = fillRow(rows, width, d, k, codes, ch, d >= 2 ? (path[d - 1] as number) : -1);
-      if (min > k) {
+      if (!rows.step(d, ch, d >= 2 ? (path[d - 1] as number) : -1)) {
         skipTo = runEnd(prefixes, i, d, to);
         break;
       }
-      if (prefix && d >= n && (rows[d * width + n] as number) <= k) {
-        skipTo = runEnd(prefixes, i, d, to);
-        visit(i, skipTo, rows[d * width + n] as number);
-        break;
+      if (prefix && d >= n) {
+        const distance = rows.distance(d);
+        if (distance <= k) {
+          skipTo = runEnd(prefixes, i, d, to);
+          visit(i, skipTo, distance);
+          break;
+        }
       }
     }
     if (skipTo >= 0) {
@@ -93,63 +227,12 @@ export function fuzzyTerms(
       i = skipTo;
       continue;
     }
-    // The term ends at depth d; row d holds column n only when it lies in the band.
-    const gap = d - n;
-    if (gap <= k && gap >= -k) {
-      const distance = rows[d * width + n] as number;
-      if (distance <= k) visit(i, i + 1, distance);
-    }
+    // The term ends at depth d.
+    const distance = rows.distance(d);
+    if (distance <= k) visit(i, i + 1, distance);
     pathLength = d;
     i++;
   }
-}
-
-/**
- * Row d of the OSA table of `word` (its character codes) for a term prefix ending in `ch`
- * (`before` the character ahead of it), within the band |d - j| <= k, values capped at k + 1, with a k + 1 just outside the
- * band for the next row to read; returns the minimum of the band.
- */
-function fillRow(
-  rows: Int32Array,
-  width: number,
-  d: number,
-  k: number,
-  word: Int32Array,
-  ch: number,
-  before: number,
-): number {
-  const n = width - 1;
-  const cur = d * width;
-  const prev = cur - width;
-  const prev2 = prev - width;
-  const over = k + 1;
-  let lo = d - k;
-  let min = over;
-  if (lo <= 0) {
-    lo = 1;
-    rows[cur] = d;
-    min = d;
-  } else {
-    rows[cur + lo - 1] = over;
-  }
-  const hi = Math.min(d + k, n);
-  for (let j = lo; j <= hi; j++) {
-    const wj = word[j - 1] as number;
-    let v = (rows[prev + j - 1] as number) + (wj === ch ? 0 : 1);
-    const del = (rows[prev + j] as number) + 1;
-    if (del < v) v = del;
-    const ins = (rows[cur + j - 1] as number) + 1;
-    if (ins < v) v = ins;
-    if (j >= 2 && d >= 2 && ch === word[j - 2] && before === wj) {
-      const tr = (rows[prev2 + j - 2] as number) + 1;
-      if (tr < v) v = tr;
-    }
-    if (v > over) v = over;
-    rows[cur + j] = v;
-    if (v < min) min = v;
-  }
-  if (hi < n) rows[cur + hi + 1] = over;
-  return min;
 }
 
 /**

@@ -59,12 +59,40 @@ export function expandWord(dict: Dictionary, word: QueryWord, mode: ExpansionMod
   const cached = dict.cache.get(key) as TermExpansion | undefined;
   if (cached !== undefined) return cached;
   const expansion = computeExpansion(dict, word, mode);
+  remember(dict, key, expansion);
+  return expansion;
+}
+
+function remember(dict: Dictionary, key: string, value: unknown): void {
   if (dict.cache.size >= CACHE_LIMIT) {
     // Forget the expansions; keep the derived indexes (keys starting with NUL).
     for (const k of dict.cache.keys()) if (!k.startsWith("\u0000")) dict.cache.delete(k);
   }
-  dict.cache.set(key, expansion);
-  return expansion;
+  dict.cache.set(key, value);
+}
+
+/**
+ * The terms within `maxDistance` typos of a word (of its script), as triples (lo, hi,
+ * distance) of fuzzyTerms' visits; memoised like the expansions, since a word that the
+ * corrections looked up (vocabulary.ts) is expanded right after.
+ */
+export function typoTerms(
+  dict: Dictionary,
+  word: string,
+  maxDistance: number,
+  prefix: boolean,
+): Int32Array {
+  const key = `${prefix ? "~p" : "~w"}${maxDistance}\u0001${word}`;
+  const cached = dict.cache.get(key) as Int32Array | undefined;
+  if (cached !== undefined) return cached;
+  const found: number[] = [];
+  const options = { maxDistance, prefix, ...scriptRange(dict.text.terms, word) };
+  fuzzyTerms(dict.text, word, options, (lo, hi, distance) => {
+    found.push(lo, hi, distance);
+  });
+  const triples = Int32Array.from(found);
+  remember(dict, key, triples);
+  return triples;
 }
 
 function computeExpansion(dict: Dictionary, word: QueryWord, mode: ExpansionMode): TermExpansion {
@@ -102,15 +130,17 @@ function computeExpansion(dict: Dictionary, word: QueryWord, mode: ExpansionMode
   }
   const typos = digits ? 0 : maxTypos(text);
   if (typos > 0) {
-    const range = scriptRange(terms, text);
-    const options = { maxDistance: typos, prefix: mode === "typoPrefix", ...range };
-    fuzzyTerms(dict.text, text, options, (lo, hi, distance) => {
+    const found = typoTerms(dict, text, typos, mode === "typoPrefix");
+    for (let f = 0; f < found.length; f += 3) {
+      const lo = found[f] as number;
+      const hi = found[f + 1] as number;
+      const distance = found[f + 2] as number;
       // A single term must itself be long enough for that many typos: "віде" is one typo
       // from "від", a preposition in every description, and must not match it.
       if (distance > 0 && (hi - lo > 1 || maxTypos(terms[lo] as string) >= distance)) {
         ranges.push(lo, hi, distance);
       }
-    });
+    }
   }
   return finish(dict, ranges, exact);
 }

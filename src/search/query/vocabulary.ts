@@ -1,10 +1,9 @@
 import { hasDigit, maxTypos, stemsForQuery } from "../analysis/index.ts";
-import { fuzzyTerms, scriptRange } from "../index/fuzzy-terms.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
 import { findTerm, lowerBound, prefixEnd } from "../index/term-index.ts";
 import { buildTranslitIndex, type TranslitIndex, translitLookup } from "../index/translit-index.ts";
-import type { Dictionary } from "./expand.ts";
+import { type Dictionary, typoTerms } from "./expand.ts";
 
 // The domain's vocabulary as corrections see it: every dictionary of the snapshot (segments
 // and categories), with word frequency (postings) to choose among candidates.
@@ -59,9 +58,10 @@ export function closestWord(snap: Snapshot, word: string, maxDistance: number): 
   let bestFreq = -1;
   for (const dict of dictionaries(snap)) {
     const terms = dict.text.terms;
-    const options = { maxDistance, prefix: false, ...scriptRange(terms, word) };
-    fuzzyTerms(dict.text, word, options, (lo, hi, distance) => {
-      for (let t = lo; t < hi; t++) {
+    const found = typoTerms(dict, word, maxDistance, false);
+    for (let r = 0; r < found.length; r += 3) {
+      const distance = found[r + 2] as number;
+      for (let t = found[r] as number; t < (found[r + 1] as number); t++) {
         // Both words must be long enough for the typos between them (see expand.ts).
         if (maxTypos(terms[t] as string) < distance) continue;
         const f = frequency(dict, t);
@@ -71,7 +71,7 @@ export function closestWord(snap: Snapshot, word: string, maxDistance: number): 
           bestFreq = f;
         }
       }
-    });
+    }
   }
   return best;
 }
