@@ -7,7 +7,8 @@
 import { describe, expect, test } from "bun:test";
 import { editDistance } from "../analysis/index.ts";
 import { fuzzyTerms, scriptRange } from "./fuzzy-terms.ts";
-import { sharedPrefixes } from "./shared-prefixes.ts";
+import { sharedPrefixes, WALKED_FROM } from "./shared-prefixes.ts";
+import { lowerBound } from "./term-index.ts";
 
 const TERMS = [
   "12",
@@ -34,7 +35,7 @@ function walk(word: string, maxDistance: number, prefix: boolean): Map<string, n
   const found = new Map<string, number>();
   const options = { maxDistance, prefix, from: 0, to: TERMS.length };
   fuzzyTerms(
-    { terms: TERMS, prefixes: sharedPrefixes(TERMS) },
+    { terms: TERMS, prefixes: sharedPrefixes(TERMS, lowerBound(TERMS, WALKED_FROM)) },
     word,
     options,
     (lo, hi, distance) => {
@@ -103,7 +104,7 @@ describe("fuzzyTerms over a larger dictionary", () => {
     return w;
   };
   const terms = [...new Set(Array.from({ length: 3000 }, () => randomWord(1, 11)))].sort();
-  const dict = { terms, prefixes: sharedPrefixes(terms) };
+  const dict = { terms, prefixes: sharedPrefixes(terms, 0) };
 
   test("4. whole words and prefixes match the brute force, k = 1 and 2", () => {
     for (let q = 0; q < 60; q++) {
@@ -140,7 +141,7 @@ describe("fuzzyTerms over a larger dictionary", () => {
     // The word itself and words one or two edits away, among the random ones.
     const near = [long, long.slice(1), `${long}a`, long.slice(0, 5) + long.slice(7)];
     const all = [...new Set([...terms, ...near, ...near.map((w) => w.slice(0, 33))])].sort();
-    const longDict = { terms: all, prefixes: sharedPrefixes(all) };
+    const longDict = { terms: all, prefixes: sharedPrefixes(all, 0) };
     for (const word of [long, `b${long.slice(1)}`]) {
       for (const k of [1, 2]) {
         const expected = new Map<string, number>();

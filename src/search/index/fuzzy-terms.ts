@@ -1,4 +1,4 @@
-import { runEnd, type SharedPrefixes } from "./shared-prefixes.ts";
+import { runEnd, type SharedPrefixes, WALKED_FROM } from "./shared-prefixes.ts";
 import { lowerBound } from "./term-index.ts";
 
 // Typo candidates: a Levenshtein walk over the sorted dictionary as if it were a trie (after
@@ -162,7 +162,8 @@ let pathScratch = new Int32Array(64);
 
 /**
  * Reports terms of [from, to) within `maxDistance` of `word`: visit(lo, hi, distance) per range
- * of terms (see scriptRange for the range worth walking).
+ * of terms (see scriptRange for the range worth walking; terms before WALKED_FROM are never
+ * reported).
  * With `prefix`, a term matches when a prefix of it at least as long as the word is within the
  * bound (as-you-type); the whole subtree is then one range with that prefix's distance. Terms
  * shorter than the word match as whole words.
@@ -177,7 +178,7 @@ export function fuzzyTerms(
   const n = word.length;
   if (n === 0 || n > MAX_WORD || k <= 0) return;
   const { terms, prefixes } = dict;
-  const { lcp, parting } = prefixes;
+  const { start, lcp, parting } = prefixes;
   const maxDepth = n + k;
   const rows: Rows = n <= 31 ? bitRows : bandRows;
   rows.start(word, k);
@@ -187,9 +188,9 @@ export function fuzzyTerms(
   if (pathScratch.length <= maxDepth) pathScratch = new Int32Array(maxDepth + 1);
   const path = pathScratch;
   let pathLength = 0;
-  let i = options.from;
+  let i = Math.max(options.from, start);
   while (i < to) {
-    const shared = lcp[i] as number;
+    const shared = lcp[i - start] as number;
     let d = Math.min(shared, pathLength);
     // The term's string is read only below the character it parts with: most subtrees are
     // left right there.
@@ -197,7 +198,7 @@ export function fuzzyTerms(
     let skipTo = -1;
     for (;;) {
       let ch: number;
-      if (d === shared) ch = parting[i] as number;
+      if (d === shared) ch = parting[i - start] as number;
       else {
         t ??= terms[i] as string;
         if (d >= t.length) break;
@@ -245,5 +246,5 @@ export function scriptRange(terms: readonly string[], word: string): { from: num
   const cyrillic = first >= 0x400 && first < 0x530;
   return cyrillic
     ? { from: lowerBound(terms, "\u0400"), to: lowerBound(terms, "\u0530") }
-    : { from: lowerBound(terms, "a"), to: lowerBound(terms, "{") };
+    : { from: lowerBound(terms, WALKED_FROM), to: lowerBound(terms, "{") };
 }

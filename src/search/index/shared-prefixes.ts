@@ -2,18 +2,26 @@
 // under one prefix are a contiguous run. Three small arrays let a walk move through that trie
 // without comparing or even reading strings (fuzzy-terms.ts): where a term parts from the one
 // before it, the character it parts with (the trie's edge to it), and where the run under
-// each of its prefixes ends. 7 bytes per term.
+// each of its prefixes ends. 7 bytes per term, for the terms that start with a letter only:
+// words with digits tolerate no typo, so numbers and model codes that start with a digit
+// (a third of a catalog's terms) are never walked.
 
+/** The first character of the walked terms (the dictionary sorts digits before letters). */
+export const WALKED_FROM = "a";
+
+/** Arrays indexed by term - start, for the terms from `start` (the first walked) on. */
 export interface SharedPrefixes {
-  /** lcp[i]: length of the prefix terms[i - 1] and terms[i] share (0 for the first; at most 255). */
+  readonly start: number;
+  /** lcp[r]: length of the prefix terms[r - 1] and terms[r] share (0 for the first; at most 255). */
   readonly lcp: Uint8Array;
-  /** parting[i]: the character of terms[i] at lcp[i], where it leaves terms[i - 1]'s path. */
+  /** parting[r]: the character of terms[r] at lcp[r], where it leaves terms[r - 1]'s path. */
   readonly parting: Uint16Array;
-  /** below[i]: the first j > i with lcp[j] < lcp[i] (the terms' count when there is none). */
+  /** below[r]: the first q > r with lcp[q] < lcp[r] (the terms' count when there is none). */
   readonly below: Uint32Array;
 }
 
 export const EMPTY_SHARED_PREFIXES: SharedPrefixes = {
+  start: 0,
   lcp: new Uint8Array(0),
   parting: new Uint16Array(0),
   below: new Uint32Array(0),
@@ -21,14 +29,17 @@ export const EMPTY_SHARED_PREFIXES: SharedPrefixes = {
 
 const MAX_LCP = 255;
 
-/** The shared prefixes of sorted terms: one pass, and a stack for `below`. */
-export function sharedPrefixes(terms: readonly string[]): SharedPrefixes {
-  const n = terms.length;
+/**
+ * The shared prefixes of sorted terms from `start` (the first at or after WALKED_FROM) on: one
+ * pass, and a stack for `below`.
+ */
+export function sharedPrefixes(terms: readonly string[], start: number): SharedPrefixes {
+  const n = terms.length - start;
   const lcp = new Uint8Array(n);
   const parting = new Uint16Array(n);
   let previous = "";
   for (let i = 0; i < n; i++) {
-    const t = terms[i] as string;
+    const t = terms[start + i] as string;
     const max = Math.min(previous.length, t.length, MAX_LCP);
     let c = 0;
     while (c < max && previous.charCodeAt(c) === t.charCodeAt(c)) c++;
@@ -48,16 +59,17 @@ export function sharedPrefixes(terms: readonly string[]): SharedPrefixes {
     stack[top++] = i;
   }
   while (top > 0) below[stack[--top] as number] = n;
-  return { lcp, parting, below };
+  return { start, lcp, parting, below };
 }
 
 /**
  * The end of the run of terms that share their first `depth` characters with terms[i], at most
- * `to`: the first j > i with lcp[j] < depth, found by jumps (each to a strictly smaller lcp).
+ * `to`: the first j > i with lcp < depth, found by jumps (each to a strictly smaller lcp).
  */
 export function runEnd(shared: SharedPrefixes, i: number, depth: number, to: number): number {
-  const { lcp, below } = shared;
-  let j = i + 1;
-  while (j < to && (lcp[j] as number) >= depth) j = below[j] as number;
-  return Math.min(j, to);
+  const { start, lcp, below } = shared;
+  const end = to - start;
+  let r = i + 1 - start;
+  while (r < end && (lcp[r] as number) >= depth) r = below[r] as number;
+  return Math.min(r, end) + start;
 }

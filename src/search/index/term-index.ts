@@ -1,5 +1,10 @@
 import { U8Vec, U32Vec } from "./growable.ts";
-import { EMPTY_SHARED_PREFIXES, type SharedPrefixes, sharedPrefixes } from "./shared-prefixes.ts";
+import {
+  EMPTY_SHARED_PREFIXES,
+  type SharedPrefixes,
+  sharedPrefixes,
+  WALKED_FROM,
+} from "./shared-prefixes.ts";
 import { WordIds } from "./word-ids.ts";
 
 // A sorted term dictionary with postings in CSR form (Lucene/Meilisearch style, no object per
@@ -202,7 +207,7 @@ export class TermIndexBuilder {
       docs[at] = srcDoc[p] as number;
       info[at] = b;
     }
-    const prefixes = sharedPrefixes(sorted);
+    const prefixes = sharedPrefixes(sorted, lowerBound(sorted, WALKED_FROM));
     return { index: { terms: sorted, offsets, strongEnd, docs, info, prefixes }, languages };
   }
 }
