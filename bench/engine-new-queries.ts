@@ -1,10 +1,11 @@
 // New queries in process (issue 14): the engine's own time for queries it has never seen.
 //   bun bench/engine-new-queries.ts [--products 100000] [--seed 1] [--per-class 300]
-//     [--answers FILE]
+//     [--answers FILE] [--slowest N]
 // Builds a snapshot of the generated catalog once, warms the engine up on the service's traffic
 // mix, then asks each query of each class once through `search` with the response cache off
-// (facets on, the defaults of a widget) and prints per class p50/p99/max. `--answers` writes
-// the ids of each answer's products and categories, per query, to compare two versions.
+// (facets on, the defaults of a widget) and prints per class p50/p99/max, and with `--slowest`
+// the N slowest queries of each. `--answers` writes the ids of each answer's products and
+// categories, per query, to compare two versions.
 
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     seed: { type: "string", default: "1" },
     "per-class": { type: "string", default: "300" },
     answers: { type: "string" },
+    slowest: { type: "string", default: "0" },
   },
 });
 const PRODUCTS = Number(values.products);
@@ -70,10 +72,16 @@ for (const [name, queries] of classes) {
     if (values.answers) out.push([`${params.q}|${params.language}`, summary(answer)]);
   });
   answers[name] = out;
+  const slowest = [...times.keys()].sort((a, b) => (times[b] as number) - (times[a] as number));
   times.sort();
   console.log(
     `${name.padEnd(18)} ${String(queries.length).padStart(7)} ${pct(times, 50).toFixed(3).padStart(8)} ` +
       `${pct(times, 99).toFixed(3).padStart(8)} ${pct(times, 100).toFixed(3).padStart(8)}`,
   );
+  for (const i of slowest.slice(0, Number(values.slowest))) {
+    const params = queries[i] as SearchParams;
+    const ms = ((times[times.length - 1 - slowest.indexOf(i)] as number) ?? 0).toFixed(3);
+    console.log(`    ${ms} ms  ${JSON.stringify(params.q)} ${params.language}`);
+  }
 }
 if (values.answers) writeFileSync(values.answers, JSON.stringify(answers, null, 0));
