@@ -76,6 +76,11 @@ export function findTerm(terms: readonly string[], key: string): number {
   return terms[i] === key ? i : -1;
 }
 
+/** Some term starts with `prefix` (or is it). */
+export function startsSome(terms: readonly string[], prefix: string): boolean {
+  return terms[lowerBound(terms, prefix)]?.startsWith(prefix) ?? false;
+}
+
 /** Past the last term starting with `prefix`. */
 export function prefixEnd(terms: readonly string[], prefix: string): number {
   return lowerBound(terms, `${prefix}\uffff`);

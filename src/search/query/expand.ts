@@ -1,7 +1,7 @@
 import { hasDigit, maxTypos, stemsForQuery } from "../analysis/index.ts";
 import { fuzzyTerms, scriptRange } from "../index/fuzzy-terms.ts";
 import { multiMapGet, type StringMultiMap } from "../index/string-multimap.ts";
-import { findTerm, prefixRange, type TermIndex } from "../index/term-index.ts";
+import { lowerBound, prefixEnd, type TermIndex } from "../index/term-index.ts";
 import type { QueryWord } from "./parse-query.ts";
 
 // Which dictionary terms a query word stands for: the word itself, the terms sharing one of its
@@ -99,16 +99,18 @@ function computeExpansion(dict: Dictionary, word: QueryWord, mode: ExpansionMode
   const { terms } = dict.text;
   const text = word.text;
   const ranges: number[] = [];
-  const exact = findTerm(terms, text);
+  // The first term >= the word: the word itself when it is a term, else the first it starts.
+  const first = lowerBound(terms, text);
+  if (mode === "initial") {
+    return finish(dict, [first, prefixEnd(terms, text), STRONG_ONLY | INITIAL_ONLY], -1);
+  }
+  const exact = terms[first] === text ? first : -1;
   if (exact >= 0) ranges.push(exact, exact + 1, 0);
   let prefixLo = 0;
   let prefixHi = 0;
-  if (mode === "initial") {
-    const [lo, hi] = prefixRange(terms, text);
-    return finish(dict, [lo, hi, STRONG_ONLY | INITIAL_ONLY], -1);
-  }
   if (mode !== "exact") {
-    [prefixLo, prefixHi] = prefixRange(terms, text);
+    prefixLo = first;
+    prefixHi = prefixEnd(terms, text);
     // The word itself sorts first among the terms it starts.
     const from = exact >= 0 ? prefixLo + 1 : prefixLo;
     const flags = text.length < MIN_PREFIX_FOR_ALL_FIELDS ? STRONG_ONLY : 0;

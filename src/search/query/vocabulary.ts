@@ -1,7 +1,7 @@
 import { hasDigit, maxTypos, stemsForQuery } from "../analysis/index.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
-import { findTerm, lowerBound, prefixEnd } from "../index/term-index.ts";
+import { findTerm, startsSome } from "../index/term-index.ts";
 import { buildTranslitIndex, type TranslitIndex, translitLookup } from "../index/translit-index.ts";
 import { type Dictionary, typoTerms } from "./expand.ts";
 
@@ -18,8 +18,7 @@ export function isKnown(snap: Snapshot, word: string, prefix: boolean): boolean 
   const stems = word.length >= 3 ? stemsForQuery(word) : [];
   for (const dict of dictionaries(snap)) {
     const terms = dict.text.terms;
-    if (findTerm(terms, word) >= 0) return true;
-    if (prefix && prefixEnd(terms, word) > lowerBound(terms, word)) return true;
+    if (prefix ? startsSome(terms, word) : findTerm(terms, word) >= 0) return true;
     for (const s of stems) if (multiMapGet(dict.stems, s).length > 0) return true;
   }
   return false;
