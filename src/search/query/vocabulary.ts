@@ -1,4 +1,4 @@
-import { hasDigit, maxTypos, stemsForQuery } from "../analysis/index.ts";
+import { editDistance, hasDigit, maxTypos, stemsForQuery } from "../analysis/index.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
 import { findTerm, startsSome } from "../index/term-index.ts";
@@ -50,25 +50,57 @@ export function translitWord(snap: Snapshot, key: string): string | null {
   return best;
 }
 
-/** The closest vocabulary word within the word's typo budget (then the most frequent), or null. */
-export function closestWord(snap: Snapshot, word: string, maxDistance: number): string | null {
+/** Terms under the prefixes found for a typed word that are measured one by one at most. */
+const MAX_MEASURED = 256;
+
+/**
+ * The closest vocabulary word within the word's typo budget (then the most frequent), or null.
+ * `typing`: the word is being typed and completes nothing, so its expansion will look for its
+ * typos among prefixes (expand.ts "typoPrefix"). That walk goes first: every term within the
+ * budget as a whole word lies under one of the prefixes it finds, so when it finds none (a
+ * word in no product) nothing is left to do, and when they hold few terms, measuring those
+ * spares the whole-word walk.
+ */
+export function closestWord(
+  snap: Snapshot,
+  word: string,
+  maxDistance: number,
+  typing: boolean,
+): string | null {
   let best: string | null = null;
   let bestDistance = maxDistance + 1;
   let bestFreq = -1;
+  const consider = (dict: Dictionary, t: number, distance: number) => {
+    // Both words must be long enough for the typos between them (see expand.ts).
+    if (maxTypos(dict.text.terms[t] as string) < distance) return;
+    const f = frequency(dict, t);
+    if (distance < bestDistance || (distance === bestDistance && f > bestFreq)) {
+      best = dict.text.terms[t] as string;
+      bestDistance = distance;
+      bestFreq = f;
+    }
+  };
   for (const dict of dictionaries(snap)) {
-    const terms = dict.text.terms;
+    if (typing) {
+      const around = typoTerms(dict, word, maxDistance, true);
+      let measured = 0;
+      for (let r = 0; r < around.length; r += 3) {
+        measured += (around[r + 1] as number) - (around[r] as number);
+      }
+      if (measured <= MAX_MEASURED) {
+        for (let r = 0; r < around.length; r += 3) {
+          for (let t = around[r] as number; t < (around[r + 1] as number); t++) {
+            const distance = editDistance(word, dict.text.terms[t] as string, maxDistance);
+            if (distance <= maxDistance) consider(dict, t, distance);
+          }
+        }
+        continue;
+      }
+    }
     const found = typoTerms(dict, word, maxDistance, false);
     for (let r = 0; r < found.length; r += 3) {
-      const distance = found[r + 2] as number;
       for (let t = found[r] as number; t < (found[r + 1] as number); t++) {
-        // Both words must be long enough for the typos between them (see expand.ts).
-        if (maxTypos(terms[t] as string) < distance) continue;
-        const f = frequency(dict, t);
-        if (distance < bestDistance || (distance === bestDistance && f > bestFreq)) {
-          best = dict.text.terms[t] as string;
-          bestDistance = distance;
-          bestFreq = f;
-        }
+        consider(dict, t, found[r + 2] as number);
       }
     }
   }
