@@ -5,6 +5,7 @@ import {
   sharedPrefixes,
   WALKED_FROM,
 } from "./shared-prefixes.ts";
+import { buildTranslitIndex, EMPTY_TRANSLIT_INDEX, type TranslitIndex } from "./translit-index.ts";
 import { WordIds } from "./word-ids.ts";
 
 // A sorted term dictionary with postings in CSR form (Lucene/Meilisearch style, no object per
@@ -45,6 +46,11 @@ export interface TermIndex {
   readonly info: Uint8Array;
   /** Where neighbouring terms part: the typo walk's trie (fuzzy-terms.ts). */
   readonly prefixes: SharedPrefixes;
+  /**
+   * Transliteration keys of the terms (corrections, query/vocabulary.ts): built with the
+   * dictionary, so that no query after a start or an import pays for it.
+   */
+  readonly translit: TranslitIndex;
 }
 
 /** Posting bytes below this are of a strong field. */
@@ -57,6 +63,7 @@ export const EMPTY_TERM_INDEX: TermIndex = {
   docs: new Uint32Array(0),
   info: new Uint8Array(0),
   prefixes: EMPTY_SHARED_PREFIXES,
+  translit: EMPTY_TRANSLIT_INDEX,
 };
 
 /** First index whose term is >= key. */
@@ -213,6 +220,10 @@ export class TermIndexBuilder {
       info[at] = b;
     }
     const prefixes = sharedPrefixes(sorted, lowerBound(sorted, WALKED_FROM));
-    return { index: { terms: sorted, offsets, strongEnd, docs, info, prefixes }, languages };
+    const translit = buildTranslitIndex(sorted);
+    return {
+      index: { terms: sorted, offsets, strongEnd, docs, info, prefixes, translit },
+      languages,
+    };
   }
 }

@@ -2,7 +2,7 @@ import { editDistance, hasDigit, maxTypos, stemsForQuery } from "../analysis/ind
 import type { Snapshot } from "../index/snapshot.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
 import { findTerm, startsSome } from "../index/term-index.ts";
-import { buildTranslitIndex, type TranslitIndex, translitLookup } from "../index/translit-index.ts";
+import { translitLookup } from "../index/translit-index.ts";
 import { type Dictionary, typoTerms } from "./expand.ts";
 
 // The domain's vocabulary as corrections see it: every dictionary of the snapshot (segments
@@ -34,12 +34,7 @@ export function translitWord(snap: Snapshot, key: string): string | null {
   let best: string | null = null;
   let bestFreq = -1;
   for (const dict of dictionaries(snap)) {
-    let index = dict.cache.get(TRANSLIT) as TranslitIndex | undefined;
-    if (index === undefined) {
-      index = buildTranslitIndex(dict.text.terms);
-      dict.cache.set(TRANSLIT, index);
-    }
-    for (const t of translitLookup(index, dict.text.terms, key)) {
+    for (const t of translitLookup(dict.text.translit, dict.text.terms, key)) {
       const f = frequency(dict, t);
       if (f > bestFreq) {
         best = dict.text.terms[t] as string;
@@ -106,5 +101,3 @@ export function closestWord(
   }
   return best;
 }
-
-const TRANSLIT = "\u0000translit";
