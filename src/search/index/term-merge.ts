@@ -1,8 +1,7 @@
 import { U32Vec } from "./growable.ts";
 import { gallop, type MergeHead, nextRun, shiftOf } from "./merge-runs.ts";
 import { sharedPrefixes, WALKED_FROM } from "./shared-prefixes.ts";
-import { lowerBound, type TermIndex } from "./term-index.ts";
-import { buildTranslitIndex } from "./translit-index.ts";
+import { eagerTranslit, lowerBound, type TermIndex } from "./term-index.ts";
 
 // Merging term indexes without re-analysing any text (segment-merge.ts).
 
@@ -89,7 +88,7 @@ export function mergeTermIndexes(parts: readonly TermIndexPart[]): {
       docs: written === capacity ? out.docs : out.docs.slice(0, written),
       info: written === capacity ? out.info : out.info.slice(0, written),
       prefixes: sharedPrefixes(out.terms, lowerBound(out.terms, WALKED_FROM)),
-      translit: buildTranslitIndex(out.terms),
+      translit: eagerTranslit(out.terms),
     },
     termMaps,
   };

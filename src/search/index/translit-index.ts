@@ -9,11 +9,6 @@ export interface TranslitIndex {
   readonly terms: Uint32Array;
 }
 
-export const EMPTY_TRANSLIT_INDEX: TranslitIndex = {
-  hashes: new Uint32Array(0),
-  terms: new Uint32Array(0),
-};
-
 /** FNV-1a over UTF-16 code units. */
 export function keyHash(key: string): number {
   let h = 0x811c9dc5;

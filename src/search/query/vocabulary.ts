@@ -2,7 +2,7 @@ import { editDistance, hasDigit, maxTypos, stemsForQuery } from "../analysis/ind
 import type { Snapshot } from "../index/snapshot.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
 import { findTerm, startsSome } from "../index/term-index.ts";
-import { translitLookup } from "../index/translit-index.ts";
+import { buildTranslitIndex, type TranslitIndex, translitLookup } from "../index/translit-index.ts";
 import { type Dictionary, typoTerms } from "./expand.ts";
 
 // The domain's vocabulary as corrections see it: every dictionary of the snapshot (segments
@@ -29,12 +29,23 @@ function frequency(dict: Dictionary, term: number): number {
   return (o[term + 1] as number) - (o[term] as number);
 }
 
+/** The dictionary's transliteration keys: built with a large one, else on first use. */
+function translitIndex(dict: Dictionary): TranslitIndex {
+  if (dict.text.translit !== null) return dict.text.translit;
+  let index = dict.cache.get(TRANSLIT) as TranslitIndex | undefined;
+  if (index === undefined) {
+    index = buildTranslitIndex(dict.text.terms);
+    dict.cache.set(TRANSLIT, index);
+  }
+  return index;
+}
+
 /** The most frequent vocabulary word with the same transliteration key, or null. */
 export function translitWord(snap: Snapshot, key: string): string | null {
   let best: string | null = null;
   let bestFreq = -1;
   for (const dict of dictionaries(snap)) {
-    for (const t of translitLookup(dict.text.translit, dict.text.terms, key)) {
+    for (const t of translitLookup(translitIndex(dict), dict.text.terms, key)) {
       const f = frequency(dict, t);
       if (f > bestFreq) {
         best = dict.text.terms[t] as string;
@@ -101,3 +112,5 @@ export function closestWord(
   }
   return best;
 }
+
+const TRANSLIT = "\u0000translit";
