@@ -29,37 +29,56 @@ export const EMPTY_SHARED_PREFIXES: SharedPrefixes = {
 
 const MAX_LCP = 255;
 
-/**
- * The shared prefixes of sorted terms from `start` (the first at or after WALKED_FROM) on: one
- * pass, and a stack for `below`.
- */
-export function sharedPrefixes(terms: readonly string[], start: number): SharedPrefixes {
-  const n = terms.length - start;
-  const lcp = new Uint8Array(n);
-  const parting = new Uint16Array(n);
-  let previous = "";
-  for (let i = 0; i < n; i++) {
-    const t = terms[start + i] as string;
+/** Collects the shared prefixes of sorted terms given in order (one pass that does other work). */
+export class SharedPrefixesBuilder {
+  private readonly lcp: Uint8Array;
+  private readonly parting: Uint16Array;
+  private count = 0;
+  private previous = "";
+
+  constructor(
+    private readonly start: number,
+    terms: number,
+  ) {
+    this.lcp = new Uint8Array(terms);
+    this.parting = new Uint16Array(terms);
+  }
+
+  add(t: string): void {
+    const previous = this.previous;
     const max = Math.min(previous.length, t.length, MAX_LCP);
     let c = 0;
     while (c < max && previous.charCodeAt(c) === t.charCodeAt(c)) c++;
-    lcp[i] = c;
-    parting[i] = c < t.length ? t.charCodeAt(c) : 0;
-    previous = t;
+    this.lcp[this.count] = c;
+    this.parting[this.count] = c < t.length ? t.charCodeAt(c) : 0;
+    this.count++;
+    this.previous = t;
   }
-  const below = new Uint32Array(n);
-  // The terms still waiting for a smaller lcp; their lcps never decrease up the stack.
-  const stack = new Int32Array(n);
-  let top = 0;
-  for (let i = 0; i < n; i++) {
-    const v = lcp[i] as number;
-    while (top > 0 && (lcp[stack[top - 1] as number] as number) > v) {
-      below[stack[--top] as number] = i;
+
+  /** `below` by a stack of the terms still waiting for a smaller lcp. */
+  build(): SharedPrefixes {
+    const { lcp, count: n } = this;
+    const below = new Uint32Array(n);
+    // Their lcps never decrease up the stack.
+    const stack = new Int32Array(n);
+    let top = 0;
+    for (let i = 0; i < n; i++) {
+      const v = lcp[i] as number;
+      while (top > 0 && (lcp[stack[top - 1] as number] as number) > v) {
+        below[stack[--top] as number] = i;
+      }
+      stack[top++] = i;
     }
-    stack[top++] = i;
+    while (top > 0) below[stack[--top] as number] = n;
+    return { start: this.start, lcp, parting: this.parting, below };
   }
-  while (top > 0) below[stack[--top] as number] = n;
-  return { start, lcp, parting, below };
+}
+
+/** The shared prefixes of sorted terms from `start` (the first at or after WALKED_FROM) on. */
+export function sharedPrefixes(terms: readonly string[], start: number): SharedPrefixes {
+  const builder = new SharedPrefixesBuilder(start, terms.length - start);
+  for (let i = start; i < terms.length; i++) builder.add(terms[i] as string);
+  return builder.build();
 }
 
 /**
