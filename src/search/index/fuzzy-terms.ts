@@ -37,7 +37,7 @@ interface Rows {
  * length.
  */
 class BitRows implements Rows {
-  /** Per character code, the positions of the word where it occurs (cleared after a walk). */
+  /** Per character code, the positions of the word where it occurs (reset by the next start). */
   private readonly positions = new Int32Array(65536);
   private masks = new Int32Array(64 * 3);
   private word = "";
