@@ -13,8 +13,9 @@ import { emptyData, runSearch } from "./query/run-search.ts";
 //   one UTF-8 buffer (doc-store.ts); warehouse stock as CSR.
 // - index/term-index.ts: sorted term dictionary, postings as Uint32Array docs + one byte
 //   (field, position) each, strong-field postings first; stems map to dictionary terms
-//   (stem-index.ts) instead of being posted; typo candidates by a Levenshtein walk over the
-//   sorted terms (fuzzy-terms.ts); transliteration keys as hashed typed arrays.
+//   (stem-index.ts) instead of being posted; typo candidates by a bit-parallel Levenshtein
+//   walk over the sorted terms as a trie (fuzzy-terms.ts, shared-prefixes.ts); transliteration
+//   keys as hashed typed arrays.
 // - index/snapshot.ts: segments in a log-structured merge with tombstone bitsets; categories
 //   are indexed once in their own table (category-table.ts) and stand for their products.
 // - query/: parse -> correct -> expand (per segment, memoised) -> match (rarest word drives,

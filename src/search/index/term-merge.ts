@@ -1,6 +1,7 @@
 import { U32Vec } from "./growable.ts";
 import { gallop, type MergeHead, nextRun, shiftOf } from "./merge-runs.ts";
-import type { TermIndex } from "./term-index.ts";
+import { sharedPrefixes, WALKED_FROM } from "./shared-prefixes.ts";
+import { eagerTranslit, lowerBound, type TermIndex } from "./term-index.ts";
 
 // Merging term indexes without re-analysing any text (segment-merge.ts).
 
@@ -86,6 +87,8 @@ export function mergeTermIndexes(parts: readonly TermIndexPart[]): {
       strongEnd: out.strongEnd.toArray(),
       docs: written === capacity ? out.docs : out.docs.slice(0, written),
       info: written === capacity ? out.info : out.info.slice(0, written),
+      prefixes: sharedPrefixes(out.terms, lowerBound(out.terms, WALKED_FROM)),
+      translit: eagerTranslit(out.terms),
     },
     termMaps,
   };

@@ -19,21 +19,32 @@ export function keyHash(key: string): number {
   return h >>> 0;
 }
 
-export function buildTranslitIndex(terms: readonly string[]): TranslitIndex {
-  const pairs: number[] = [];
-  for (let t = 0; t < terms.length; t++) {
-    const term = terms[t] as string;
-    if (term.length < 3 || hasDigit(term)) continue;
+/** Collects the keys of terms given in dictionary order (one pass that also does other work). */
+export class TranslitIndexBuilder {
+  private readonly pairs: number[] = [];
+
+  add(term: string, t: number): void {
+    if (term.length < 3 || hasDigit(term)) return;
     const key = translitKey(term);
-    if (key !== "") pairs.push(keyHash(key), t);
+    if (key !== "") this.pairs.push(keyHash(key), t);
   }
-  const order = new Uint32Array(pairs.length / 2);
-  for (let i = 0; i < order.length; i++) order[i] = i;
-  order.sort((a, b) => (pairs[a * 2] as number) - (pairs[b * 2] as number));
-  return {
-    hashes: Uint32Array.from(order, (i) => pairs[i * 2] as number),
-    terms: Uint32Array.from(order, (i) => pairs[i * 2 + 1] as number),
-  };
+
+  build(): TranslitIndex {
+    const pairs = this.pairs;
+    const order = new Uint32Array(pairs.length / 2);
+    for (let i = 0; i < order.length; i++) order[i] = i;
+    order.sort((a, b) => (pairs[a * 2] as number) - (pairs[b * 2] as number));
+    return {
+      hashes: Uint32Array.from(order, (i) => pairs[i * 2] as number),
+      terms: Uint32Array.from(order, (i) => pairs[i * 2 + 1] as number),
+    };
+  }
+}
+
+export function buildTranslitIndex(terms: readonly string[]): TranslitIndex {
+  const builder = new TranslitIndexBuilder();
+  for (let t = 0; t < terms.length; t++) builder.add(terms[t] as string, t);
+  return builder.build();
 }
 
 /** Terms whose translitKey equals `key`. */

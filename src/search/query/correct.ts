@@ -66,7 +66,7 @@ function computeCorrection(snap: Snapshot, q: string): Correction | null {
     const fixed = words.map((word, j) => {
       const prefix = typingPiece && j === words.length - 1;
       if (isKnown(snap, word, prefix)) return word;
-      const replacement = replaceWord(snap, word);
+      const replacement = replaceWord(snap, word, prefix);
       if (replacement !== null) changed = true;
       return replacement ?? word;
     });
@@ -103,10 +103,11 @@ function switchedPiece(snap: Snapshot, piece: string, typing: boolean): string[]
   return null;
 }
 
-function replaceWord(snap: Snapshot, word: string): string | null {
+/** `typing`: the word is the one being typed (and, unknown, completes no term). */
+function replaceWord(snap: Snapshot, word: string, typing: boolean): string | null {
   if (hasDigit(word) || word.length < 3) return null;
   const byTranslit = translitWord(snap, translitKey(word));
   if (byTranslit !== null && byTranslit !== word) return byTranslit;
   const typos = maxTypos(word);
-  return typos > 0 ? closestWord(snap, normalise(word), typos) : null;
+  return typos > 0 ? closestWord(snap, normalise(word), typos, typing) : null;
 }

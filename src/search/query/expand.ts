@@ -1,7 +1,7 @@
 import { hasDigit, maxTypos, stemsForQuery } from "../analysis/index.ts";
 import { fuzzyTerms, scriptRange } from "../index/fuzzy-terms.ts";
 import { multiMapGet, type StringMultiMap } from "../index/string-multimap.ts";
-import { findTerm, prefixRange, type TermIndex } from "../index/term-index.ts";
+import { lowerBound, prefixEnd, type TermIndex } from "../index/term-index.ts";
 import type { QueryWord } from "./parse-query.ts";
 
 // Which dictionary terms a query word stands for: the word itself, the terms sharing one of its
@@ -59,28 +59,58 @@ export function expandWord(dict: Dictionary, word: QueryWord, mode: ExpansionMod
   const cached = dict.cache.get(key) as TermExpansion | undefined;
   if (cached !== undefined) return cached;
   const expansion = computeExpansion(dict, word, mode);
+  remember(dict, key, expansion);
+  return expansion;
+}
+
+function remember(dict: Dictionary, key: string, value: unknown): void {
   if (dict.cache.size >= CACHE_LIMIT) {
     // Forget the expansions; keep the derived indexes (keys starting with NUL).
     for (const k of dict.cache.keys()) if (!k.startsWith("\u0000")) dict.cache.delete(k);
   }
-  dict.cache.set(key, expansion);
-  return expansion;
+  dict.cache.set(key, value);
+}
+
+/**
+ * The terms within `maxDistance` typos of a word (of its script), as triples (lo, hi,
+ * distance) of fuzzyTerms' visits; memoised like the expansions, since a word that the
+ * corrections looked up (vocabulary.ts) is expanded right after.
+ */
+export function typoTerms(
+  dict: Dictionary,
+  word: string,
+  maxDistance: number,
+  prefix: boolean,
+): Int32Array {
+  const key = `${prefix ? "~p" : "~w"}${maxDistance}\u0001${word}`;
+  const cached = dict.cache.get(key) as Int32Array | undefined;
+  if (cached !== undefined) return cached;
+  const found: number[] = [];
+  const options = { maxDistance, prefix, ...scriptRange(dict.text.terms, word) };
+  fuzzyTerms(dict.text, word, options, (lo, hi, distance) => {
+    found.push(lo, hi, distance);
+  });
+  const triples = Int32Array.from(found);
+  remember(dict, key, triples);
+  return triples;
 }
 
 function computeExpansion(dict: Dictionary, word: QueryWord, mode: ExpansionMode): TermExpansion {
   const { terms } = dict.text;
   const text = word.text;
   const ranges: number[] = [];
-  const exact = findTerm(terms, text);
+  // The first term >= the word: the word itself when it is a term, else the first it starts.
+  const first = lowerBound(terms, text);
+  if (mode === "initial") {
+    return finish(dict, [first, prefixEnd(terms, text), STRONG_ONLY | INITIAL_ONLY], -1);
+  }
+  const exact = terms[first] === text ? first : -1;
   if (exact >= 0) ranges.push(exact, exact + 1, 0);
   let prefixLo = 0;
   let prefixHi = 0;
-  if (mode === "initial") {
-    const [lo, hi] = prefixRange(terms, text);
-    return finish(dict, [lo, hi, STRONG_ONLY | INITIAL_ONLY], -1);
-  }
   if (mode !== "exact") {
-    [prefixLo, prefixHi] = prefixRange(terms, text);
+    prefixLo = first;
+    prefixHi = prefixEnd(terms, text);
     // The word itself sorts first among the terms it starts.
     const from = exact >= 0 ? prefixLo + 1 : prefixLo;
     const flags = text.length < MIN_PREFIX_FOR_ALL_FIELDS ? STRONG_ONLY : 0;
@@ -102,15 +132,17 @@ function computeExpansion(dict: Dictionary, word: QueryWord, mode: ExpansionMode
   }
   const typos = digits ? 0 : maxTypos(text);
   if (typos > 0) {
-    const range = scriptRange(terms, text);
-    const options = { maxDistance: typos, prefix: mode === "typoPrefix", ...range };
-    fuzzyTerms(terms, text, options, (lo, hi, distance) => {
+    const found = typoTerms(dict, text, typos, mode === "typoPrefix");
+    for (let f = 0; f < found.length; f += 3) {
+      const lo = found[f] as number;
+      const hi = found[f + 1] as number;
+      const distance = found[f + 2] as number;
       // A single term must itself be long enough for that many typos: "віде" is one typo
       // from "від", a preposition in every description, and must not match it.
       if (distance > 0 && (hi - lo > 1 || maxTypos(terms[lo] as string) >= distance)) {
         ranges.push(lo, hi, distance);
       }
-    });
+    }
   }
   return finish(dict, ranges, exact);
 }

@@ -1,5 +1,5 @@
 import type { Snapshot } from "../index/snapshot.ts";
-import { prefixRange } from "../index/term-index.ts";
+import { startsSome } from "../index/term-index.ts";
 import { type ExpansionMode, expandWord, INITIAL_ONLY, type TermExpansion } from "./expand.ts";
 import { categoryMatchInfo, type WordPlan } from "./match.ts";
 import type { QueryWord } from "./parse-query.ts";
@@ -52,8 +52,7 @@ function expansionMode(snap: Snapshot, word: QueryWord, single: boolean): Expans
 /** Some dictionary has a term starting with `prefix`. */
 function completesAnything(snap: Snapshot, prefix: string): boolean {
   for (const dict of [...snap.segments, snap.categories]) {
-    const [lo, hi] = prefixRange(dict.text.terms, prefix);
-    if (hi > lo) return true;
+    if (startsSome(dict.text.terms, prefix)) return true;
   }
   return false;
 }

@@ -1,10 +1,9 @@
-import { hasDigit, maxTypos, stemsForQuery } from "../analysis/index.ts";
-import { fuzzyTerms, scriptRange } from "../index/fuzzy-terms.ts";
+import { editDistance, hasDigit, maxTypos, stemsForQuery } from "../analysis/index.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
-import { findTerm, lowerBound, prefixEnd } from "../index/term-index.ts";
+import { findTerm, startsSome } from "../index/term-index.ts";
 import { buildTranslitIndex, type TranslitIndex, translitLookup } from "../index/translit-index.ts";
-import type { Dictionary } from "./expand.ts";
+import { type Dictionary, typoTerms } from "./expand.ts";
 
 // The domain's vocabulary as corrections see it: every dictionary of the snapshot (segments
 // and categories), with word frequency (postings) to choose among candidates.
@@ -19,8 +18,7 @@ export function isKnown(snap: Snapshot, word: string, prefix: boolean): boolean 
   const stems = word.length >= 3 ? stemsForQuery(word) : [];
   for (const dict of dictionaries(snap)) {
     const terms = dict.text.terms;
-    if (findTerm(terms, word) >= 0) return true;
-    if (prefix && prefixEnd(terms, word) > lowerBound(terms, word)) return true;
+    if (prefix ? startsSome(terms, word) : findTerm(terms, word) >= 0) return true;
     for (const s of stems) if (multiMapGet(dict.stems, s).length > 0) return true;
   }
   return false;
@@ -31,17 +29,23 @@ function frequency(dict: Dictionary, term: number): number {
   return (o[term + 1] as number) - (o[term] as number);
 }
 
+/** The dictionary's transliteration keys: built with a large one, else on first use. */
+function translitIndex(dict: Dictionary): TranslitIndex {
+  if (dict.text.translit !== null) return dict.text.translit;
+  let index = dict.cache.get(TRANSLIT) as TranslitIndex | undefined;
+  if (index === undefined) {
+    index = buildTranslitIndex(dict.text.terms);
+    dict.cache.set(TRANSLIT, index);
+  }
+  return index;
+}
+
 /** The most frequent vocabulary word with the same transliteration key, or null. */
 export function translitWord(snap: Snapshot, key: string): string | null {
   let best: string | null = null;
   let bestFreq = -1;
   for (const dict of dictionaries(snap)) {
-    let index = dict.cache.get(TRANSLIT) as TranslitIndex | undefined;
-    if (index === undefined) {
-      index = buildTranslitIndex(dict.text.terms);
-      dict.cache.set(TRANSLIT, index);
-    }
-    for (const t of translitLookup(index, dict.text.terms, key)) {
+    for (const t of translitLookup(translitIndex(dict), dict.text.terms, key)) {
       const f = frequency(dict, t);
       if (f > bestFreq) {
         best = dict.text.terms[t] as string;
@@ -52,26 +56,59 @@ export function translitWord(snap: Snapshot, key: string): string | null {
   return best;
 }
 
-/** The closest vocabulary word within the word's typo budget (then the most frequent), or null. */
-export function closestWord(snap: Snapshot, word: string, maxDistance: number): string | null {
+/** Terms under the prefixes found for a typed word that are measured one by one at most. */
+const MAX_MEASURED = 256;
+
+/**
+ * The closest vocabulary word within the word's typo budget (then the most frequent), or null.
+ * `typing`: the word is being typed and completes nothing, so its expansion will look for its
+ * typos among prefixes (expand.ts "typoPrefix"). That walk goes first: every term within the
+ * budget as a whole word lies under one of the prefixes it finds, so when it finds none (a
+ * word in no product) nothing is left to do, and when they hold few terms, measuring those
+ * spares the whole-word walk.
+ */
+export function closestWord(
+  snap: Snapshot,
+  word: string,
+  maxDistance: number,
+  typing: boolean,
+): string | null {
   let best: string | null = null;
   let bestDistance = maxDistance + 1;
   let bestFreq = -1;
+  const consider = (dict: Dictionary, t: number, distance: number) => {
+    // Both words must be long enough for the typos between them (see expand.ts).
+    if (maxTypos(dict.text.terms[t] as string) < distance) return;
+    const f = frequency(dict, t);
+    if (distance < bestDistance || (distance === bestDistance && f > bestFreq)) {
+      best = dict.text.terms[t] as string;
+      bestDistance = distance;
+      bestFreq = f;
+    }
+  };
   for (const dict of dictionaries(snap)) {
-    const terms = dict.text.terms;
-    const options = { maxDistance, prefix: false, ...scriptRange(terms, word) };
-    fuzzyTerms(terms, word, options, (lo, hi, distance) => {
-      for (let t = lo; t < hi; t++) {
-        // Both words must be long enough for the typos between them (see expand.ts).
-        if (maxTypos(terms[t] as string) < distance) continue;
-        const f = frequency(dict, t);
-        if (distance < bestDistance || (distance === bestDistance && f > bestFreq)) {
-          best = dict.text.terms[t] as string;
-          bestDistance = distance;
-          bestFreq = f;
-        }
+    if (typing) {
+      const around = typoTerms(dict, word, maxDistance, true);
+      let measured = 0;
+      for (let r = 0; r < around.length; r += 3) {
+        measured += (around[r + 1] as number) - (around[r] as number);
       }
-    });
+      if (measured <= MAX_MEASURED) {
+        for (let r = 0; r < around.length; r += 3) {
+          for (let t = around[r] as number; t < (around[r + 1] as number); t++) {
+            const distance = editDistance(word, dict.text.terms[t] as string, maxDistance);
+            if (distance <= maxDistance) consider(dict, t, distance);
+          }
+        }
+        continue;
+      }
+    }
+    const found = typoTerms(dict, word, maxDistance, false);
+    for (let r = 0; r < found.length; r += 3) {
+      for (let t = found[r] as number; t < (found[r + 1] as number); t++) {
+        consider(dict, t, found[r + 2] as number);
+      }
+    }
   }
   return best;
 }

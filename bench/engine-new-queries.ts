@@ -1,0 +1,87 @@
+// New queries in process (issue 14): the engine's own time for queries it has never seen.
+//   bun bench/engine-new-queries.ts [--products 100000] [--seed 1] [--per-class 300]
+//     [--answers FILE] [--slowest N]
+// Builds a snapshot of the generated catalog once, warms the engine up on the service's traffic
+// mix, then asks each query of each class once through `search` with the response cache off
+// (facets on, the defaults of a widget) and prints per class p50/p99/max, and with `--slowest`
+// the N slowest queries of each. `--answers` writes the ids of each answer's products and
+// categories, per query, to compare two versions.
+
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { generateCatalog } from "../src/catalog/generate.ts";
+import type { Language } from "../src/model/records.ts";
+import { SEARCH_DEFAULTS, type SearchParams, type SearchResponse } from "../src/model/search.ts";
+import { buildSnapshot, search, setResponseCacheSize } from "../src/search/engine.ts";
+import { newQueryClasses } from "./new-queries/classes.ts";
+import { generateQueryMix } from "./query-mix.ts";
+import { toRecords } from "./records.ts";
+
+const { values } = parseArgs({
+  options: {
+    products: { type: "string", default: "100000" },
+    seed: { type: "string", default: "1" },
+    "per-class": { type: "string", default: "300" },
+    answers: { type: "string" },
+    slowest: { type: "string", default: "0" },
+  },
+});
+const PRODUCTS = Number(values.products);
+const SEED = Number(values.seed);
+const PER_CLASS = Number(values["per-class"]);
+
+const catalog = generateCatalog({ seed: SEED, products: PRODUCTS });
+// The classes of the HTTP benchmark (bench/new-queries/classes.ts); they set only q and language.
+const asked = (p: Record<string, string>): SearchParams => ({
+  ...SEARCH_DEFAULTS,
+  q: p.q ?? "",
+  language: (p.language ?? "uk") as Language,
+});
+const classes = new Map<string, SearchParams[]>();
+for (const m of newQueryClasses(catalog, { seed: SEED, perClass: PER_CLASS })) {
+  const list = classes.get(m.class) ?? [];
+  list.push(asked(m.params));
+  classes.set(m.class, list);
+}
+const warmUp = generateQueryMix(catalog, { seed: SEED + 1, count: 2000 });
+const t0 = performance.now();
+const snap = buildSnapshot(toRecords(catalog));
+console.log(`products ${PRODUCTS}: built in ${(performance.now() - t0).toFixed(0)} ms`);
+
+setResponseCacheSize(0);
+for (const m of warmUp) search(snap, asked(m.params));
+
+const pct = (sorted: Float64Array, p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number;
+const answers: Record<string, unknown[]> = {};
+const summary = (a: SearchResponse) => [
+  a.total,
+  a.corrected_query,
+  a.categories.map((c) => c.id),
+  a.products.groups.map((g) => g.items.map((i) => i.id)),
+  a.filters.map((f) => [f.id, f.values.map((v) => [v.id, v.total])]),
+];
+console.log("class              queries   p50 ms   p99 ms   max ms");
+for (const [name, queries] of classes) {
+  const times = new Float64Array(queries.length);
+  const out: unknown[] = [];
+  queries.forEach((params, i) => {
+    const s = Bun.nanoseconds();
+    const answer = search(snap, params);
+    times[i] = (Bun.nanoseconds() - s) / 1e6;
+    if (values.answers) out.push([`${params.q}|${params.language}`, summary(answer)]);
+  });
+  answers[name] = out;
+  const slowest = [...times.keys()].sort((a, b) => (times[b] as number) - (times[a] as number));
+  times.sort();
+  console.log(
+    `${name.padEnd(18)} ${String(queries.length).padStart(7)} ${pct(times, 50).toFixed(3).padStart(8)} ` +
+      `${pct(times, 99).toFixed(3).padStart(8)} ${pct(times, 100).toFixed(3).padStart(8)}`,
+  );
+  for (const i of slowest.slice(0, Number(values.slowest))) {
+    const params = queries[i] as SearchParams;
+    const ms = ((times[times.length - 1 - slowest.indexOf(i)] as number) ?? 0).toFixed(3);
+    console.log(`    ${ms} ms  ${JSON.stringify(params.q)} ${params.language}`);
+  }
+}
+if (values.answers) writeFileSync(values.answers, JSON.stringify(answers, null, 0));
