@@ -1,0 +1,176 @@
+import type { Snapshot } from "../search/engine.ts";
+import type { CategoryTable } from "../search/index/category-table.ts";
+import type { FacetRegistry } from "../search/index/facet-registry.ts";
+import type { Segment } from "../search/index/segment.ts";
+import type { WarehouseRegistry } from "../search/index/warehouse-registry.ts";
+
+// The search threads read the same index as the main thread, not a copy of it (docs/
+// ARCHITECTURE.md, "Threads"). A segment is immutable once built, so when a snapshot is swapped
+// in, each of its new segments has its typed arrays (hot records, postings, display bytes,
+// stock, bitsets: nearly all of its memory) moved into SharedArrayBuffers, one memcpy each, and
+// the main thread serves that copy too. Posting a segment to a thread then shares those arrays;
+// only its strings (the term dictionary, the multimap keys) and small objects are cloned, once
+// per segment and thread. Each later snapshot travels as a descriptor: segment ids, starts, the
+// tombstone bitsets (shared) and the registries when they changed.
+
+type TypedArray =
+  | Uint8Array
+  | Uint16Array
+  | Uint32Array
+  | Int32Array
+  | Float64Array
+  | Float32Array
+  | Int8Array
+  | Int16Array;
+
+function sharedCopy(view: TypedArray): TypedArray {
+  if (view.buffer instanceof SharedArrayBuffer) return view;
+  const Kind = view.constructor as new (buffer: SharedArrayBuffer) => TypedArray;
+  const copy = new Kind(new SharedArrayBuffer(view.byteLength));
+  copy.set(view);
+  return copy;
+}
+
+/**
+ * `value` with every typed array reachable through plain objects and arrays moved into shared
+ * memory (a subarray keeps only its own bytes); anything else (strings, Maps) is kept as it is.
+ * Arrays of primitives (a term dictionary) are not walked.
+ */
+export function toShared<T>(value: T): T {
+  if (typeof value !== "object" || value === null) return value;
+  if (ArrayBuffer.isView(value)) return sharedCopy(value as unknown as TypedArray) as T;
+  if (Array.isArray(value)) {
+    if (value.length === 0 || typeof value[0] !== "object") return value;
+    return value.map(toShared) as T;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) out[key] = toShared(field);
+  return out as T;
+}
+
+/** What a search thread receives when a domain's snapshot changes. */
+export interface SnapshotMessage {
+  type: "snapshot";
+  domain: number;
+  /** The snapshot's segments by id, oldest first. */
+  segments: number[];
+  /** Segments this thread has not seen yet, their memo `cache` left out. */
+  added: [number, Omit<Segment, "cache">][];
+  starts: readonly number[];
+  dead: Snapshot["dead"];
+  deadCount: number;
+  /** Present when they changed since the last message of this domain. */
+  categories?: Omit<CategoryTable, "cache">;
+  facets?: FacetRegistry;
+  warehouses?: WarehouseRegistry;
+}
+
+export interface DropMessage {
+  type: "drop";
+  domain: number;
+}
+
+export type ReplicaMessage = SnapshotMessage | DropMessage;
+
+const withoutCache = <T extends { cache: Map<string, unknown> }>(x: T): Omit<T, "cache"> => {
+  const { cache: _, ...rest } = x;
+  return rest;
+};
+
+/**
+ * The main thread's side: turns each snapshot swapped in into its shared form and posts its
+ * descriptor to every search thread (`post`, in order; the threads apply them in that order).
+ */
+export class SnapshotPublisher {
+  private readonly ids = new WeakMap<Segment, number>();
+  private nextId = 1;
+  private readonly last = new Map<number, Snapshot>();
+
+  constructor(private readonly post: (message: ReplicaMessage) => void) {}
+
+  publish(domainId: number, snapshot: Snapshot): Snapshot {
+    const previous = this.last.get(domainId);
+    const added: SnapshotMessage["added"] = [];
+    const segments = snapshot.segments.map((segment) => {
+      if (this.ids.has(segment)) return segment;
+      const shared: Segment = { ...toShared(withoutCache(segment)), cache: segment.cache };
+      const id = this.nextId++;
+      this.ids.set(shared, id);
+      added.push([id, withoutCache(shared)]);
+      return shared;
+    });
+    const shared: Snapshot = {
+      ...snapshot,
+      segments,
+      dead: snapshot.dead.map((bits) => sharedCopy(bits) as Uint32Array),
+    };
+    this.last.set(domainId, shared);
+    this.post({
+      type: "snapshot",
+      domain: domainId,
+      segments: segments.map((s) => this.ids.get(s) as number),
+      added,
+      starts: shared.starts,
+      dead: shared.dead,
+      deadCount: shared.deadCount,
+      ...(previous?.categories === shared.categories
+        ? {}
+        : { categories: withoutCache(shared.categories) }),
+      ...(previous?.facets === shared.facets ? {} : { facets: shared.facets }),
+      ...(previous?.warehouses === shared.warehouses ? {} : { warehouses: shared.warehouses }),
+    });
+    return shared;
+  }
+
+  drop(domainId: number): void {
+    this.last.delete(domainId);
+    this.post({ type: "drop", domain: domainId });
+  }
+}
+
+/** A search thread's side: each domain's current snapshot, rebuilt from the descriptors. */
+export class SnapshotReplicas {
+  private readonly segments = new Map<number, Map<number, Segment>>();
+  private readonly current = new Map<number, { snapshot: Snapshot }>();
+
+  get(domainId: number): { snapshot: Snapshot } | undefined {
+    return this.current.get(domainId);
+  }
+
+  apply(message: ReplicaMessage): void {
+    if (message.type === "drop") {
+      this.segments.delete(message.domain);
+      this.current.delete(message.domain);
+      return;
+    }
+    const known = this.segments.get(message.domain) ?? new Map<number, Segment>();
+    // The memo of expansions is per thread: it fills as this thread searches.
+    for (const [id, segment] of message.added) known.set(id, { ...segment, cache: new Map() });
+    const previous = this.current.get(message.domain)?.snapshot;
+    const segments = message.segments.map((id) => known.get(id) as Segment);
+    // Segments the new snapshot no longer has (merged away) are dropped with it.
+    const kept = new Map<number, Segment>();
+    message.segments.forEach((id, k) => {
+      kept.set(id, segments[k] as Segment);
+    });
+    this.segments.set(message.domain, kept);
+    const categories = message.categories
+      ? { ...message.categories, cache: new Map<string, unknown>() }
+      : previous?.categories;
+    const facets = message.facets ?? previous?.facets;
+    const warehouses = message.warehouses ?? previous?.warehouses;
+    if (!categories || !facets || !warehouses) throw new Error("replica without registries");
+    this.current.set(message.domain, {
+      snapshot: {
+        segments,
+        starts: message.starts,
+        dead: message.dead,
+        deadCount: message.deadCount,
+        categories,
+        facets,
+        warehouses,
+      },
+    });
+  }
+}
