@@ -33,6 +33,7 @@ function finish(
   route: string | undefined,
   status: number,
   sink: RequestSink = observeRequest,
+  thread?: number,
 ) {
   const s = seen.get(request);
   if (!s) return;
@@ -50,6 +51,7 @@ function finish(
       status,
       ms: Math.round(ms * 1000) / 1000,
       ...(s.domain === undefined ? {} : { domain: s.domain }),
+      ...(thread === undefined ? {} : { thread }),
     });
 }
 
@@ -63,13 +65,18 @@ function begin(request: Request): string {
 
 /**
  * The same as `observe` for a route answered outside Elysia (http/search-fetch.ts): `begin`
- * when the request arrives, `end` with its answer.
+ * when the request arrives, `end` with its answer. A search thread's log lines say which it is
+ * (`thread`, from 1; the main thread's have none).
  */
-export function observeDirect(log: RequestLog, sink: RequestSink = observeRequest) {
+export function observeDirect(
+  log: RequestLog,
+  sink: RequestSink = observeRequest,
+  thread?: number,
+) {
   return {
     begin,
     end: (request: Request, route: string, status: number) =>
-      finish(log, request, route, status, sink),
+      finish(log, request, route, status, sink, thread),
   };
 }
 

@@ -20,8 +20,12 @@ function pathOf(url: string): string {
  * id, metrics and log line (observe.ts), and an error as the app's `onError` answers it. Other
  * methods of these paths (405 with Allow) and HEAD fall through to Elysia: undefined.
  */
-export function searchFetch(answers: SearchAnswers, log: RequestLog, sink?: RequestSink) {
-  const observed = observeDirect(log, sink);
+export function searchFetch(
+  answers: SearchAnswers,
+  log: RequestLog,
+  thread?: { sink: RequestSink; index: number },
+) {
+  const observed = observeDirect(log, thread?.sink, thread?.index);
   return (request: Request, server: Server<unknown>): Response | undefined => {
     const method = request.method;
     if (method !== "GET" && method !== "OPTIONS") return undefined;

@@ -45,7 +45,7 @@ async function handOver(request: Request, socket: string): Promise<Response> {
 }
 
 /** This thread's services, made from the main thread's first message. */
-function start({ config, rateMemory }: SearchThreadData): (message: ToSearchThread) => void {
+function start({ config, rateMemory, index }: SearchThreadData): (message: ToSearchThread) => void {
   const replicas = new SnapshotReplicas();
   let tokens = new SearchTokens([]);
 
@@ -103,9 +103,12 @@ function start({ config, rateMemory }: SearchThreadData): (message: ToSearchThre
     rateMemory,
     shedder,
   });
-  const searchFirst = searchFetch(answers, config.requestLog, (method, route, status, seconds) => {
-    requests.push([method, route, status, seconds]);
-    later();
+  const searchFirst = searchFetch(answers, config.requestLog, {
+    index,
+    sink: (method, route, status, seconds) => {
+      requests.push([method, route, status, seconds]);
+      later();
+    },
   });
 
   let server: ReturnType<typeof Bun.serve> | undefined;

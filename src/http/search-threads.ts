@@ -24,7 +24,7 @@ export class SearchThreads {
   private readonly workers: Worker[] = [];
   private readonly waiting = new Map<Worker, (message: FromSearchThread) => void>();
 
-  constructor(count: number, data: SearchThreadData, sinks: SearchThreadSinks) {
+  constructor(count: number, data: Omit<SearchThreadData, "index">, sinks: SearchThreadSinks) {
     for (let i = 0; i < count; i++) {
       const worker = new Worker(new URL("./search-thread.ts", import.meta.url).href);
       worker.onmessage = (event: MessageEvent<FromSearchThread>) => {
@@ -45,8 +45,15 @@ export class SearchThreads {
             this.waiting.get(worker)?.(message);
         }
       };
+      // A thread that dies is a bug: logged, and whoever waits for it is answered.
+      worker.onerror = (event) => {
+        console.error(
+          JSON.stringify({ level: "error", msg: "search thread", error: String(event.message) }),
+        );
+        this.waiting.get(worker)?.({ type: "failed", message: String(event.message) });
+      };
       this.workers.push(worker);
-      this.send(worker, { type: "init", data });
+      this.send(worker, { type: "init", data: { ...data, index: i + 1 } });
     }
   }
 
