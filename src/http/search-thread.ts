@@ -143,6 +143,8 @@ function start({ config, rateMemory, index }: SearchThreadData): (message: ToSea
         asked.delete(message.id);
         return;
       case "listen":
+        // As the main thread before it listens: the clones of the first build are garbage.
+        Bun.gc(true);
         try {
           const socket = message.socket;
           server = Bun.serve({

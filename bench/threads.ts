@@ -1,0 +1,106 @@
+// The search threads' costs (issue 14, point 3; docs/ARCHITECTURE.md, "Threads"):
+//   bun bench/threads.ts [products=100000] [seed=1]
+// 1. What a search thread pays when a segment reaches it: the snapshot of the generated catalog
+//    is built in process, moved into shared memory (pipeline/snapshot-replica.ts) and posted to
+//    a Worker, which reports how long the message held its loop (the structured clone of the
+//    segment's strings and small objects; the typed arrays are shared) and a replica's search.
+// 2. Memory: the catalog imported over HTTP once, then the server restarted on it with 1 and
+//    with 2 search threads (and an empty one of each): resident size (VmRSS, the threads are
+//    one process) and its growth per product.
+import { readFileSync } from "node:fs";
+import { generateCatalog } from "../src/catalog/generate.ts";
+import { type SnapshotMessage, SnapshotPublisher } from "../src/pipeline/snapshot-replica.ts";
+import { buildSnapshot } from "../src/search/engine.ts";
+import { ADMIN_KEY, startService, tempDir } from "../test/http/harness.ts";
+import { toRecords } from "./records.ts";
+import { importCatalog } from "./suite/run.ts";
+
+const PRODUCTS = Number(process.argv[2] ?? 100_000);
+const SEED = Number(process.argv[3] ?? 1);
+const log = (line: string) => console.log(line);
+
+// --- 1. a segment reaching a search thread -------------------------------------------------
+
+{
+  const records = toRecords(generateCatalog({ seed: SEED, products: PRODUCTS }));
+  const built = buildSnapshot(records);
+  const worker = new Worker(new URL("./threads-worker.ts", import.meta.url).href);
+  const answers: { ms: number; searchMs: number }[] = [];
+  let answered: (() => void) | undefined;
+  worker.onmessage = (e: MessageEvent<{ ms: number; searchMs: number }>) => {
+    answers.push(e.data);
+    answered?.();
+  };
+  const messages: SnapshotMessage[] = [];
+  const t = performance.now();
+  const publisher = new SnapshotPublisher((m) => {
+    if (m.type === "snapshot") messages.push(m);
+  });
+  publisher.publish(1, built);
+  const shareMs = performance.now() - t;
+  const message = messages[0] as SnapshotMessage;
+  const terms = built.segments.reduce((n, s) => n + s.text.terms.length, 0);
+  for (let round = 0; round < 3; round++) {
+    const done = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    worker.postMessage({ sent: performance.timeOrigin + performance.now(), message });
+    await done;
+  }
+  worker.terminate();
+  const worst = Math.max(...answers.map((a) => a.ms));
+  log(`segment of ${PRODUCTS} products, ${terms} terms:`);
+  log(`  moved into shared memory on the main thread: ${shareMs.toFixed(1)} ms`);
+  log(
+    `  posting to a search thread held its loop: ${answers.map((a) => a.ms.toFixed(1)).join(", ")} ms (max ${worst.toFixed(1)})`,
+  );
+  log(`  a search on the replica: ${answers.map((a) => a.searchMs.toFixed(2)).join(", ")} ms`);
+}
+
+// --- 2. memory with 1 and 2 threads --------------------------------------------------------
+
+const rssMiB = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return Number(m?.[1] ?? 0) / 1024;
+};
+const settledRss = async (pid: number) => {
+  // The rebuild's garbage is collected before listening; let the threads settle too.
+  await Bun.sleep(3000);
+  return rssMiB(pid);
+};
+
+using full = tempDir("vitrina-threads-");
+{
+  log(`importing ${PRODUCTS} products over HTTP…`);
+  await using service = await startService({
+    dataDir: full,
+    args: ["--search-threads", "1", "--search-rate", "0"],
+  });
+  const domain = (await (
+    await fetch(`${service.url}/api/v2/admin/domains/`, {
+      method: "POST",
+      headers: { "x-admin-key": ADMIN_KEY },
+      body: JSON.stringify({ name: "threads" }),
+    })
+  ).json()) as { secret_token: string };
+  await importCatalog(service.url, domain.secret_token, { seed: SEED, products: PRODUCTS });
+  await service.stop();
+}
+const perProduct: number[] = [];
+for (const threads of [1, 2]) {
+  using empty = tempDir("vitrina-threads-empty-");
+  const args = ["--search-threads", String(threads)];
+  await using idle = await startService({ dataDir: empty, args });
+  const rssEmpty = await settledRss(idle.proc.pid);
+  await idle.stop();
+  await using service = await startService({ dataDir: full, args });
+  const rssFull = await settledRss(service.proc.pid);
+  await service.stop();
+  const kib = ((rssFull - rssEmpty) * 1024) / PRODUCTS;
+  perProduct.push(kib);
+  log(
+    `${threads} search thread(s): ${rssEmpty.toFixed(0)} MiB empty, ${rssFull.toFixed(0)} MiB with ${PRODUCTS} products: ${kib.toFixed(2)} KiB per product`,
+  );
+}
+const [one = 0, two = 0] = perProduct;
+log(`growth per product for the added thread: ${(((two - one) / one) * 100).toFixed(1)}%`);
