@@ -25,14 +25,9 @@ const log = (line: string) => console.log(line);
   const records = toRecords(generateCatalog({ seed: SEED, products: PRODUCTS }));
   const built = buildSnapshot(records);
   const worker = new Worker(new URL("./threads-worker.ts", import.meta.url).href);
-  const answers: { ms: number; searchMs: number }[] = [];
-  let answered: (() => void) | undefined;
-  worker.onmessage = (e: MessageEvent<{ ms: number; searchMs: number }>) => {
-    answers.push(e.data);
-    answered?.();
-  };
+  type Answer = { arrivalMs: number; slices: number[]; totalMs: number; searchMs: number };
   const messages: SnapshotMessage[] = [];
-  const t = performance.now();
+  let t = performance.now();
   const publisher = new SnapshotPublisher((m) => {
     if (m.type === "snapshot") messages.push(m);
   });
@@ -40,21 +35,32 @@ const log = (line: string) => console.log(line);
   const shareMs = performance.now() - t;
   const message = messages[0] as SnapshotMessage;
   const terms = built.segments.reduce((n, s) => n + s.text.terms.length, 0);
+  const fixed = (values: number[], digits = 1) => values.map((v) => v.toFixed(digits)).join(", ");
   for (let round = 0; round < 3; round++) {
-    const done = new Promise<void>((resolve) => {
-      answered = resolve;
+    const answer = new Promise<Answer>((resolve) => {
+      worker.onmessage = (e: MessageEvent<Answer>) => resolve(e.data);
     });
-    worker.postMessage({ sent: performance.timeOrigin + performance.now(), message });
-    await done;
+    const sent = new Float64Array(new SharedArrayBuffer(16));
+    t = performance.now();
+    worker.postMessage({ sent, message });
+    const postMs = performance.now() - t;
+    sent[0] = performance.timeOrigin + performance.now();
+    Atomics.store(new Int32Array(sent.buffer), 2, 1);
+    const a = await answer;
+    log(
+      `round ${round + 1}: the main thread's postMessage ${postMs.toFixed(1)} ms; the search thread:`,
+    );
+    log(
+      `  arrival (clone of the unshared part) ${a.arrivalMs.toFixed(1)} ms, then ${a.slices.length} slices of work, longest ${Math.max(...a.slices).toFixed(1)} ms (${fixed(a.slices.slice(0, 6))}…)`,
+    );
+    log(
+      `  replica ready after ${a.totalMs.toFixed(1)} ms; a search on it ${a.searchMs.toFixed(2)} ms`,
+    );
   }
   worker.terminate();
-  const worst = Math.max(...answers.map((a) => a.ms));
-  log(`segment of ${PRODUCTS} products, ${terms} terms:`);
-  log(`  moved into shared memory on the main thread: ${shareMs.toFixed(1)} ms`);
   log(
-    `  posting to a search thread held its loop: ${answers.map((a) => a.ms.toFixed(1)).join(", ")} ms (max ${worst.toFixed(1)})`,
+    `segment of ${PRODUCTS} products, ${terms} terms; moved into shared memory on the main thread in ${shareMs.toFixed(1)} ms`,
   );
-  log(`  a search on the replica: ${answers.map((a) => a.searchMs.toFixed(2)).join(", ")} ms`);
 }
 
 // --- 2. memory with 1 and 2 threads --------------------------------------------------------

@@ -46,7 +46,7 @@ async function handOver(request: Request, socket: string): Promise<Response> {
 
 /** This thread's services, made from the main thread's first message. */
 function start({ config, rateMemory, index }: SearchThreadData): (message: ToSearchThread) => void {
-  const replicas = new SnapshotReplicas();
+  const replicas = new SnapshotReplicas((next) => setImmediate(next));
   let tokens = new SearchTokens([]);
 
   // What the main thread needs of this thread's work, sent once per turn of the loop.

@@ -76,12 +76,27 @@ function packStrings(value: unknown): unknown {
   return out;
 }
 
-function unpackStrings(value: unknown): unknown {
+/** Characters split at a time: ~0.2 ms of a thread's loop. */
+const SPLIT_CHUNK = 32_768;
+
+/** `value` with its PackedStrings split again, a chunk at a time (it yields between chunks). */
+function* unpackStrings(value: unknown): Generator<void, unknown> {
   if (typeof value !== "object" || value === null || ArrayBuffer.isView(value)) return value;
   if (Object.getPrototypeOf(value) !== Object.prototype) return value;
-  if ("packedStrings" in value) return (value as PackedStrings).packedStrings.split(SEPARATOR);
+  if ("packedStrings" in value) {
+    const packed = (value as PackedStrings).packedStrings;
+    const out: string[] = [];
+    let from = 0;
+    for (;;) {
+      const cut = packed.indexOf(SEPARATOR, from + SPLIT_CHUNK);
+      for (const s of packed.slice(from, cut < 0 ? undefined : cut).split(SEPARATOR)) out.push(s);
+      if (cut < 0) return out;
+      from = cut + 1;
+      yield;
+    }
+  }
   const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) out[key] = unpackStrings(field);
+  for (const [key, field] of Object.entries(value)) out[key] = yield* unpackStrings(field);
   return out;
 }
 
@@ -168,16 +183,52 @@ export class SnapshotPublisher {
   }
 }
 
-/** A search thread's side: each domain's current snapshot, rebuilt from the descriptors. */
+/** A search thread's loop is held at most about this long at a time by its replicas' work. */
+const BUDGET_MS = 2;
+
+/**
+ * A search thread's side: each domain's current snapshot, rebuilt from the descriptors in their
+ * order. A large new segment's strings are split a slice per turn of the loop (`later`), so
+ * that searches go on between slices on the snapshot before it.
+ */
 export class SnapshotReplicas {
   private readonly segments = new Map<number, Map<number, Segment>>();
   private readonly current = new Map<number, { snapshot: Snapshot }>();
+  private readonly queue: ReplicaMessage[] = [];
+  private work: Generator<void, void> | null = null;
+  private waiting = false;
+
+  /** `later` runs a function on a later turn of the loop; without it, all is done at once. */
+  constructor(private readonly later: ((next: () => void) => void) | null = null) {}
 
   get(domainId: number): { snapshot: Snapshot } | undefined {
     return this.current.get(domainId);
   }
 
   apply(message: ReplicaMessage): void {
+    this.queue.push(message);
+    if (!this.waiting) this.drain();
+  }
+
+  private drain(): void {
+    this.waiting = false;
+    const started = performance.now();
+    for (;;) {
+      const message = this.queue[0];
+      if (!message) return;
+      this.work ??= this.steps(message);
+      while (!this.work.next().done)
+        if (this.later && performance.now() - started > BUDGET_MS) {
+          this.waiting = true;
+          this.later(() => this.drain());
+          return;
+        }
+      this.work = null;
+      this.queue.shift();
+    }
+  }
+
+  private *steps(message: ReplicaMessage): Generator<void, void> {
     if (message.type === "drop") {
       this.segments.delete(message.domain);
       this.current.delete(message.domain);
@@ -185,8 +236,10 @@ export class SnapshotReplicas {
     }
     const known = this.segments.get(message.domain) ?? new Map<number, Segment>();
     // The memo of expansions is per thread: it fills as this thread searches.
-    for (const [id, posted] of message.added)
-      known.set(id, { ...(unpackStrings(posted.packed) as Segment), cache: new Map() });
+    for (const [id, posted] of message.added) {
+      const segment = (yield* unpackStrings(posted.packed)) as Omit<Segment, "cache">;
+      known.set(id, { ...segment, cache: new Map() });
+    }
     const previous = this.current.get(message.domain)?.snapshot;
     const segments = message.segments.map((id) => known.get(id) as Segment);
     // Segments the new snapshot no longer has (merged away) are dropped with it.
