@@ -11,7 +11,7 @@ import { docsRoutes } from "./http/routes/docs.ts";
 import { healthRoutes } from "./http/routes/health.ts";
 import { pagesRoutes } from "./http/routes/pages.ts";
 import { searchAnswers, searchRoutes } from "./http/routes/search.ts";
-import { searchFetch } from "./http/search-fetch.ts";
+import { searchServeRoutes } from "./http/search-serve-routes.ts";
 import { threadShedder } from "./http/search-shedder.ts";
 import { SearchThreads } from "./http/search-threads.ts";
 import { type ShedReason, shed } from "./http/shed.ts";
@@ -180,28 +180,32 @@ export async function startServer(config: Config): Promise<RunningServer> {
       }),
     ],
   });
-  const searchFirst = searchFetch(answers, config.requestLog);
-  const handle = (request: Request, srv: Server<unknown>) =>
-    searchFirst(request, srv) ?? app.fetch(request);
-  const listen = (port: number, reusePort: boolean) =>
-    Bun.serve({
+  // The search paths as Bun's own routes, before Elysia's (which the app's config merges last).
+  app.config.serve = {
+    ...app.config.serve,
+    routes: searchServeRoutes(answers, config.requestLog),
+  };
+  const listen = (port: number, reusePort: boolean) => {
+    app.listen({
       hostname: config.host,
       port,
-      // Elysia shared the port by default (SO_REUSEPORT): a second server on a busy port would
+      // Elysia shares the port by default (SO_REUSEPORT): a second server on a busy port would
       // then silently take half its connections. Only the search threads of this process
       // (behind the private socket's lock) and deployments that mean it (--reuse-port) share it.
       reusePort,
-      // The import limit is enforced by readBody with a 413 and `detail` at every size, declared
-      // or chunked; Bun's own limit would answer first, above it, with an empty 413. No route
-      // reads a body before it has authenticated the request (readBody, admin's operator key).
+      // The import limit is enforced by readBody with a 413 and `detail` at every size,
+      // declared or chunked; Bun's own limit would answer first, above it, with an empty 413.
+      // No route reads a body before it has authenticated the request (readBody, admin's key).
       maxRequestBodySize: Number.MAX_SAFE_INTEGER,
       // Seconds a connection may stay silent: a keep-alive connection between requests, a body
       // that stops arriving, an answer being waited for (an import queued behind others).
       // Headers that never finish are closed by Bun itself after ~10 s whatever this says
       // (measured: docs/ARCHITECTURE.md, "Overload and slow clients").
       idleTimeout: 30,
-      fetch: handle,
     });
+    if (!app.server) throw new Error("server did not start");
+    return app.server;
+  };
   // With search threads: the private socket first (the lock; a fixed port only, port 0 is
   // never contended), then the port shared with them, then theirs.
   const lock = (port: number) =>

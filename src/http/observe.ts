@@ -33,7 +33,6 @@ function finish(
   route: string | undefined,
   status: number,
   sink: RequestSink = observeRequest,
-  thread?: number,
 ) {
   const s = seen.get(request);
   if (!s) return;
@@ -51,7 +50,6 @@ function finish(
       status,
       ms: Math.round(ms * 1000) / 1000,
       ...(s.domain === undefined ? {} : { domain: s.domain }),
-      ...(thread === undefined ? {} : { thread }),
     });
 }
 
@@ -64,19 +62,14 @@ function begin(request: Request): string {
 }
 
 /**
- * The same as `observe` for a route answered outside Elysia (http/search-fetch.ts): `begin`
- * when the request arrives, `end` with its answer. A search thread's log lines say which it is
- * (`thread`, from 1; the main thread's have none).
+ * The same as `observe` for a route answered outside Elysia (http/search-serve-routes.ts):
+ * `begin` when the request arrives, `end` with its answer.
  */
-export function observeDirect(
-  log: RequestLog,
-  sink: RequestSink = observeRequest,
-  thread?: number,
-) {
+export function observeDirect(log: RequestLog, sink: RequestSink = observeRequest) {
   return {
     begin,
     end: (request: Request, route: string, status: number) =>
-      finish(log, request, route, status, sink, thread),
+      finish(log, request, route, status, sink),
   };
 }
 

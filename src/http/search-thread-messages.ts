@@ -6,8 +6,6 @@ import type { ReplicaMessage } from "../pipeline/snapshot-replica.ts";
 /** What a search thread is started with (docs/ARCHITECTURE.md, "Threads"). */
 export interface SearchThreadData {
   config: Config;
-  /** 1 for the first search thread (the main thread is 0): in its request log lines. */
-  index: number;
   /** The search token buckets, shared by every thread (SharedTokenBuckets). */
   rateMemory: SharedArrayBuffer;
 }

@@ -10,7 +10,7 @@ import { SearchTokens } from "../tenancy/domains.ts";
 import { assertServedBy } from "../tenancy/partition.ts";
 import { json } from "./respond.ts";
 import { searchAnswers } from "./routes/search.ts";
-import { searchFetch } from "./search-fetch.ts";
+import { searchServeRoutes } from "./search-serve-routes.ts";
 import { threadShedder } from "./search-shedder.ts";
 import type {
   FromSearchThread,
@@ -45,7 +45,7 @@ async function handOver(request: Request, socket: string): Promise<Response> {
 }
 
 /** This thread's services, made from the main thread's first message. */
-function start({ config, rateMemory, index }: SearchThreadData): (message: ToSearchThread) => void {
+function start({ config, rateMemory }: SearchThreadData): (message: ToSearchThread) => void {
   const replicas = new SnapshotReplicas((next) => setImmediate(next));
   let tokens = new SearchTokens([]);
 
@@ -103,12 +103,9 @@ function start({ config, rateMemory, index }: SearchThreadData): (message: ToSea
     rateMemory,
     shedder,
   });
-  const searchFirst = searchFetch(answers, config.requestLog, {
-    index,
-    sink: (method, route, status, seconds) => {
-      requests.push([method, route, status, seconds]);
-      later();
-    },
+  const routes = searchServeRoutes(answers, config.requestLog, (method, route, status, seconds) => {
+    requests.push([method, route, status, seconds]);
+    later();
   });
 
   let server: ReturnType<typeof Bun.serve> | undefined;
@@ -154,7 +151,8 @@ function start({ config, rateMemory, index }: SearchThreadData): (message: ToSea
             // As the main thread's (server.ts): the main thread enforces the import limits.
             maxRequestBodySize: Number.MAX_SAFE_INTEGER,
             idleTimeout: 30,
-            fetch: (request, srv) => searchFirst(request, srv) ?? handOver(request, socket),
+            routes,
+            fetch: (request) => handOver(request, socket),
           });
           send({ type: "listening" });
         } catch (error) {

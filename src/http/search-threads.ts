@@ -24,7 +24,7 @@ export class SearchThreads {
   private readonly workers: Worker[] = [];
   private readonly waiting = new Map<Worker, (message: FromSearchThread) => void>();
 
-  constructor(count: number, data: Omit<SearchThreadData, "index">, sinks: SearchThreadSinks) {
+  constructor(count: number, data: SearchThreadData, sinks: SearchThreadSinks) {
     for (let i = 0; i < count; i++) {
       const worker = new Worker(new URL("./search-thread.ts", import.meta.url).href);
       worker.onmessage = (event: MessageEvent<FromSearchThread>) => {
@@ -53,7 +53,7 @@ export class SearchThreads {
         this.waiting.get(worker)?.({ type: "failed", message: String(event.message) });
       };
       this.workers.push(worker);
-      this.send(worker, { type: "init", data: { ...data, index: i + 1 } });
+      this.send(worker, { type: "init", data });
     }
   }
 
