@@ -7,13 +7,21 @@
 // 2. Memory: the catalog imported over HTTP once, then the server restarted on it with 1 and
 //    with 2 search threads (and an empty one of each): resident size (VmRSS, the threads are
 //    one process) and its growth per product.
+// 3. Import to searchable on every thread, with 1 and 2 threads: after each one-product
+//    import, rounds of 8 searches over new connections at once (each lands on a thread at
+//    random: all 8 on one of two threads 1 time in 128) until a round where all 8 find it.
 import { readFileSync } from "node:fs";
 import { generateCatalog } from "../src/catalog/generate.ts";
 import { type SnapshotMessage, SnapshotPublisher } from "../src/pipeline/snapshot-replica.ts";
 import { buildSnapshot } from "../src/search/engine.ts";
-import { ADMIN_KEY, startService, tempDir } from "../test/http/harness.ts";
+import {
+  ADMIN_KEY,
+  PRODUCTS as PRODUCTS_PATH,
+  startService,
+  tempDir,
+} from "../test/http/harness.ts";
 import { toRecords } from "./records.ts";
-import { importCatalog } from "./suite/run.ts";
+import { importCatalog, percentile } from "./suite/run.ts";
 
 const PRODUCTS = Number(process.argv[2] ?? 100_000);
 const SEED = Number(process.argv[3] ?? 1);
@@ -76,19 +84,20 @@ const settledRss = async (pid: number) => {
 };
 
 using full = tempDir("vitrina-threads-");
+let domain = { secret_token: "", search_token: "" };
 {
   log(`importing ${PRODUCTS} products over HTTP…`);
   await using service = await startService({
     dataDir: full,
     args: ["--search-threads", "1", "--search-rate", "0"],
   });
-  const domain = (await (
+  domain = (await (
     await fetch(`${service.url}/api/v2/admin/domains/`, {
       method: "POST",
       headers: { "x-admin-key": ADMIN_KEY },
       body: JSON.stringify({ name: "threads" }),
     })
-  ).json()) as { secret_token: string };
+  ).json()) as typeof domain;
   await importCatalog(service.url, domain.secret_token, { seed: SEED, products: PRODUCTS });
   await service.stop();
 }
@@ -110,3 +119,46 @@ for (const threads of [1, 2]) {
 }
 const [one = 0, two = 0] = perProduct;
 log(`growth per product for the added thread: ${(((two - one) / one) * 100).toFixed(1)}%`);
+
+// --- 3. import to searchable on every thread -----------------------------------------------
+
+const { categories } = generateCatalog({ seed: SEED, products: 0 });
+const probeCategory = String(categories[0]?.source_category_id);
+const PROBES = 100;
+for (const threads of [1, 2]) {
+  await using service = await startService({
+    dataDir: full,
+    args: ["--search-threads", String(threads), "--search-rate", "0"],
+  });
+  const times: number[] = [];
+  for (let n = 0; n < PROBES; n++) {
+    const word = `zqvprobe${threads}x${n.toString(36)}`;
+    const item = {
+      source_id: `probe-${threads}-${n}`,
+      code: `PROBE-${threads}-${n}`,
+      source_category_id: probeCategory,
+      currency_code: "UAH",
+      new_price: 100,
+      translations: [{ language: "uk", name: `Пробник ${word}`, url: `https://b.example/${n}` }],
+    };
+    const r = await fetch(`${service.url}${PRODUCTS_PATH}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-secret-token": domain.secret_token },
+      body: JSON.stringify([item]),
+    });
+    if (r.status !== 201) throw new Error(`probe import answered ${r.status}`);
+    const acked = performance.now();
+    const url = `${service.url}/api/v2/search/?q=${word}&group_by_category=false&show_filters=false&demo=true&token=${domain.search_token}`;
+    const found = async () =>
+      ((await (await fetch(url, { keepalive: false })).json()) as { total: number }).total > 0;
+    for (;;) {
+      const round = await Promise.all(Array.from({ length: 8 }, found));
+      if (round.every(Boolean)) break;
+      if (performance.now() - acked > 10_000) throw new Error(`probe ${n} not searchable`);
+    }
+    times.push(performance.now() - acked);
+  }
+  log(
+    `${threads} search thread(s): import acknowledged -> searchable on every thread: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms (${PROBES} probes)`,
+  );
+}
