@@ -57,10 +57,6 @@ export class SearchThreads {
     }
   }
 
-  get count(): number {
-    return this.workers.length;
-  }
-
   /** To every search thread, in order. */
   post(message: ReplicaMessage | ToSearchThread): void {
     for (const worker of this.workers) this.send(worker, message);
