@@ -134,6 +134,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const recorder = new SearchRecorder(imports);
   reports = { recorder, imports };
   const popular = new PopularQueries(imports, config.suggestionRefreshMs);
+  // A block on this node shows at once on every thread, as it did on the one thread.
+  if (threads) popular.onRefresh((lists) => threads.post({ type: "popular", lists }));
   const assertServed = assertServedBy(config.partition);
   registerSources(metricSourcesOf({ domains, indexers, log, imports, recorder, shed }));
   // Import requests in progress per domain: the bound on queued work, and its depths.

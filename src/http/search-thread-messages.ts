@@ -18,7 +18,9 @@ export type ToSearchThread =
   /** `socket`: the main thread's private socket, where every request but a search goes. */
   | { type: "listen"; port: number; socket: string }
   | { type: "stop" }
-  | { type: "suggestions"; id: number; lists: [number, string[]][] };
+  | { type: "suggestions"; id: number; lists: [number, string[]][] }
+  /** The main thread's own refresh (after a block there): taken at once. */
+  | { type: "popular"; lists: readonly [number, string[]][] };
 
 /** One answered request for the main thread's metrics: method, route, status, seconds. */
 export type RequestSeen = [string, string, number, number];

@@ -139,6 +139,9 @@ function start({ config, rateMemory }: SearchThreadData): (message: ToSearchThre
         asked.get(message.id)?.(message.lists);
         asked.delete(message.id);
         return;
+      case "popular":
+        popular.put(message.lists);
+        return;
       case "listen":
         // As the main thread before it listens: the clones of the first build are garbage.
         Bun.gc(true);
