@@ -198,8 +198,14 @@ export class SnapshotReplicas {
   private work: Generator<void, void> | null = null;
   private waiting = false;
 
-  /** `later` runs a function on a later turn of the loop; without it, all is done at once. */
-  constructor(private readonly later: ((next: () => void) => void) | null = null) {}
+  /**
+   * `later` runs a function on a later turn of the loop; without it, all is done at once.
+   * `budgetMs`: how long one turn may work (0: one slice per turn).
+   */
+  constructor(
+    private readonly later: ((next: () => void) => void) | null = null,
+    private readonly budgetMs = BUDGET_MS,
+  ) {}
 
   get(domainId: number): { snapshot: Snapshot } | undefined {
     return this.current.get(domainId);
@@ -218,7 +224,7 @@ export class SnapshotReplicas {
       if (!message) return;
       this.work ??= this.steps(message);
       while (!this.work.next().done)
-        if (this.later && performance.now() - started > BUDGET_MS) {
+        if (this.later && performance.now() - started >= this.budgetMs) {
           this.waiting = true;
           this.later(() => this.drain());
           return;
