@@ -1,4 +1,5 @@
 // The only reader of command-line flags and VITRINA_* variables. A flag wins over its variable.
+import { availableParallelism } from "node:os";
 import { MAX_SHOPPERS_KEPT } from "./store/search-aggregate.ts";
 
 export interface Config {
@@ -17,6 +18,8 @@ export interface Config {
   partition: { index: number; count: number } | null;
   /** Share the port with other processes (SO_REUSEPORT): only for deployments meant to. */
   reusePort: boolean;
+  /** Threads that answer searches, the main one included (docs/ARCHITECTURE.md, "Threads"). */
+  searchThreads: number;
   /** Which requests get a JSON log line on stdout. */
   requestLog: "all" | "errors" | "off";
   /** Searches per second (and burst) per search token; rate 0 is no limit. */
@@ -64,6 +67,12 @@ export const OPTIONS = {
   reindexInterval: { flag: "reindex-interval", env: "VITRINA_REINDEX_INTERVAL", default: "86400" },
   partition: { flag: "partition", env: "VITRINA_PARTITION", default: "" },
   reusePort: { flag: "reuse-port", env: "VITRINA_REUSE_PORT", boolean: true, default: "false" },
+  // Every core by default: searches are what a node does most, and they scale with threads.
+  searchThreads: {
+    flag: "search-threads",
+    env: "VITRINA_SEARCH_THREADS",
+    default: String(availableParallelism()),
+  },
   requestLog: { flag: "log-requests", env: "VITRINA_LOG_REQUESTS", default: "errors" },
   // A search token is shared by every shopper of a store: its limit is the store's (see
   // docs/ARCHITECTURE.md, "Overload and slow clients"). --demo turns the limits off.
@@ -202,6 +211,7 @@ export function loadConfig(
     reindexInterval: integer("--reindex-interval", get(OPTIONS.reindexInterval), 0),
     partition: pm ? { index: Number(pm[1]), count: Number(pm[2]) } : null,
     reusePort: ["true", "1", "yes"].includes(get(OPTIONS.reusePort)),
+    searchThreads: integer("--search-threads", get(OPTIONS.searchThreads), 1),
     requestLog,
     searchRate: rate(OPTIONS.searchRate, OPTIONS.searchBurst),
     importRate: rate(OPTIONS.importRate, OPTIONS.importBurst),

@@ -1,3 +1,4 @@
+import type { Server } from "bun";
 import { adminAnalytics } from "./analytics/admin-analytics.ts";
 import { PopularQueries } from "./analytics/popular-queries.ts";
 import { SearchRecorder } from "./analytics/search-recorder.ts";
@@ -5,17 +6,21 @@ import type { Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
 import { InFlight } from "./http/in-flight.ts";
 import { overviewOf } from "./http/overview.ts";
+import { SharedTokenBuckets } from "./http/rate-limit.ts";
 import { docsRoutes } from "./http/routes/docs.ts";
 import { healthRoutes } from "./http/routes/health.ts";
 import { pagesRoutes } from "./http/routes/pages.ts";
-import { searchRoutes } from "./http/routes/search.ts";
-import { LoopLag, SearchShedder } from "./http/search-shedder.ts";
-import { shed } from "./http/shed.ts";
+import { searchAnswers, searchRoutes } from "./http/routes/search.ts";
+import { searchServeRoutes } from "./http/search-serve-routes.ts";
+import { threadShedder } from "./http/search-shedder.ts";
+import { SearchThreads } from "./http/search-threads.ts";
+import { type ShedReason, shed } from "./http/shed.ts";
 import { ImportWriter } from "./import/import-writer.ts";
-import { registerSources } from "./ops/metrics.ts";
+import { observeRequest, registerSources } from "./ops/metrics.ts";
 import { metricSourcesOf, readinessOf } from "./ops/probes.ts";
 import { FreshRecords } from "./pipeline/fresh-records.ts";
 import { Indexers } from "./pipeline/indexers.ts";
+import { SnapshotPublisher } from "./pipeline/snapshot-replica.ts";
 import { openStore } from "./store/open-store.ts";
 import { Checkpointer } from "./store/sqlite/checkpointer.ts";
 import { sqliteFile } from "./store/sqlite/sqlite-store.ts";
@@ -36,6 +41,15 @@ export interface RunningServer {
 }
 
 /**
+ * The main thread's private socket (Linux abstract namespace: no file, gone with the process).
+ * Bound before the port, it is also the lock that keeps a second server off a port shared by
+ * this one's threads (SO_REUSEPORT would let it join them); a partitioned deployment that
+ * shares the port on purpose (--reuse-port) takes one per process.
+ */
+const privateSocket = (config: Config, port: number) =>
+  `\0vitrina:${config.host}:${port}${config.reusePort ? `:${process.pid}` : ""}`;
+
+/**
  * Opens the store, builds every domain's index and catches up from the change log, then
  * listens: `/health` answers once this resolves.
  */
@@ -46,7 +60,39 @@ export async function startServer(config: Config): Promise<RunningServer> {
     : await Checkpointer.start(sqliteFile(config.dataDir));
   const domains = new Domains(store);
   const fresh = new FreshRecords();
-  const indexers = new Indexers(store, log, (d) => serves(config.partition, d), fresh);
+  // The search threads start now, so that each sees every snapshot from the first build on.
+  // What they report goes to the services made below, once the indexes are built.
+  let reports: { recorder: SearchRecorder; imports: ImportWriter } | undefined;
+  const rateMemory = new SharedTokenBuckets(config.searchRate).memory;
+  const threads =
+    config.searchThreads > 1
+      ? new SearchThreads(
+          config.searchThreads - 1,
+          { config, rateMemory },
+          {
+            searches: (seen) => {
+              for (const s of seen) reports?.recorder.record(s);
+            },
+            requests: (seen) => {
+              for (const [method, route, status, seconds] of seen)
+                observeRequest(method, route, status, seconds);
+            },
+            shed: (counts) => {
+              for (const [reason, n] of Object.entries(counts)) shed[reason as ShedReason] += n;
+            },
+            suggestions: async (ids) => (reports ? reports.imports.suggestions(ids) : []),
+          },
+        )
+      : null;
+  const publisher = threads && new SnapshotPublisher((message) => threads.post(message));
+  if (threads) domains.onLoad((all) => threads.post({ type: "domains", all }));
+  const indexers = new Indexers(
+    store,
+    log,
+    (d) => serves(config.partition, d),
+    fresh,
+    publisher ?? undefined,
+  );
   // The builds of the domains known at start are awaited before listening; a domain that
   // appears later is built in the background.
   let starting: Promise<void>[] | null = [];
@@ -68,8 +114,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await store.onDomainsChanged?.(() => void domains.load().catch(() => {}));
   await Promise.all(starting);
   starting = null;
-  // The rebuild parsed every record into objects that are garbage now: give the memory back
-  // before serving, so that the resident size is the indexes' (measured by the benchmark).
+  // The rebuild parsed every record into objects that are garbage now (and the search threads'
+  // shared copies replaced the segments' arrays): give the memory back before serving, so that
+  // the resident size is the indexes' (measured by the benchmark). From a later turn of the
+  // loop: JSC scans the stack conservatively, and a collection made here left ~60 MB of a
+  // 100,000-product index's arrays alive (bench/threads.ts).
+  await Bun.sleep(1);
   Bun.gc(true);
   indexers.schedule(config.reindexInterval);
 
@@ -82,18 +132,25 @@ export async function startServer(config: Config): Promise<RunningServer> {
     },
   });
   const recorder = new SearchRecorder(imports);
+  reports = { recorder, imports };
   const popular = new PopularQueries(imports, config.suggestionRefreshMs);
+  // A block on this node shows at once on every thread, as it did on the one thread.
+  if (threads) popular.onRefresh((lists) => threads.post({ type: "popular", lists }));
   const assertServed = assertServedBy(config.partition);
   registerSources(metricSourcesOf({ domains, indexers, log, imports, recorder, shed }));
-  // A store is shed only past 200 searches in its window (1-2 s): a store's widget, or a test,
-  // never meets it on a slow machine whose loop lags for other reasons.
-  const loopLag = new LoopLag(50).start();
   // Import requests in progress per domain: the bound on queued work, and its depths.
   const importsInFlight = new InFlight<number>(config.maxQueuedBatches + 1);
-  const shedder = new SearchShedder({
-    lagMs: config.shedLag,
-    minSearches: 200,
-    lag: (now) => loopLag.at(now),
+  const { shedder, loopLag } = threadShedder(config.shedLag);
+  const answers = searchAnswers({
+    domains,
+    indexers,
+    recorder,
+    maxPageSize: config.maxPageSize,
+    popular: (id) => popular.get(id),
+    assertServed,
+    rate: config.searchRate,
+    rateMemory,
+    shedder,
   });
   const app = createApp({
     domains,
@@ -115,16 +172,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         readiness: readinessOf({ domains, indexers, store }),
         adminKey: config.adminKey,
       }),
-      searchRoutes({
-        domains,
-        indexers,
-        recorder,
-        maxPageSize: config.maxPageSize,
-        popular: (id) => popular.get(id),
-        assertServed,
-        rate: config.searchRate,
-        shedder,
-      }),
+      searchRoutes(answers),
       pagesRoutes({ domains, demo: config.demo }),
       docsRoutes({
         maxPageSize: config.maxPageSize,
@@ -134,24 +182,56 @@ export async function startServer(config: Config): Promise<RunningServer> {
       }),
     ],
   });
-  app.listen({
-    hostname: config.host,
-    port: config.port,
-    // Elysia shares the port by default (SO_REUSEPORT): a second server on a busy port would
-    // then silently take half its connections. Only deployments that mean it ask for it.
-    reusePort: config.reusePort,
-    // The import limit is enforced by readBody with a 413 and `detail` at every size, declared
-    // or chunked; Bun's own limit would answer first, above it, with an empty 413. No route
-    // reads a body before it has authenticated the request (readBody, admin's operator key).
-    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
-    // Seconds a connection may stay silent: a keep-alive connection between requests, a body
-    // that stops arriving, an answer being waited for (an import queued behind others). Headers
-    // that never finish are closed by Bun itself after ~10 s whatever this says (measured:
-    // docs/ARCHITECTURE.md, "Overload and slow clients").
-    idleTimeout: 30,
-  });
-  const server = app.server;
-  if (!server) throw new Error("server did not start");
+  // The search paths as Bun's own routes, before Elysia's (which the app's config merges last).
+  app.config.serve = {
+    ...app.config.serve,
+    routes: searchServeRoutes(answers, config.requestLog),
+  };
+  const listen = (port: number, reusePort: boolean) => {
+    app.listen({
+      hostname: config.host,
+      port,
+      // Elysia shares the port by default (SO_REUSEPORT): a second server on a busy port would
+      // then silently take half its connections. Only the search threads of this process
+      // (behind the private socket's lock) and deployments that mean it (--reuse-port) share it.
+      reusePort,
+      // The import limit is enforced by readBody with a 413 and `detail` at every size,
+      // declared or chunked; Bun's own limit would answer first, above it, with an empty 413.
+      // No route reads a body before it has authenticated the request (readBody, admin's key).
+      maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+      // Seconds a connection may stay silent: a keep-alive connection between requests, a body
+      // that stops arriving, an answer being waited for (an import queued behind others).
+      // Headers that never finish are closed by Bun itself after ~10 s whatever this says
+      // (measured: docs/ARCHITECTURE.md, "Overload and slow clients").
+      idleTimeout: 30,
+    });
+    if (!app.server) throw new Error("server did not start");
+    return app.server;
+  };
+  // With search threads: the private socket first (the lock; a fixed port only, port 0 is
+  // never contended), then the port shared with them, then theirs.
+  const lock = (port: number) =>
+    Bun.serve({
+      unix: privateSocket(config, port),
+      maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+      fetch: (request) => app.fetch(request),
+    });
+  let server: Server<unknown>;
+  let channel: Server<unknown> | null = null;
+  try {
+    if (threads && config.port !== 0) channel = lock(config.port);
+    server = listen(config.port, threads !== null || config.reusePort);
+    const port = server.port ?? config.port;
+    if (threads) {
+      channel ??= lock(port);
+      await threads.listen(port, privateSocket(config, port));
+    }
+  } catch (error) {
+    channel?.stop(true);
+    await threads?.stop();
+    loopLag.stop();
+    throw error;
+  }
   return {
     url: `http://${config.host}:${server.port}`,
     domains,
@@ -163,12 +243,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
     stop: async () => {
       // Stop accepting, let the requests already accepted finish for at most --shutdown-timeout
       // seconds (a trickling client would hold them for ever), then close what is left, then
-      // the store: a request cut off was not answered, so nothing acknowledged is lost.
+      // the store: a request cut off was not answered, so nothing acknowledged is lost. The
+      // search threads do the same at once; their requests for this thread come through the
+      // private socket, closed once they have stopped.
+      const threadsStopped = threads?.stop();
       const stopped = server.stop(false);
       const deadline = performance.now() + config.shutdownTimeout * 1000;
       while (server.pendingRequests > 0 && performance.now() < deadline) await Bun.sleep(5);
       const bound = Bun.sleep(Math.max(0, deadline - performance.now())).then(() => "late");
       if ((await Promise.race([stopped, bound])) === "late") await server.stop(true);
+      await threadsStopped;
+      await channel?.stop(true);
       loopLag.stop();
       await indexers.stop();
       popular.stop();

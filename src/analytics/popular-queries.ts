@@ -9,6 +9,7 @@ export class PopularQueries {
   private readonly asked = new Set<number>();
   private readonly timer: ReturnType<typeof setInterval>;
   private refreshing: Promise<void> = Promise.resolve();
+  private readonly listeners: ((lists: readonly [number, string[]][]) => void)[] = [];
 
   constructor(
     /** The import thread's answer (ImportWriter.suggestions). */
@@ -25,6 +26,16 @@ export class PopularQueries {
     this.timer.unref?.();
   }
 
+  /** Called with the lists of every refresh: the search threads take them at once. */
+  onRefresh(listener: (lists: readonly [number, string[]][]) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Takes lists fetched elsewhere (a search thread's copy of the main thread's refresh). */
+  put(lists: readonly [number, string[]][]): void {
+    for (const [id, queries] of lists) this.byDomain.set(id, queries);
+  }
+
   get(domainId: number): readonly string[] {
     this.asked.add(domainId);
     return this.byDomain.get(domainId) ?? [];
@@ -34,8 +45,9 @@ export class PopularQueries {
   refresh(domainIds: readonly number[]): Promise<void> {
     this.refreshing = this.refreshing.then(async () => {
       try {
-        for (const [id, queries] of await this.source.suggestions(domainIds))
-          this.byDomain.set(id, queries);
+        const lists = await this.source.suggestions(domainIds);
+        this.put(lists);
+        for (const listener of this.listeners) listener(lists);
       } catch {
         // Kept as they were: suggestions are a convenience, the next interval tries again.
       }

@@ -23,14 +23,23 @@ export function noteDomain(request: Request, name: string): void {
   if (s) s.domain = name;
 }
 
+/** Where a request's metrics go: this thread's registry, or the main thread's (search threads). */
+export type RequestSink = typeof observeRequest;
+
 /** Records the answered request: its metrics, and its log line when `log` asks for one. */
-function finish(log: RequestLog, request: Request, route: string | undefined, status: number) {
+function finish(
+  log: RequestLog,
+  request: Request,
+  route: string | undefined,
+  status: number,
+  sink: RequestSink = observeRequest,
+) {
   const s = seen.get(request);
   if (!s) return;
   seen.delete(request);
   const ms = performance.now() - s.start;
   const pattern = route || "unmatched";
-  observeRequest(request.method, pattern, status, ms / 1000);
+  sink(request.method, pattern, status, ms / 1000);
   if (log === "all" || (log === "errors" && status >= 400))
     logLine({
       level: status >= 500 ? "error" : "info",
@@ -44,6 +53,26 @@ function finish(log: RequestLog, request: Request, route: string | undefined, st
     });
 }
 
+/** The request's id: an incoming sane `X-Request-Id`, else a new one; the request is timed. */
+function begin(request: Request): string {
+  const given = request.headers.get("x-request-id");
+  const id = given !== null && SANE_ID.test(given) ? given : randomUUID();
+  seen.set(request, { start: performance.now(), id });
+  return id;
+}
+
+/**
+ * The same as `observe` for a route answered outside Elysia (http/search-serve-routes.ts):
+ * `begin` when the request arrives, `end` with its answer.
+ */
+export function observeDirect(log: RequestLog, sink: RequestSink = observeRequest) {
+  return {
+    begin,
+    end: (request: Request, route: string, status: number) =>
+      finish(log, request, route, status, sink),
+  };
+}
+
 /**
  * Every request: an `X-Request-Id` on its answer, the metrics of its route, and (per `log`) a
  * JSON line with method, route pattern, status, duration, request id and domain. Never the
@@ -54,10 +83,7 @@ function finish(log: RequestLog, request: Request, route: string | undefined, st
 export function observe(log: RequestLog) {
   const app = new Elysia({ name: "observe" })
     .onRequest(({ request, set }) => {
-      const given = request.headers.get("x-request-id");
-      const id = given !== null && SANE_ID.test(given) ? given : randomUUID();
-      set.headers["x-request-id"] = id;
-      seen.set(request, { start: performance.now(), id });
+      set.headers["x-request-id"] = begin(request);
     })
     .onAfterHandle({ as: "global" }, ({ request, route, responseValue, set }) => {
       const status =

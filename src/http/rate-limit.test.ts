@@ -4,7 +4,7 @@
 //  3. the wait is whole seconds, at least 1, long enough for one token
 //  4. keys are apart; rate 0 is no limit
 import { expect, test } from "bun:test";
-import { TokenBuckets } from "./rate-limit.ts";
+import { SharedTokenBuckets, TokenBuckets } from "./rate-limit.ts";
 
 const spend = (b: TokenBuckets<string>, key: string, n: number, at: number) =>
   Array.from({ length: n }, () => b.take(key, at));
@@ -40,4 +40,14 @@ test("keys are apart; rate 0 is off", () => {
   const off = new TokenBuckets<string>({ rate: 0, burst: 1 });
   expect(off.enabled).toBe(false);
   expect(spend(off, "a", 1000, 0).every((w) => w === 0)).toBe(true);
+});
+
+test("shared buckets: one store's rate across threads, keys apart", () => {
+  const a = new SharedTokenBuckets({ rate: 10, burst: 3 });
+  const b = new SharedTokenBuckets({ rate: 10, burst: 3 }, a.memory);
+  const now = 1_700_000_000_000;
+  expect([a.take(7, now), b.take(7, now), a.take(7, now), b.take(7, now)]).toEqual([0, 0, 0, 1]);
+  expect(b.take(7, now + 100)).toBe(0);
+  expect(a.take(7 + 4096, now)).toBe(0);
+  expect(new SharedTokenBuckets({ rate: 0, burst: 1 }).take(1, now)).toBe(0);
 });

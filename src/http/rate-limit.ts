@@ -36,3 +36,62 @@ export class TokenBuckets<K> {
     return Math.max(1, Math.ceil((1 - bucket.tokens) / rate));
   }
 }
+
+/** Domains whose search buckets fit in the shared table; a domain past it is not limited. */
+const SHARED_SLOTS = 4096;
+
+/**
+ * The search token buckets of every search thread in one SharedArrayBuffer, so that a store's
+ * rate is its own whatever thread a connection lands on (docs/ARCHITECTURE.md, "Threads"). A
+ * slot per domain id (open addressing, claimed with a compare-and-swap); its two numbers change
+ * under a spin lock held for a few instructions. Times are wall-clock milliseconds: each
+ * thread's `performance.now()` counts from its own start.
+ */
+export class SharedTokenBuckets {
+  private readonly keys: Int32Array;
+  private readonly locks: Int32Array;
+  private readonly tokens: Float64Array;
+  private readonly at: Float64Array;
+
+  constructor(
+    private readonly limit: RateLimit,
+    readonly memory = new SharedArrayBuffer(SHARED_SLOTS * 24),
+  ) {
+    this.tokens = new Float64Array(memory, 0, SHARED_SLOTS);
+    this.at = new Float64Array(memory, SHARED_SLOTS * 8, SHARED_SLOTS);
+    this.keys = new Int32Array(memory, SHARED_SLOTS * 16, SHARED_SLOTS);
+    this.locks = new Int32Array(memory, SHARED_SLOTS * 20, SHARED_SLOTS);
+  }
+
+  /** As TokenBuckets.take, for a domain id (>= 0) at wall-clock `nowMs`. */
+  take(domainId: number, nowMs: number): number {
+    const { rate, burst } = this.limit;
+    if (rate <= 0) return 0;
+    const slot = this.slotOf(domainId);
+    if (slot < 0) return 0;
+    while (Atomics.compareExchange(this.locks, slot, 0, 1) !== 0);
+    let tokens = this.tokens[slot] as number;
+    const at = this.at[slot] as number;
+    tokens = at === 0 ? burst : Math.min(burst, tokens + (Math.max(0, nowMs - at) * rate) / 1000);
+    const granted = tokens >= 1;
+    if (granted) tokens -= 1;
+    this.tokens[slot] = tokens;
+    this.at[slot] = Math.max(at, nowMs);
+    Atomics.store(this.locks, slot, 0);
+    return granted ? 0 : Math.max(1, Math.ceil((1 - tokens) / rate));
+  }
+
+  private slotOf(domainId: number): number {
+    const key = domainId + 1;
+    for (let i = 0; i < SHARED_SLOTS; i++) {
+      const slot = (domainId + i) % SHARED_SLOTS;
+      const found = Atomics.load(this.keys, slot);
+      if (found === key) return slot;
+      if (found === 0) {
+        const before = Atomics.compareExchange(this.keys, slot, 0, key);
+        if (before === 0 || before === key) return slot;
+      }
+    }
+    return -1;
+  }
+}

@@ -91,3 +91,14 @@ export class LoopLag {
     clearInterval(this.timer);
   }
 }
+
+/**
+ * A thread's shedder over its own loop's lag: each search thread sheds for itself. A store is
+ * shed only past 200 searches in its window (1-2 s): a store's widget, or a test, never meets it
+ * on a slow machine whose loop lags for other reasons.
+ */
+export function threadShedder(lagMs: number): { shedder: SearchShedder; loopLag: LoopLag } {
+  const loopLag = new LoopLag(50).start();
+  const shedder = new SearchShedder({ lagMs, minSearches: 200, lag: (now) => loopLag.at(now) });
+  return { shedder, loopLag };
+}

@@ -1,6 +1,7 @@
 /**
  * Requests refused to protect the service since the process started, by reason: a counter
- * that /metrics reads. Only the HTTP thread sheds, so plain numbers suffice.
+ * that /metrics reads. Plain numbers per thread: a search thread sends its counts to the main
+ * thread's (http/search-threads.ts), which /metrics reads.
  */
 export const shed = {
   /** 429: a search token over its rate. */

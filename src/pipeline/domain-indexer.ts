@@ -20,7 +20,7 @@ const REBUILD_PAGE = 10_000;
  * builds a new snapshot beside the old one and replaces one reference.
  */
 export class DomainIndexer {
-  snapshot: Snapshot;
+  private current: Snapshot;
   /** The last change-log position applied to `snapshot`. */
   position = 0;
   /** Wall-clock time of the last applied change, for the admin page's lag figure. */
@@ -35,8 +35,21 @@ export class DomainIndexer {
     private readonly store: PrimaryStore,
     private readonly log: ChangeLog,
     private readonly fresh?: FreshRecords,
+    /**
+     * Sees every snapshot swapped in and returns the one to serve (the search threads' copy in
+     * shared memory, pipeline/snapshot-replica.ts); identity when absent.
+     */
+    private readonly publish: (domainId: number, snapshot: Snapshot) => Snapshot = (_, s) => s,
   ) {
-    this.snapshot = buildSnapshot({ products: [], categories: [] });
+    this.current = publish(domainId, buildSnapshot({ products: [], categories: [] }));
+  }
+
+  get snapshot(): Snapshot {
+    return this.current;
+  }
+
+  set snapshot(snapshot: Snapshot) {
+    this.current = this.publish(this.domainId, snapshot);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { DomainRecord } from "../model/records.ts";
+import type { Snapshot } from "../search/engine.ts";
 import type { ChangeLog, PrimaryStore } from "../store/store.ts";
 import { DomainIndexer } from "./domain-indexer.ts";
 import type { FreshRecords } from "./fresh-records.ts";
@@ -17,6 +18,11 @@ export class Indexers {
     private readonly serves: (domain: DomainRecord) => boolean = () => true,
     /** Records of the batches this node's import thread logged, for the indexers. */
     private readonly fresh?: FreshRecords,
+    /** Sees each snapshot swapped in, and each domain dropped (the search threads' replicas). */
+    private readonly replicas?: {
+      publish(domainId: number, snapshot: Snapshot): Snapshot;
+      drop(domainId: number): void;
+    },
   ) {}
 
   get(domainId: number): DomainIndexer | undefined {
@@ -30,7 +36,13 @@ export class Indexers {
   /** Builds the domain's index from the store, catches up from the log, then tails it. */
   async add(domain: DomainRecord): Promise<void> {
     if (this.byDomain.has(domain.id) || !this.serves(domain)) return;
-    const indexer = new DomainIndexer(domain.id, this.store, this.log, this.fresh);
+    const indexer = new DomainIndexer(
+      domain.id,
+      this.store,
+      this.log,
+      this.fresh,
+      (id, snapshot) => (this.replicas ? this.replicas.publish(id, snapshot) : snapshot),
+    );
     this.byDomain.set(domain.id, indexer);
     try {
       await indexer.rebuild();
@@ -57,6 +69,7 @@ export class Indexers {
     const indexer = this.byDomain.get(domainId);
     this.byDomain.delete(domainId);
     this.built.delete(domainId);
+    this.replicas?.drop(domainId);
     await indexer?.stop();
   }
 

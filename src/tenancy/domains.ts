@@ -27,6 +27,7 @@ export class Domains {
   private lastReload = 0;
   private readonly listeners: ((d: DomainRecord) => void)[] = [];
   private readonly goneListeners: ((d: DomainRecord) => void)[] = [];
+  private readonly loadListeners: ((all: readonly DomainRecord[]) => void)[] = [];
 
   constructor(private readonly store: PrimaryStore) {}
 
@@ -40,7 +41,13 @@ export class Domains {
     for (const d of all) if (!before.has(d.name)) for (const l of this.listeners) l(d);
     for (const d of before.values())
       if (!this.byName.has(d.name)) for (const l of this.goneListeners) l(d);
+    for (const l of this.loadListeners) l(all);
     return all;
+  }
+
+  /** Called with the whole table after every load: the search threads' copy follows it. */
+  onLoad(listener: (all: readonly DomainRecord[]) => void): void {
+    this.loadListeners.push(listener);
   }
 
   /** Called with every domain that disappears (deleted here, by the CLI or on another node). */
@@ -111,6 +118,22 @@ export class Domains {
     if (found || Date.now() - this.lastReload < 1000) return found;
     await this.load();
     return match(map(), token, field);
+  }
+}
+
+/**
+ * A search thread's copy of the search tokens (http/search-thread.ts), looked up as
+ * `Domains.searchDomain` does.
+ */
+export class SearchTokens {
+  private readonly bySearch: Map<string, DomainRecord>;
+
+  constructor(all: readonly DomainRecord[]) {
+    this.bySearch = new Map(all.map((d) => [digest(d.search_token), d]));
+  }
+
+  searchDomain(token: string): DomainRecord | undefined {
+    return match(this.bySearch, token, "search_token");
   }
 }
 

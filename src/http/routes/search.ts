@@ -1,16 +1,14 @@
 import { Elysia } from "elysia";
-import type { SearchRecorder } from "../../analytics/search-recorder.ts";
+import type { SearchSeen } from "../../analytics/search-recorder.ts";
 import type { RateLimit } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 import type { DomainRecord } from "../../model/records.ts";
-import type { Indexers } from "../../pipeline/indexers.ts";
-import { emptyResponse, search } from "../../search/engine.ts";
-import type { Domains } from "../../tenancy/domains.ts";
+import { emptyResponse, type Snapshot, search } from "../../search/engine.ts";
 import { tagged } from "../browser-answer.ts";
 import { corsFor, OPEN_CORS } from "../cors.ts";
 import { noteDomain } from "../observe.ts";
 import { parseSearchParams } from "../parse-params.ts";
-import { TokenBuckets } from "../rate-limit.ts";
+import { SharedTokenBuckets } from "../rate-limit.ts";
 import { errorResponse, JSON_TYPE, json } from "../respond.ts";
 import type { SearchShedder } from "../search-shedder.ts";
 import { shed } from "../shed.ts";
@@ -26,16 +24,22 @@ const UNCACHEABLE = { ...OPEN_CORS, "cache-control": "no-store" };
 /** PRODUCT.md "Paths": the specification's two readings of the search path, and the base. */
 export const SEARCH_PATHS = ["/api/v2/search/", "/api/v2/search/search/v2/", "/search/v2/"];
 
+/**
+ * What a search reads; the main thread gives its own services, a search thread its replicas
+ * (http/search-thread.ts).
+ */
 export interface SearchDeps {
-  domains: Domains;
-  indexers: Indexers;
-  recorder: SearchRecorder;
+  domains: { searchDomain(token: string): DomainRecord | undefined };
+  indexers: { get(domainId: number): { readonly snapshot: Snapshot } | undefined };
+  recorder: { record(seen: SearchSeen): void };
   maxPageSize: number;
   popular: (domainId: number) => readonly string[];
   /** Throws 421 when this node does not serve the domain (--partition). */
   assertServed: (domainName: string) => void;
   /** Searches per second per search token, that is per store (--search-rate). */
   rate: RateLimit;
+  /** The token buckets' shared memory, the same on every search thread (SharedTokenBuckets). */
+  rateMemory?: SharedArrayBuffer;
   /** Refuses the searches of the stores that overload the thread (--shed-lag). */
   shedder: SearchShedder;
 }
@@ -57,8 +61,14 @@ const refusedOrigin = (request: Request): Response => {
   return response;
 };
 
-export function searchRoutes(deps: SearchDeps) {
-  const buckets = new TokenBuckets<number>(deps.rate);
+/** The answers of the search paths: a GET (with the client's address) and a preflight. */
+export interface SearchAnswers {
+  get(request: Request, client: string | null): Response;
+  options(request: Request): Response;
+}
+
+export function searchAnswers(deps: SearchDeps): SearchAnswers {
+  const buckets = new SharedTokenBuckets(deps.rate, deps.rateMemory);
   const refuse = (error: AppError): Response => {
     const response = errorResponse(error);
     for (const [name, value] of Object.entries(UNCACHEABLE)) response.headers.set(name, value);
@@ -68,7 +78,7 @@ export function searchRoutes(deps: SearchDeps) {
   // (its answer is the empty data set, and its bucket would be memory an attacker could grow).
   const refusal = (domain: DomainRecord | undefined, now: number): Response | null => {
     if (!domain) return null;
-    const wait = buckets.take(domain.id, now);
+    const wait = buckets.take(domain.id, performance.timeOrigin + now);
     if (wait > 0) {
       shed.search_rate++;
       return refuse(new AppError("throttled", { rate: deps.rate.rate, retry_after: wait }));
@@ -129,17 +139,29 @@ export function searchRoutes(deps: SearchDeps) {
     deps.shedder.record(domain.id, performance.now() - started, started);
     return answer;
   };
-  const app = new Elysia({ name: "search" });
-  for (const path of SEARCH_PATHS) {
-    app.get(path, ({ request, server }) =>
-      handle(request, server?.requestIP(request)?.address ?? null),
-    );
+  return {
+    get: handle,
     // A preflight carries the search's URL, token included: a domain's origins apply to it too.
-    app.options(path, ({ request }) => {
+    options: (request) => {
       const token = new URL(request.url).searchParams.get("token");
       const cors = corsOf(request, token ? deps.domains.searchDomain(token) : undefined);
       return cors ? new Response(null, { status: 204, headers: cors }) : refusedOrigin(request);
-    });
+    },
+  };
+}
+
+/**
+ * The search paths as Elysia routes: they declare the paths (405's Allow, the route list of the
+ * OpenAPI test) and answer a request that reaches Elysia; every thread answers them first in
+ * http/search-fetch.ts, without the framework.
+ */
+export function searchRoutes(answers: SearchAnswers) {
+  const app = new Elysia({ name: "search" });
+  for (const path of SEARCH_PATHS) {
+    app.get(path, ({ request, server }) =>
+      answers.get(request, server?.requestIP(request)?.address ?? null),
+    );
+    app.options(path, ({ request }) => answers.options(request));
   }
   return app;
 }

@@ -1,0 +1,179 @@
+// A search thread (a Worker started by http/search-threads.ts): it listens on the node's port
+// beside the main thread (SO_REUSEPORT), answers the search paths from its replicas of the
+// indexes (shared memory, pipeline/snapshot-replica.ts) and hands every other request to the
+// main thread over its private socket, as it came. docs/ARCHITECTURE.md, "Threads".
+import { PopularQueries } from "../analytics/popular-queries.ts";
+import type { SearchSeen } from "../analytics/search-recorder.ts";
+import { flushLog } from "../ops/log-lines.ts";
+import { SnapshotReplicas } from "../pipeline/snapshot-replica.ts";
+import { SearchTokens } from "../tenancy/domains.ts";
+import { assertServedBy } from "../tenancy/partition.ts";
+import { json } from "./respond.ts";
+import { searchAnswers } from "./routes/search.ts";
+import { searchServeRoutes } from "./search-serve-routes.ts";
+import { threadShedder } from "./search-shedder.ts";
+import type {
+  FromSearchThread,
+  RequestSeen,
+  SearchThreadData,
+  ToSearchThread,
+} from "./search-thread-messages.ts";
+import { shed } from "./shed.ts";
+
+declare const self: Worker;
+
+const send = (message: FromSearchThread) => self.postMessage(message);
+
+/** Any other request goes to the main thread as it came; its answer comes back as it is. */
+async function handOver(request: Request, socket: string): Promise<Response> {
+  const url = request.url;
+  const path = url.slice(url.indexOf("/", url.indexOf("//") + 2));
+  try {
+    return await fetch(`http://localhost${path}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      unix: socket,
+      // The main thread's answer is passed on byte for byte, compressed or not.
+      decompress: false,
+      redirect: "manual",
+    });
+  } catch {
+    // The main thread stopped (shutdown) or failed: nothing was acknowledged.
+    return json({ detail: "Service unavailable." }, 503, { "retry-after": "1" });
+  }
+}
+
+/** This thread's services, made from the main thread's first message. */
+function start({ config, rateMemory }: SearchThreadData): (message: ToSearchThread) => void {
+  const replicas = new SnapshotReplicas((next) => setImmediate(next));
+  let tokens = new SearchTokens([]);
+
+  // What the main thread needs of this thread's work, sent once per turn of the loop.
+  let searches: SearchSeen[] = [];
+  let requests: RequestSeen[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    const counts: Record<string, number> = {};
+    for (const [reason, n] of Object.entries(shed))
+      if (n > 0) {
+        counts[reason] = n;
+        shed[reason as keyof typeof shed] = 0;
+      }
+    send({ type: "batch", searches, requests, shed: counts });
+    searches = [];
+    requests = [];
+  };
+  const later = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(flush);
+  };
+
+  // Suggestions come from the import thread through the main thread, refreshed as there.
+  const asked = new Map<number, (lists: [number, string[]][]) => void>();
+  let asks = 0;
+  const popular = new PopularQueries(
+    {
+      suggestions: (domainIds) =>
+        new Promise((resolve) => {
+          const id = ++asks;
+          asked.set(id, resolve);
+          send({ type: "suggest", id, domains: [...domainIds] });
+        }),
+    },
+    config.suggestionRefreshMs,
+  );
+
+  const { shedder, loopLag } = threadShedder(config.shedLag);
+  const answers = searchAnswers({
+    domains: { searchDomain: (token) => tokens.searchDomain(token) },
+    indexers: replicas,
+    recorder: {
+      record: (seen) => {
+        searches.push(seen);
+        later();
+      },
+    },
+    maxPageSize: config.maxPageSize,
+    popular: (id) => popular.get(id),
+    assertServed: assertServedBy(config.partition),
+    rate: config.searchRate,
+    rateMemory,
+    shedder,
+  });
+  const routes = searchServeRoutes(answers, config.requestLog, (method, route, status, seconds) => {
+    requests.push([method, route, status, seconds]);
+    later();
+  });
+
+  let server: ReturnType<typeof Bun.serve> | undefined;
+  const stop = async () => {
+    // As the main thread's stop: in-flight requests get --shutdown-timeout, then are closed.
+    const s = server;
+    if (s) {
+      const stopped = s.stop(false);
+      const deadline = performance.now() + config.shutdownTimeout * 1000;
+      while (s.pendingRequests > 0 && performance.now() < deadline) await Bun.sleep(5);
+      const bound = Bun.sleep(Math.max(0, deadline - performance.now())).then(() => "late");
+      if ((await Promise.race([stopped, bound])) === "late") await s.stop(true);
+    }
+    loopLag.stop();
+    popular.stop();
+    flush();
+    flushLog();
+    send({ type: "stopped" });
+  };
+
+  return (message) => {
+    switch (message.type) {
+      case "snapshot":
+      case "drop":
+        replicas.apply(message);
+        return;
+      case "domains":
+        tokens = new SearchTokens(message.all);
+        return;
+      case "suggestions":
+        asked.get(message.id)?.(message.lists);
+        asked.delete(message.id);
+        return;
+      case "popular":
+        popular.put(message.lists);
+        return;
+      case "listen":
+        // As the main thread before it listens: the clones of the first build are garbage.
+        Bun.gc(true);
+        try {
+          const socket = message.socket;
+          server = Bun.serve({
+            hostname: config.host,
+            port: message.port,
+            reusePort: true,
+            // As the main thread's (server.ts): the main thread enforces the import limits.
+            maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+            idleTimeout: 30,
+            routes,
+            fetch: (request) => handOver(request, socket),
+          });
+          send({ type: "listening" });
+        } catch (error) {
+          send({ type: "failed", message: String(error), code: (error as { code?: string }).code });
+        }
+        return;
+      case "stop":
+        void stop();
+        return;
+      case "init":
+        return;
+    }
+  };
+}
+
+self.onmessage = (event: MessageEvent<ToSearchThread>) => {
+  const first = event.data;
+  if (first.type !== "init") return;
+  const handle = start(first.data);
+  self.onmessage = (e: MessageEvent<ToSearchThread>) => handle(e.data);
+};
