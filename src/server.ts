@@ -150,6 +150,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     assertServed,
     rate: config.searchRate,
     rateMemory,
+    threads: config.searchThreads,
     shedder,
   });
   const app = createApp({

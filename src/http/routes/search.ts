@@ -40,6 +40,8 @@ export interface SearchDeps {
   rate: RateLimit;
   /** The token buckets' shared memory, the same on every search thread (SharedTokenBuckets). */
   rateMemory?: SharedArrayBuffer;
+  /** How many threads answer searches (--search-threads), each holding a share of the rate. */
+  threads: number;
   /** Refuses the searches of the stores that overload the thread (--shed-lag). */
   shedder: SearchShedder;
 }
@@ -68,7 +70,7 @@ export interface SearchAnswers {
 }
 
 export function searchAnswers(deps: SearchDeps): SearchAnswers {
-  const buckets = new SharedTokenBuckets(deps.rate, deps.rateMemory);
+  const buckets = new SharedTokenBuckets(deps.rate, deps.rateMemory, deps.threads);
   const refuse = (error: AppError): Response => {
     const response = errorResponse(error);
     for (const [name, value] of Object.entries(UNCACHEABLE)) response.headers.set(name, value);
