@@ -102,6 +102,11 @@ class MatchScratch {
       if (this.dense.length < total) this.dense = new Uint16Array(total + (total >>> 2));
       this.dense.fill(NO_MATCH, 0, total);
       this.scan(snap, driverPlan, driver, DENSE);
+      if (plans.length === 1) {
+        // A lone word: no other word will look its candidates up, so none is marked.
+        this.denseOnly(total);
+        return this.result();
+      }
       for (let doc = 0; doc < total; doc++) {
         const inf = this.dense[doc] as number;
         if (inf !== NO_MATCH) this.visit(doc, driver, inf, CREATE);
@@ -134,6 +139,21 @@ class MatchScratch {
     }
     this.count = kept;
     return this.result();
+  }
+
+  /** The candidates of a lone word in doc order, straight from the dense array. */
+  private denseOnly(total: number): void {
+    const dense = this.dense;
+    let c = 0;
+    for (let doc = 0; doc < total; doc++) {
+      const inf = dense[doc] as number;
+      if (inf === NO_MATCH) continue;
+      if (c === this.docs.length) this.grow();
+      this.docs[c] = doc;
+      this.info[c] = inf;
+      c++;
+    }
+    this.count = c;
   }
 
   private result(): Candidates {
