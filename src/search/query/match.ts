@@ -67,6 +67,12 @@ class MatchScratch {
   // Per doc, interleaved in one cache line: [generation that last saw it, its candidate].
   private marks = new Uint32Array(0);
   private dense = new Uint16Array(0);
+  /**
+   * Per doc, one bit: a candidate, set before the scans that annotate. It fits the L1 cache
+   * (12.5 KB per 100,000 docs) where `marks` does not: a word annotating a few candidates
+   * through many postings (the `s` of `5s`: 50,472 posting lists) reads a mark only for them.
+   */
+  private bits = new Int32Array(0);
   private generation = 0;
   private docs = new Uint32Array(1024);
   private info = new Uint16Array(1024 * 4);
@@ -114,6 +120,7 @@ class MatchScratch {
     } else {
       this.scan(snap, driverPlan, driver, CREATE);
     }
+    let marked = false;
     for (let w = 0; w < plans.length; w++) {
       if (w === driver) continue;
       const plan = plans[w] as WordPlan;
@@ -121,6 +128,8 @@ class MatchScratch {
       if (plan.lists <= MAX_PROBED_LISTS && this.count * plan.lists * 24 < plan.cost) {
         this.probe(snap, plan, w);
       } else {
+        if (!marked) this.markCandidates(total);
+        marked = true;
         this.scan(snap, plan, w, ANNOTATE);
       }
     }
@@ -139,6 +148,17 @@ class MatchScratch {
     }
     this.count = kept;
     return this.result();
+  }
+
+  private markCandidates(total: number): void {
+    const words = (total >>> 5) + 1;
+    if (this.bits.length < words) this.bits = new Int32Array(words + (words >>> 2));
+    const bits = this.bits;
+    bits.fill(0, 0, words);
+    for (let c = 0; c < this.count; c++) {
+      const doc = this.docs[c] as number;
+      bits[doc >>> 5] = (bits[doc >>> 5] as number) | (1 << (doc & 31));
+    }
   }
 
   /** The candidates of a lone word in doc order, straight from the dense array. */
@@ -166,6 +186,7 @@ class MatchScratch {
   }
 
   private scan(snap: Snapshot, plan: WordPlan, w: number, mode: number): void {
+    const bits = this.bits;
     for (let k = 0; k < snap.segments.length; k++) {
       const seg = snap.segments[k] as Segment;
       const start = snap.starts[k] as number;
@@ -190,8 +211,11 @@ class MatchScratch {
             const b = info[p] as number;
             if ((b & 31 & ~positions) !== 0) continue;
             const local = docs[p] as number;
+            const doc = start + local;
+            if (mode === ANNOTATE && ((bits[doc >>> 5] as number) & (1 << (doc & 31))) === 0)
+              continue;
             if (hasBit(dead, local)) continue;
-            this.visit(start + local, w, high | ((b & 0xe0) << 1) | (b & 31), mode);
+            this.visit(doc, w, high | ((b & 0xe0) << 1) | (b & 31), mode);
           }
         }
       }
