@@ -2,6 +2,7 @@ import { U32Vec } from "./growable.ts";
 import { gallop, type MergeHead, nextRun, shiftOf } from "./merge-runs.ts";
 import { MergedPrefixesBuilder } from "./merged-prefixes.ts";
 import { eagerTranslit, type TermIndex } from "./term-index.ts";
+import type { TranslitIndex } from "./translit-index.ts";
 
 // Merging term indexes without re-analysing any text (segment-merge.ts).
 
@@ -90,10 +91,26 @@ export function mergeTermIndexes(parts: readonly TermIndexPart[]): {
       docs: written === capacity ? out.docs : out.docs.slice(0, written),
       info: written === capacity ? out.info : out.info.slice(0, written),
       prefixes: out.prefixes.build(),
-      translit: eagerTranslit(out.terms),
+      translit: eagerTranslit(out.terms, largestTranslit(parts, termMaps)),
     },
     termMaps,
   };
+}
+
+/** The transliteration keys of the part with the most of them, and where its terms went. */
+function largestTranslit(
+  parts: readonly TermIndexPart[],
+  termMaps: readonly Int32Array[],
+): { index: TranslitIndex; termMap: Int32Array } | undefined {
+  let best: { index: TranslitIndex; termMap: Int32Array } | undefined;
+  parts.forEach(({ index: { translit } }, j) => {
+    if (
+      translit !== null &&
+      (best === undefined || translit.terms.length > best.index.terms.length)
+    )
+      best = { index: translit, termMap: termMaps[j] as Int32Array };
+  });
+  return best;
 }
 
 /**
