@@ -171,8 +171,8 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
 
 /**
  * The search paths as Elysia routes: they declare the paths (405's Allow, the route list of the
- * OpenAPI test) and answer a request that reaches Elysia; every thread answers them first in
- * http/search-fetch.ts, without the framework.
+ * OpenAPI test); every thread answers a GET or OPTIONS of them first, without the framework
+ * (http/search-serve-routes.ts), so these answer only if Elysia is handed one.
  */
 export function searchRoutes(answers: SearchAnswers) {
   const app = new Elysia({ name: "search" });
