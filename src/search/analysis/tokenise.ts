@@ -14,7 +14,7 @@ import {
 } from "./char-class.ts";
 import { normalise } from "./normalise.ts";
 import { isCyrillicCode } from "./script.ts";
-import { rewriteUnits } from "./units.ts";
+import { isUnitInitial, rewriteUnits } from "./units.ts";
 
 const COMMA = 0x2c;
 
@@ -84,6 +84,10 @@ export function scanWords(text: string): WordScan {
   scan.extra.length = 0;
   let position = 0;
   let i = 0;
+  // Does a word of letters follow a number (a unit, maybe)? Most texts have none, and skip
+  // the unit pass.
+  let afterNumber = false;
+  let units = false;
   while (i < n) {
     let kind = classAt(s, i);
     if (kind !== LETTER && kind !== DIGIT) {
@@ -93,6 +97,7 @@ export function scanWords(text: string): WordScan {
     // A chunk: parts of letters or digits, glued directly or by single joiners (- / .).
     let partCount = 0;
     for (;;) {
+      if (afterNumber && kind === LETTER && isUnitInitial(s.charCodeAt(i))) units = true;
       const first = i;
       let start = i;
       let word = "";
@@ -112,6 +117,7 @@ export function scanWords(text: string): WordScan {
       partStart[partCount] = first;
       partEnd[partCount] = i;
       partWord[partCount++] = word === "" ? "" : word + s.slice(start, i);
+      afterNumber = kind === DIGIT;
       if (i >= n) break;
       const next = classAt(s, i);
       if (next === LETTER || next === DIGIT) {
@@ -141,7 +147,7 @@ export function scanWords(text: string): WordScan {
     addWord(joined, position);
     for (let p = 0; p < partCount; p++) addPart(p, position++);
   }
-  rewriteUnits(scan);
+  if (units) rewriteUnits(scan);
   return scan;
 }
 

@@ -29,6 +29,15 @@ const UNIT_OF: ReadonlyMap<string, string> = new Map(
 );
 
 const LONGEST = Math.max(...[...UNIT_OF.keys()].map((s) => s.length));
+
+/** The first letters of the spellings, by char code (all below U+0500). */
+const INITIALS = new Uint8Array(0x500);
+for (const spelling of UNIT_OF.keys()) INITIALS[spelling.charCodeAt(0)] = 1;
+
+/** Can a word starting with this char code (normalised) be a unit? */
+export function isUnitInitial(code: number): boolean {
+  return code < 0x500 && INITIALS[code] === 1;
+}
 const GIGABYTES_PER_TERABYTE = 1024;
 
 /** A word the unit pass may have put into a scan where the text has another spelling. */
@@ -78,7 +87,7 @@ function unitAt(scan: WordScan, k: number): string | undefined {
   const start = scan.spans[k] as number;
   if (start < 0) return undefined;
   const end = scan.spans[k + 1] as number;
-  if (end - start > LONGEST) return undefined;
+  if (end - start > LONGEST || !isUnitInitial(scan.text.charCodeAt(start))) return undefined;
   if ((scan.spans[k + 2] as number) !== (scan.spans[k - 1] as number) + 1) return undefined;
   if (!isNumberAt(scan, k - 3)) return undefined;
   return UNIT_OF.get(scan.text.slice(start, end));
