@@ -15,6 +15,7 @@
 //     a server runs on; a service on the restored dir serves every product acknowledged
 //     before the backup started
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import {
   ADMIN_KEY,
@@ -394,14 +395,23 @@ test.skipIf(STORE !== "sqlite")(
       async () => batches,
       (n) => n >= 3,
     );
-    const acknowledged = batches;
     const file = join(dir, "backup.sqlite");
-    const backup = await cli(["backup", "--data-dir", dir, "--to", file]);
-    const duringBackup = batches - acknowledged;
+    // On a loaded machine a backup can end before the next batch does: take it again (over the
+    // last) until a batch was acknowledged while it ran.
+    let acknowledged = 0;
+    let duringBackup = 0;
+    let backup: Awaited<ReturnType<typeof cli>> | undefined;
+    for (let attempt = 0; attempt < 10 && duringBackup === 0; attempt++) {
+      rmSync(file, { force: true });
+      acknowledged = batches;
+      backup = await cli(["backup", "--data-dir", dir, "--to", file]);
+      duringBackup = batches - acknowledged;
+      if (backup.code !== 0) break;
+    }
     importing = false;
     await importer;
-    expect([backup.code, backup.err, duringBackup > 0]).toEqual([0, "", true]);
-    expect(JSON.parse(backup.out)).toEqual({
+    expect([backup?.code, backup?.err, duringBackup > 0]).toEqual([0, "", true]);
+    expect(JSON.parse(backup?.out ?? "")).toEqual({
       file,
       schema_version: expect.any(Number),
       domains: 1,
