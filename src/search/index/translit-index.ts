@@ -30,15 +30,19 @@ export class TranslitIndexBuilder {
   }
 
   build(): TranslitIndex {
-    const pairs = this.pairs;
-    const order = new Uint32Array(pairs.length / 2);
-    for (let i = 0; i < order.length; i++) order[i] = i;
-    order.sort((a, b) => (pairs[a * 2] as number) - (pairs[b * 2] as number));
-    return {
-      hashes: Uint32Array.from(order, (i) => pairs[i * 2] as number),
-      terms: Uint32Array.from(order, (i) => pairs[i * 2 + 1] as number),
-    };
+    return sortedByHash(this.pairs);
   }
+}
+
+/** (hash, term) pairs, flat, as two parallel arrays sorted by hash. */
+export function sortedByHash(pairs: readonly number[]): TranslitIndex {
+  const order = new Uint32Array(pairs.length / 2);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  order.sort((a, b) => (pairs[a * 2] as number) - (pairs[b * 2] as number));
+  return {
+    hashes: Uint32Array.from(order, (i) => pairs[i * 2] as number),
+    terms: Uint32Array.from(order, (i) => pairs[i * 2 + 1] as number),
+  };
 }
 
 export function buildTranslitIndex(terms: readonly string[]): TranslitIndex {
@@ -53,7 +57,15 @@ export function translitLookup(
   dictionary: readonly string[],
   key: string,
 ): number[] {
-  const h = keyHash(key);
+  const out: number[] = [];
+  for (const t of hashedTerms(index, keyHash(key))) {
+    if (translitKey(dictionary[t] as string) === key) out.push(t);
+  }
+  return out;
+}
+
+/** The terms filed under hash `h` (a hash may be shared: callers confirm by the key). */
+export function hashedTerms(index: TranslitIndex, h: number): Uint32Array {
   let lo = 0;
   let hi = index.hashes.length;
   while (lo < hi) {
@@ -61,10 +73,7 @@ export function translitLookup(
     if ((index.hashes[mid] as number) < h) lo = mid + 1;
     else hi = mid;
   }
-  const out: number[] = [];
-  for (let i = lo; i < index.hashes.length && index.hashes[i] === h; i++) {
-    const t = index.terms[i] as number;
-    if (translitKey(dictionary[t] as string) === key) out.push(t);
-  }
-  return out;
+  let end = lo;
+  while (end < index.hashes.length && index.hashes[end] === h) end++;
+  return index.terms.subarray(lo, end);
 }

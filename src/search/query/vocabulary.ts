@@ -1,5 +1,18 @@
-import { editDistance, hasDigit, maxTypos, stemsForQuery } from "../analysis/index.ts";
+import {
+  editDistance,
+  hasDigit,
+  isCyrillic,
+  maxTypos,
+  stemsForQuery,
+  translitKey,
+} from "../analysis/index.ts";
 import type { Snapshot } from "../index/snapshot.ts";
+import {
+  buildNearTranslitIndex,
+  buildSoundIndex,
+  nearTranslitCandidates,
+  soundLookup,
+} from "../index/sound-index.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
 import { findTerm, startsSome } from "../index/term-index.ts";
 import { buildTranslitIndex, type TranslitIndex, translitLookup } from "../index/translit-index.ts";
@@ -29,15 +42,20 @@ function frequency(dict: Dictionary, term: number): number {
   return (o[term + 1] as number) - (o[term] as number);
 }
 
+/** An index derived from a dictionary's terms, built on first use and kept with it. */
+function derived(dict: Dictionary, name: string, build: () => TranslitIndex): TranslitIndex {
+  let index = dict.cache.get(name) as TranslitIndex | undefined;
+  if (index === undefined) {
+    index = build();
+    dict.cache.set(name, index);
+  }
+  return index;
+}
+
 /** The dictionary's transliteration keys: built with a large one, else on first use. */
 function translitIndex(dict: Dictionary): TranslitIndex {
   if (dict.text.translit !== null) return dict.text.translit;
-  let index = dict.cache.get(TRANSLIT) as TranslitIndex | undefined;
-  if (index === undefined) {
-    index = buildTranslitIndex(dict.text.terms);
-    dict.cache.set(TRANSLIT, index);
-  }
-  return index;
+  return derived(dict, TRANSLIT, () => buildTranslitIndex(dict.text.terms));
 }
 
 /** The most frequent vocabulary word with the same transliteration key, or null. */
@@ -49,6 +67,57 @@ export function translitWord(snap: Snapshot, key: string): string | null {
       const f = frequency(dict, t);
       if (f > bestFreq) {
         best = dict.text.terms[t] as string;
+        bestFreq = f;
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * The Latin brand or product word a Cyrillic word sounds like ("епл" -> "apple", "джейбіел" ->
+ * "jbl"; sound-key.ts), closest in syllables, then the most frequent; or null.
+ */
+export function soundWord(snap: Snapshot, word: string): string | null {
+  let best: string | null = null;
+  let bestGap = 2;
+  let bestFreq = -1;
+  for (const dict of dictionaries(snap)) {
+    const index = derived(dict, SOUND, () => buildSoundIndex(dict.text));
+    soundLookup(index, dict.text.terms, word, (t, gap) => {
+      const f = frequency(dict, t);
+      if (gap < bestGap || (gap === bestGap && f > bestFreq)) {
+        best = dict.text.terms[t] as string;
+        bestGap = gap;
+        bestFreq = f;
+      }
+    });
+  }
+  return best;
+}
+
+/**
+ * The word of the other script whose transliteration is one edit from this word's (a
+ * transliterated word with a typo: "kholodylnik" -> "холодильник"), the most frequent; or null.
+ * Only strong terms (names, keywords, vendors, codes) are candidates.
+ */
+export function nearTranslitWord(snap: Snapshot, word: string): string | null {
+  const key = translitKey(word);
+  const cyrillic = isCyrillic(word);
+  let best: string | null = null;
+  let bestDistance = 2;
+  let bestFreq = -1;
+  for (const dict of dictionaries(snap)) {
+    const index = derived(dict, NEAR_TRANSLIT, () => buildNearTranslitIndex(dict.text));
+    for (const t of nearTranslitCandidates(index, key)) {
+      const term = dict.text.terms[t] as string;
+      if (isCyrillic(term) === cyrillic) continue;
+      const distance = editDistance(key, translitKey(term), 1);
+      if (distance > 1 || maxTypos(term) < distance) continue;
+      const f = frequency(dict, t);
+      if (distance < bestDistance || (distance === bestDistance && f > bestFreq)) {
+        best = term;
+        bestDistance = distance;
         bestFreq = f;
       }
     }
@@ -114,3 +183,5 @@ export function closestWord(
 }
 
 const TRANSLIT = "\u0000translit";
+const SOUND = "\u0000sound";
+const NEAR_TRANSLIT = "\u0000nearTranslit";
