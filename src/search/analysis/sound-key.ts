@@ -4,16 +4,15 @@
 // cannot pair them where English spelling is not phonetic, so the Latin side is read by English
 // (and the common Italian, French, German) pronunciation rules, the Cyrillic side letter by
 // letter, and both are reduced to the same consonant skeleton:
-// - vowels (and й, y, ь, ъ, apostrophes) vanish; a word that starts with a vowel sound keeps
-//   one "A" for it ("епл" and "Apple" -> "Apl");
+// - a run of vowels (й and y among them) is one "V", ь, ъ and apostrophes vanish, an English
+//   final e is silent ("епл" and "Apple" -> "Vpl", "найк" and "Nike" -> "nVk");
 // - consonants fall into classes where spellings of one sound disagree: г ґ х h g(hard) -> h,
 //   с з ц s z c(soft) ts -> s, ч ch tch -> C, ш щ sh sch -> S, ж дж j g(soft) dg -> J,
 //   к c(hard) k q ck -> k, в v w -> v, ф f ph -> f, x -> ks; the rest keep their letter;
-// - a run of one class collapses ("Google" and "гугл" -> "hl").
+// - a run of one class collapses ("Google" and "гугл" -> "hVhl").
 // A Latin word has several readings where English spelling is ambiguous (ch: чай/tech/Michelin,
 // soft g, j as дж or й, initial x as кс or с), so it gets a key per reading; a Latin word
 // without vowels (JBL, LG, HP) is an acronym and also gets the key of its letters' names.
-// The number of vowel groups (syllables) is kept apart: a match must be within one of it.
 
 const VOWEL = "V";
 const MAX_READINGS = 8;
@@ -95,33 +94,15 @@ const isLatinVowel = (c: string | undefined): boolean =>
   c !== undefined && LATIN_VOWELS.includes(c);
 const isFront = (c: string | undefined): boolean => c === "e" || c === "i" || c === "y";
 
-/** A word's sound key and its syllables (vowel groups). */
-export interface SoundKey {
-  readonly key: string;
-  readonly syllables: number;
-}
-
-/** Classes (VOWEL for vowels) -> the key: vowels out but a leading one, runs collapsed. */
-function skeleton(classes: readonly string[]): SoundKey {
+/** Classes (VOWEL for vowels) -> the key: a run of one class, vowels too, is one character. */
+function skeleton(classes: readonly string[]): string {
   let key = "";
-  let syllables = 0;
-  let lastWasVowel = false;
-  for (let i = 0; i < classes.length; i++) {
-    const c = classes[i] as string;
-    if (c === VOWEL) {
-      if (!lastWasVowel) syllables++;
-      if (key === "") key = "A";
-      lastWasVowel = true;
-      continue;
-    }
-    lastWasVowel = false;
-    for (const k of c) if (!key.endsWith(k)) key += k;
-  }
-  return { key, syllables };
+  for (const c of classes) for (const k of c) if (!key.endsWith(k)) key += k;
+  return key;
 }
 
 /** The key of a Cyrillic word (lowercase); null when it holds anything but Cyrillic letters. */
-export function cyrillicSoundKey(word: string): SoundKey | null {
+export function cyrillicSoundKey(word: string): string | null {
   const classes: string[] = [];
   for (let i = 0; i < word.length; i++) {
     const ch = word[i] as string;
@@ -141,7 +122,7 @@ export function cyrillicSoundKey(word: string): SoundKey | null {
  * The keys of a lowercase Latin word, one per reading (at most 8), plus the letter-name key
  * of an acronym; empty when the word holds anything but a-z.
  */
-export function latinSoundKeys(word: string): SoundKey[] {
+export function latinSoundKeys(word: string): string[] {
   if (!/^[a-z]+$/.test(word)) return [];
   let readings: string[][] = [[]];
   const add = (...options: string[][]) => {
@@ -160,8 +141,7 @@ export function latinSoundKeys(word: string): SoundKey[] {
     if (isLatinVowel(c)) {
       // A final "e" after a consonant is silent ("Nike", "Apple", "iPhone").
       const silent = c === "e" && i === n - 1 && i >= 2 && !isLatinVowel(word[i - 1]);
-      if (c === "y" && i > 0 && isLatinVowel(word[i - 1]) && isLatinVowel(next)) add([]);
-      else if (!silent) add([VOWEL]);
+      if (!silent) add([VOWEL]);
       i++;
       continue;
     }
@@ -220,9 +200,6 @@ export function latinSoundKeys(word: string): SoundKey[] {
     } else if (c === "x") {
       add(["k", "s"], ...(i === 0 ? [["s"]] : []));
       i++;
-    } else if (c === "y") {
-      add([VOWEL]);
-      i++;
     } else {
       add([c === "w" ? "v" : c === "z" ? "s" : c]);
       i++;
@@ -236,7 +213,7 @@ export function latinSoundKeys(word: string): SoundKey[] {
       if (k !== null) keys.push(k);
     }
   }
-  return uniqueKeys(keys);
+  return [...new Set(keys)];
 }
 
 /** The acronym's letters said by name, every combination of their names. */
@@ -249,12 +226,25 @@ function acronymReadings(word: string): string[] {
   return out;
 }
 
-function uniqueKeys(keys: readonly SoundKey[]): SoundKey[] {
-  const seen = new Set<string>();
-  return keys.filter((k) => {
-    const id = `${k.key}/${k.syllables}`;
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
+const UKRAINIAN_ONLY = /[іїєґ]/;
+const RUSSIAN_ONLY = /[ыэёъ]/;
+const CYRILLIC_VOWELS = "аеєиіїоуюяыэё";
+/** ь, ъ and ы never follow a vowel (or й, ь, ъ) nor start a word; й never follows a consonant. */
+const AFTER_CONSONANT_ONLY = /(^|[аеєиіїоуюяыэёйьъ'])[ьъы]|[бвгґджзклмнпрстфхцчшщ]й/;
+/** Four vowels in a row, or three to start a word ("ксиаоми" has three inside). */
+const VOWEL_RUN = /[аеєиіїоуюяыэё]{4}|^[аеєиіїоуюяыэё]{3}/;
+const LATIN_CONSONANTS = /[^aeiouy]{5}/;
+
+/**
+ * Whether a lowercase word can be a word at all, before it is looked for by sound or one
+ * edit away in another script (where random letters would find something): Cyrillic without
+ * Ukrainian and Russian letters mixed, ь ъ ы after a consonant, a vowel somewhere but not four
+ * in a row (three to start); Latin
+ * with a vowel and no five consonants in a row.
+ */
+export function pronounceable(word: string): boolean {
+  if (/^[a-z]+$/.test(word)) return /[aeiouy]/.test(word) && !LATIN_CONSONANTS.test(word);
+  if (UKRAINIAN_ONLY.test(word) && RUSSIAN_ONLY.test(word)) return false;
+  if (AFTER_CONSONANT_ONLY.test(word) || VOWEL_RUN.test(word)) return false;
+  return [...word].some((c) => CYRILLIC_VOWELS.includes(c));
 }

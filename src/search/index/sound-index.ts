@@ -3,16 +3,18 @@ import {
   hasDigit,
   isLatin,
   latinSoundKeys,
+  pronounceable,
   translitKey,
 } from "../analysis/index.ts";
-import type { TermIndex } from "./term-index.ts";
+import { FIELD, type TermIndex } from "./term-index.ts";
 import { hashedTerms, keyHash, sortedByHash, type TranslitIndex } from "./translit-index.ts";
 
 // Two derived indexes of a dictionary for the corrections that cross scripts (query/vocabulary.ts),
 // both over its strong terms only (names, keywords, vendors, codes: what a brand or a product
 // word is written in) and both kept as translit-index.ts keeps its keys (hash -> term, sorted):
-// - the sound index: the sound keys of the Latin terms (sound-key.ts), so that "епл" finds
-//   "apple" and "джейбіел" finds "jbl";
+// - the sound index: the sound keys of the Latin brand and model words (sound-key.ts), so that
+//   "епл" finds "apple" and "джейбіел" finds "jbl": words of a vendor, and words among the
+//   first three of a name;
 // - the near-translit index: each term's transliteration key and every key one letter shorter
 //   (a deletion neighbourhood, as SymSpell does), so that a transliterated word with one typo
 //   ("kholodylnik", "самсугн") finds the term of the other script one edit away in key.
@@ -22,52 +24,62 @@ function isStrong(index: TermIndex, t: number): boolean {
   return (index.strongEnd[t] as number) > (index.offsets[t] as number);
 }
 
-/** Keys shorter than this pair too many words by sound ("pm" is Puma, but "p" is anything). */
-export const MIN_SOUND_KEY = 2;
+/** Keys shorter than this pair too many words by sound ("Vpl" is Apple, "pV" anything). */
+export const MIN_SOUND_KEY = 3;
+/** A name's brand and model words come first: "Смартфон Apple iPhone 15". */
+const MAX_BRAND_POSITION = 2;
+
+/** Some product has the term as (a word of) its vendor or among the first words of its name. */
+function isBrandWord(index: TermIndex, t: number): boolean {
+  for (let p = index.offsets[t] as number; p < (index.strongEnd[t] as number); p++) {
+    const info = index.info[p] as number;
+    const field = info >> 5;
+    if (field === FIELD.vendor || (field === FIELD.name && (info & 31) <= MAX_BRAND_POSITION)) {
+      return true;
+    }
+  }
+  return false;
+}
 
 export function buildSoundIndex(index: TermIndex): TranslitIndex {
   const pairs: number[] = [];
   const { terms } = index;
   for (let t = 0; t < terms.length; t++) {
     const term = terms[t] as string;
-    if (term.length < 2 || !isLatin(term) || !isStrong(index, t)) continue;
-    const seen = new Set<string>();
-    for (const { key } of latinSoundKeys(term)) {
-      if (key.length < MIN_SOUND_KEY || seen.has(key)) continue;
-      seen.add(key);
-      pairs.push(keyHash(key), t);
+    if (term.length < 2 || !isLatin(term) || !isBrandWord(index, t)) continue;
+    for (const key of latinSoundKeys(term)) {
+      if (key.length >= MIN_SOUND_KEY) pairs.push(keyHash(key), t);
     }
   }
   return sortedByHash(pairs);
 }
 
-/** Terms whose sound is that of the Cyrillic `word`, each with how far their syllables are. */
+/** Terms that sound as the Cyrillic `word` does. */
 export function soundLookup(
   index: TranslitIndex,
   dictionary: readonly string[],
   word: string,
-  visit: (t: number, syllableGap: number) => void,
+  visit: (t: number) => void,
 ): void {
-  const sound = cyrillicSoundKey(word);
-  if (sound === null || sound.key.length < MIN_SOUND_KEY) return;
-  for (const t of hashedTerms(index, keyHash(sound.key))) {
-    let gap = Number.POSITIVE_INFINITY;
-    for (const k of latinSoundKeys(dictionary[t] as string)) {
-      if (k.key === sound.key) gap = Math.min(gap, Math.abs(k.syllables - sound.syllables));
-    }
-    if (gap <= 1) visit(t, gap);
+  const key = pronounceable(word) ? cyrillicSoundKey(word) : null;
+  if (key === null || key.length < MIN_SOUND_KEY) return;
+  for (const t of hashedTerms(index, keyHash(key))) {
+    if (latinSoundKeys(dictionary[t] as string).includes(key)) visit(t);
   }
 }
 
-/** Words shorter than this are not looked for one edit away (as the typo budget says). */
-const MIN_NEAR = 4;
+/**
+ * Words shorter than this are not looked for one edit away in the other script: among the
+ * many short words of a large catalog, random letters would find one.
+ */
+const MIN_NEAR = 6;
 
 export function buildNearTranslitIndex(index: TermIndex): TranslitIndex {
   const pairs: number[] = [];
   const { terms } = index;
   for (let t = 0; t < terms.length; t++) {
     const term = terms[t] as string;
-    if (term.length < MIN_NEAR || hasDigit(term) || !isStrong(index, t)) continue;
+    if (term.length < MIN_NEAR - 1 || hasDigit(term) || !isStrong(index, t)) continue;
     for (const h of nearHashes(translitKey(term))) pairs.push(h, t);
   }
   return sortedByHash(pairs);
@@ -81,8 +93,13 @@ function nearHashes(key: string): Set<number> {
 }
 
 /** Candidate terms whose key may be one edit from `key` (callers measure the distance). */
-export function nearTranslitCandidates(index: TranslitIndex, key: string): Set<number> {
+export function nearTranslitCandidates(
+  index: TranslitIndex,
+  word: string,
+  key: string,
+): Set<number> {
   const out = new Set<number>();
+  if (word.length < MIN_NEAR || !pronounceable(word)) return out;
   for (const h of nearHashes(key)) for (const t of hashedTerms(index, h)) out.add(t);
   return out;
 }

@@ -4,6 +4,7 @@ import {
   MIN_LENGTH_FOR_TWO_TYPOS,
   maxTypos,
   normalise,
+  pronounceable,
   switchLayout,
   tokenise,
   translitKey,
@@ -30,8 +31,9 @@ import { closestWord, isKnown, nearTranslitWord, soundWord, translitWord } from 
 // 8. a piece some of whose words are still unknown: its other-layout reading whose words are
 //    known or each a typo away (a typo inside a wrong-layout word).
 // Words with digits (model codes, sizes) are never corrected. Every step runs only for a word
-// found nowhere, and each looks only where a real word would be: a word in no product (and
-// none of its readings) stays as it is.
+// found nowhere; those of two errors and the sound key only for a word that can be one
+// (sound-key.ts "pronounceable"): random letters would find something among the many words
+// of a large catalog, and would pay for the look.
 
 export interface Correction {
   /** The corrected query, normalised: what corrected_query shows. */
@@ -138,7 +140,9 @@ function switchedWithTypos(snap: Snapshot, piece: string, typing: boolean): stri
   for (const candidate of switchLayout(piece)) {
     const words = plainWords(candidate);
     if (words.length === 0) continue;
-    const fixed = fixWords(snap, words, typing, closestWithin);
+    const fixed = fixWords(snap, words, typing, (_, word, prefix) =>
+      pronounceable(word) ? closestWithin(snap, word, prefix) : null,
+    );
     if (fixed.every((w) => w !== null)) return fixed as string[];
   }
   return null;
@@ -178,7 +182,7 @@ function doubledOrDropped(snap: Snapshot, word: string, typing: boolean): string
     const found = isKnown(snap, single, typing) ? single : closestWithin(snap, single, typing);
     if (found !== null) return found;
   }
-  if (word.length !== MIN_LENGTH_FOR_TWO_TYPOS - 1) return null;
+  if (word.length !== MIN_LENGTH_FOR_TWO_TYPOS - 1 || !pronounceable(word)) return null;
   const found = closestWord(snap, normalise(word), 2, typing);
   return found !== null && found.length > word.length ? found : null;
 }

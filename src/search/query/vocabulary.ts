@@ -76,19 +76,17 @@ export function translitWord(snap: Snapshot, key: string): string | null {
 
 /**
  * The Latin brand or product word a Cyrillic word sounds like ("епл" -> "apple", "джейбіел" ->
- * "jbl"; sound-key.ts), closest in syllables, then the most frequent; or null.
+ * "jbl"; sound-key.ts), the most frequent; or null.
  */
 export function soundWord(snap: Snapshot, word: string): string | null {
   let best: string | null = null;
-  let bestGap = 2;
   let bestFreq = -1;
   for (const dict of dictionaries(snap)) {
     const index = derived(dict, SOUND, () => buildSoundIndex(dict.text));
-    soundLookup(index, dict.text.terms, word, (t, gap) => {
+    soundLookup(index, dict.text.terms, word, (t) => {
       const f = frequency(dict, t);
-      if (gap < bestGap || (gap === bestGap && f > bestFreq)) {
+      if (f > bestFreq) {
         best = dict.text.terms[t] as string;
-        bestGap = gap;
         bestFreq = f;
       }
     });
@@ -109,7 +107,7 @@ export function nearTranslitWord(snap: Snapshot, word: string): string | null {
   let bestFreq = -1;
   for (const dict of dictionaries(snap)) {
     const index = derived(dict, NEAR_TRANSLIT, () => buildNearTranslitIndex(dict.text));
-    for (const t of nearTranslitCandidates(index, key)) {
+    for (const t of nearTranslitCandidates(index, word, key)) {
       const term = dict.text.terms[t] as string;
       if (isCyrillic(term) === cyrillic) continue;
       const distance = editDistance(key, translitKey(term), 1);
