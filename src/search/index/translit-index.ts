@@ -34,15 +34,40 @@ export class TranslitIndexBuilder {
   }
 }
 
-/** (hash, term) pairs, flat, as two parallel arrays sorted by hash. */
+/** Terms below this are packed with their hash into one exact double for a native sort. */
+const PACKED_TERMS = 2 ** 21;
+
+/** (hash, term) pairs, flat, as two parallel arrays sorted by hash (then term). */
 export function sortedByHash(pairs: readonly number[]): TranslitIndex {
-  const order = new Uint32Array(pairs.length / 2);
-  for (let i = 0; i < order.length; i++) order[i] = i;
+  const count = pairs.length / 2;
+  const hashes = new Uint32Array(count);
+  const terms = new Uint32Array(count);
+  let packable = true;
+  for (let i = 0; i < count; i++)
+    if ((pairs[i * 2 + 1] as number) >= PACKED_TERMS) packable = false;
+  if (packable) {
+    // hash * 2^21 + term < 2^53: exact, and a typed array sorts natively, without a comparator.
+    const packed = new Float64Array(count);
+    for (let i = 0; i < count; i++) {
+      packed[i] = (pairs[i * 2] as number) * PACKED_TERMS + (pairs[i * 2 + 1] as number);
+    }
+    packed.sort();
+    for (let i = 0; i < count; i++) {
+      const v = packed[i] as number;
+      const term = v % PACKED_TERMS;
+      terms[i] = term;
+      hashes[i] = (v - term) / PACKED_TERMS;
+    }
+    return { hashes, terms };
+  }
+  const order = new Uint32Array(count);
+  for (let i = 0; i < count; i++) order[i] = i;
   order.sort((a, b) => (pairs[a * 2] as number) - (pairs[b * 2] as number));
-  return {
-    hashes: Uint32Array.from(order, (i) => pairs[i * 2] as number),
-    terms: Uint32Array.from(order, (i) => pairs[i * 2 + 1] as number),
-  };
+  for (let i = 0; i < count; i++) {
+    hashes[i] = pairs[(order[i] as number) * 2] as number;
+    terms[i] = pairs[(order[i] as number) * 2 + 1] as number;
+  }
+  return { hashes, terms };
 }
 
 export function buildTranslitIndex(terms: readonly string[]): TranslitIndex {
