@@ -11,7 +11,15 @@ import {
 } from "../analysis/index.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { parseQuery, type QueryWord } from "./parse-query.ts";
-import { closestWord, isKnown, nearTranslitWord, soundWord, translitWord } from "./vocabulary.ts";
+import {
+  closestWord,
+  isKnown,
+  isTerm,
+  longerTwoAway,
+  nearTranslitWord,
+  soundWord,
+  translitWord,
+} from "./vocabulary.ts";
 
 // Query correction (PRODUCT.md "corrected_query"): a query word that is not in the domain's
 // vocabulary is replaced by what the user meant, tried in this order:
@@ -26,8 +34,8 @@ import { closestWord, isKnown, nearTranslitWord, soundWord, translitWord } from 
 //    transliteration ("kholodylnik" -> "холодильник");
 // 6. doubled letters and a typo: the word with its doubled letters single, within its budget;
 //    a dropped letter and a typo: two edits from a longer word that has the budget for them;
-// 7. two words typed without the space: the split into two vocabulary words of 3+ letters
-//    each, the most even ("redminote13" -> "redmi note 13", "кавамолока" -> "кава молока");
+// 7. two words typed without the space: the split into a vocabulary word as it is and one
+//    known (or transliterated), of 3+ letters each, the most even ("redminote13" -> "redmi note 13", "кавамолока" -> "кава молока");
 // 8. a piece some of whose words are still unknown: its other-layout reading whose words are
 //    known or each a typo away (a typo inside a wrong-layout word).
 // Words with digits (model codes, sizes) are never corrected. Every step runs only for a word
@@ -183,8 +191,7 @@ function doubledOrDropped(snap: Snapshot, word: string, typing: boolean): string
     if (found !== null) return found;
   }
   if (word.length !== MIN_LENGTH_FOR_TWO_TYPOS - 1 || !pronounceable(word)) return null;
-  const found = closestWord(snap, normalise(word), 2, typing);
-  return found !== null && found.length > word.length ? found : null;
+  return longerTwoAway(snap, normalise(word));
 }
 
 /** Parts of a split word are at least this long: shorter ones are in every text. */
@@ -202,7 +209,7 @@ function splitWord(snap: Snapshot, word: string, typing: boolean): string | null
     if (shorter <= bestShorter) continue;
     const left = word.slice(0, i);
     const right = word.slice(i);
-    if (!isKnown(snap, left, false)) continue;
+    if (!isTerm(snap, left)) continue;
     const second = isKnown(snap, right, typing) ? right : translitWord(snap, translitKey(right));
     if (second !== null) {
       best = `${left} ${second}`;

@@ -6,6 +6,7 @@ import {
   stemsForQuery,
   translitKey,
 } from "../analysis/index.ts";
+import { fuzzyTerms } from "../index/fuzzy-terms.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import {
   buildNearTranslitIndex,
@@ -14,7 +15,7 @@ import {
   soundLookup,
 } from "../index/sound-index.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
-import { findTerm, startsSome } from "../index/term-index.ts";
+import { findTerm, lowerBound, prefixEnd, startsSome } from "../index/term-index.ts";
 import { buildTranslitIndex, type TranslitIndex, translitLookup } from "../index/translit-index.ts";
 import { type Dictionary, typoTerms } from "./expand.ts";
 
@@ -119,6 +120,40 @@ export function nearTranslitWord(snap: Snapshot, word: string): string | null {
         bestFreq = f;
       }
     }
+  }
+  return best;
+}
+
+/** The word is a term of some dictionary, as it is (no stems, no prefix): a cheap look. */
+export function isTerm(snap: Snapshot, word: string): boolean {
+  for (const dict of dictionaries(snap)) if (findTerm(dict.text.terms, word) >= 0) return true;
+  return false;
+}
+
+/**
+ * The most frequent term two edits from the word, longer than it and starting with its first
+ * letter (a dropped letter and a typo; a first letter is rarely the one mistyped), or null.
+ * The walk covers only the terms of that first letter: a two-edit walk of the whole
+ * dictionary would cost every word in no product several times more.
+ */
+export function longerTwoAway(snap: Snapshot, word: string): string | null {
+  let best: string | null = null;
+  let bestFreq = -1;
+  for (const dict of dictionaries(snap)) {
+    const { terms } = dict.text;
+    const first = word.slice(0, 1);
+    const range = { from: lowerBound(terms, first), to: prefixEnd(terms, first) };
+    fuzzyTerms(dict.text, word, { maxDistance: 2, prefix: false, ...range }, (lo, hi, d) => {
+      if (d !== 2) return;
+      for (let t = lo; t < hi; t++) {
+        const term = terms[t] as string;
+        const f = frequency(dict, t);
+        if (term.length > word.length && maxTypos(term) >= 2 && f > bestFreq) {
+          best = term;
+          bestFreq = f;
+        }
+      }
+    });
   }
   return best;
 }
