@@ -14,7 +14,7 @@ import { parseQuery, type QueryWord } from "./parse-query.ts";
 import {
   closestWord,
   isKnown,
-  isTerm,
+  isTextTerm,
   longerTwoAway,
   nearTranslitWord,
   soundWord,
@@ -34,10 +34,11 @@ import {
 //    transliteration ("kholodylnik" -> "холодильник");
 // 6. doubled letters and a typo: the word with its doubled letters single, within its budget;
 //    a dropped letter and a typo: two edits from a longer word that has the budget for them;
-// 7. two words typed without the space: the split into a vocabulary word as it is and one
-//    known (or transliterated), of 3+ letters each, the most even ("redminote13" -> "redmi note 13", "кавамолока" -> "кава молока");
-// 8. a piece some of whose words are still unknown: its other-layout reading whose words are
-//    known or each a typo away (a typo inside a wrong-layout word).
+// 7. two words typed without the space: the split into two words of the vocabulary's texts as
+//    they are (not pieces of codes; the second may be transliterated), of 3+ letters each, the
+//    most even ("redminote13" -> "redmi note 13", "кавамолока" -> "кава молока");
+// 8. a piece some of whose words are still unknown: its other-layout reading, one word, known
+//    or a typo away (a typo inside a wrong-layout word).
 // Words with digits (model codes, sizes) are never corrected. Every step runs only for a word
 // found nowhere; those of two errors and the sound key only for a word that can be one
 // (sound-key.ts "pronounceable"): random letters would find something among the many words
@@ -146,8 +147,10 @@ function fixWords(
 /** The piece on the other layout with every word known or a typo away, or null. */
 function switchedWithTypos(snap: Snapshot, piece: string, typing: boolean): string[] | null {
   for (const candidate of switchLayout(piece)) {
+    // One word: a piece that the other layout cuts into several (its punctuation keys are
+    // letters here) and that only typos would make known is random keys.
     const words = plainWords(candidate);
-    if (words.length === 0) continue;
+    if (words.length !== 1) continue;
     const fixed = fixWords(snap, words, typing, (_, word, prefix) =>
       pronounceable(word) ? closestWithin(snap, word, prefix) : null,
     );
@@ -166,7 +169,7 @@ function replaceWord(snap: Snapshot, word: string, typing: boolean): string | nu
     (isCyrillic(word) ? soundWord(snap, word) : null) ??
     (maxTypos(word) > 0 ? nearTranslitWord(snap, word) : null) ??
     doubledOrDropped(snap, word, typing) ??
-    splitWord(snap, word, typing)
+    splitWord(snap, word)
   );
 }
 
@@ -201,7 +204,7 @@ const MIN_SPLIT_PART = 3;
  * Two vocabulary words typed without the space, the most even split; or null. The second
  * may be transliterated ("ноутбукасус" -> "ноутбук asus").
  */
-function splitWord(snap: Snapshot, word: string, typing: boolean): string | null {
+function splitWord(snap: Snapshot, word: string): string | null {
   let best: string | null = null;
   let bestShorter = 0;
   for (let i = MIN_SPLIT_PART; i <= word.length - MIN_SPLIT_PART; i++) {
@@ -209,8 +212,8 @@ function splitWord(snap: Snapshot, word: string, typing: boolean): string | null
     if (shorter <= bestShorter) continue;
     const left = word.slice(0, i);
     const right = word.slice(i);
-    if (!isTerm(snap, left)) continue;
-    const second = isKnown(snap, right, typing) ? right : translitWord(snap, translitKey(right));
+    if (!isTextTerm(snap, left)) continue;
+    const second = isTextTerm(snap, right) ? right : translitWord(snap, translitKey(right));
     if (second !== null) {
       best = `${left} ${second}`;
       bestShorter = shorter;

@@ -15,7 +15,7 @@ import {
   soundLookup,
 } from "../index/sound-index.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
-import { findTerm, lowerBound, prefixEnd, startsSome } from "../index/term-index.ts";
+import { FIELD, findTerm, lowerBound, prefixEnd, startsSome } from "../index/term-index.ts";
 import { buildTranslitIndex, type TranslitIndex, translitLookup } from "../index/translit-index.ts";
 import { type Dictionary, typoTerms } from "./expand.ts";
 
@@ -80,6 +80,8 @@ export function translitWord(snap: Snapshot, key: string): string | null {
  * "jbl"; sound-key.ts), the most frequent; or null.
  */
 export function soundWord(snap: Snapshot, word: string): string | null {
+  // A word that starts a word of the store is a piece of it ("комп" of "комп'ютер"), not a brand.
+  for (const dict of dictionaries(snap)) if (startsSome(dict.text.terms, word)) return null;
   let best: string | null = null;
   let bestFreq = -1;
   for (const dict of dictionaries(snap)) {
@@ -124,9 +126,19 @@ export function nearTranslitWord(snap: Snapshot, word: string): string | null {
   return best;
 }
 
-/** The word is a term of some dictionary, as it is (no stems, no prefix): a cheap look. */
-export function isTerm(snap: Snapshot, word: string): boolean {
-  for (const dict of dictionaries(snap)) if (findTerm(dict.text.terms, word) >= 0) return true;
+/**
+ * The word is a term of some dictionary as it is (no stems, no prefix: a cheap look), and a
+ * word of some text there, not only a piece of product codes ("gpadr" of "XIAGPADR0LD0").
+ */
+export function isTextTerm(snap: Snapshot, word: string): boolean {
+  for (const dict of dictionaries(snap)) {
+    const t = findTerm(dict.text.terms, word);
+    if (t < 0) continue;
+    const { offsets, info } = dict.text;
+    for (let p = offsets[t] as number; p < (offsets[t + 1] as number); p++) {
+      if ((info[p] as number) >> 5 !== FIELD.code) return true;
+    }
+  }
   return false;
 }
 
