@@ -10,6 +10,7 @@ import {
   translitKey,
 } from "../analysis/index.ts";
 import type { Snapshot } from "../index/snapshot.ts";
+import { exactCodeDocs } from "./collect-hits.ts";
 import { parseQuery, type QueryWord } from "./parse-query.ts";
 import {
   closestWord,
@@ -37,8 +38,9 @@ import {
 // 7. two words typed without the space: the split into two words of the vocabulary's texts as
 //    they are (not pieces of codes; the second may be transliterated), of 3+ letters each, the
 //    most even ("redminote13" -> "redmi note 13", "кавамолока" -> "кава молока");
-// 8. a piece some of whose words are still unknown: its other-layout reading, one word, known
-//    or a typo away (a typo inside a wrong-layout word).
+// 8. a piece some of whose words are still unknown: its other-layout reading, one word of 5+
+//    letters, known or a typo away (a typo inside a wrong-layout word).
+// A piece that is a product's code typed without separators is left as it is.
 // Words with digits (model codes, sizes) are never corrected. Every step runs only for a word
 // found nowhere; those of two errors and the sound key only for a word that can be one
 // (sound-key.ts "pronounceable"): random letters would find something among the many words
@@ -81,6 +83,11 @@ function computeCorrection(snap: Snapshot, q: string): Correction | null {
     const words = plainWords(piece);
     if (allKnown(snap, words, typingPiece)) {
       if (words.length > 0) out.push(words.join(" "));
+      continue;
+    }
+    if (hasDigit(piece) && exactCodeDocs(snap, piece).size > 0) {
+      // A product's own code typed without its separators (JOKOGEL46WC9) is no typo.
+      out.push(words.join(" "));
       continue;
     }
     const switched = switchedPiece(snap, piece, typingPiece);
@@ -150,7 +157,7 @@ function switchedWithTypos(snap: Snapshot, piece: string, typing: boolean): stri
     // One word: a piece that the other layout cuts into several (its punctuation keys are
     // letters here) and that only typos would make known is random keys.
     const words = plainWords(candidate);
-    if (words.length !== 1) continue;
+    if (words.length !== 1 || (words[0] as string).length < MIN_SWITCHED_WITH_TYPO) continue;
     const fixed = fixWords(snap, words, typing, (_, word, prefix) =>
       pronounceable(word) ? closestWithin(snap, word, prefix) : null,
     );
@@ -158,6 +165,9 @@ function switchedWithTypos(snap: Snapshot, piece: string, typing: boolean): stri
   }
   return null;
 }
+
+/** Shorter words on the other layout are a typo away from too many words to be a reading. */
+const MIN_SWITCHED_WITH_TYPO = 5;
 
 /** `typing`: the word is the one being typed (and, unknown, completes no term). */
 function replaceWord(snap: Snapshot, word: string, typing: boolean): string | null {
