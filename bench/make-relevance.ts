@@ -21,6 +21,7 @@ import {
   QUERY_CLASSES,
   type QueryClass,
 } from "./relevance-fixture.ts";
+import { spoken, YO_WORDS } from "./spoken-words.ts";
 import {
   allowedEdits,
   oneEdit,
@@ -231,6 +232,266 @@ export function makeRelevanceQueries(spec: CatalogSpec): JudgedQuery[] {
         ),
       };
     },
+    "brand-cyrillic": (e) => {
+      const language = pickLang(rng);
+      const type = typeIn(e, language).toLowerCase();
+      const vendor = e.facts.vendor;
+      // A Cyrillic vendor typed in Latin, as it sounds.
+      if (/\p{Script=Cyrillic}/u.test(vendor))
+        return {
+          q: `${type} ${transliterate(vendor, "uk")}`,
+          clean: `${type} ${vendor}`,
+          language,
+          relevant: find(sameKindVendor(e)),
+        };
+      const saidVendor = spoken(vendor, language);
+      const [first = "", ...rest] = e.facts.model.split(" ");
+      const saidModel = spoken(first, language);
+      if (saidModel && rng.chance(0.5))
+        return {
+          q: [saidVendor ?? vendor, saidModel, ...rest].join(" ").toLowerCase(),
+          clean: `${vendor} ${e.facts.model}`,
+          language,
+          relevant: find(sameModel(e)),
+        };
+      // Mostly spellings the catalog's keywords do not have (those are the synonym class).
+      if (!saidVendor || (saidVendor === vendorCyrillic(vendor, language) && rng.chance(0.7)))
+        return null;
+      return {
+        q: rng.chance(0.5) ? `${type} ${saidVendor}` : `${saidVendor} ${type}`,
+        clean: `${type} ${vendor}`,
+        language,
+        relevant: find(sameKindVendor(e)),
+      };
+    },
+    "two-errors": (e) => {
+      const language = pickLang(rng);
+      const type = typeIn(e, language).toLowerCase();
+      const vendor = e.facts.vendor.toLowerCase();
+      const clean = `${type} ${vendor}`;
+      const words = type.split(" ");
+      const style = rng.int(0, 4);
+      if (style === 3) {
+        // Two model words typed without the space: "redminote13".
+        const parts = e.facts.model.toLowerCase().split(" ");
+        const glued = parts.join("");
+        if (parts.length < 2 || !/^[\p{L}\p{N}]+$/u.test(glued) || loose.has(glued)) return null;
+        return {
+          q: rng.chance(0.5) ? glued : `${type} ${glued}`,
+          clean: `${vendor} ${e.facts.model}`,
+          language,
+          relevant: find(sameModel(e)),
+        };
+      }
+      if (style === 4) {
+        // Two words of the type, or the type and a Cyrillic vendor, without the space.
+        const cyrillic = vendorCyrillic(e.facts.vendor, language);
+        const glued =
+          words.length === 2 ? words.join("") : cyrillic ? `${type}${cyrillic}` : undefined;
+        if (!glued || !/^\p{L}+$/u.test(glued) || loose.has(glued)) return null;
+        return {
+          q: words.length === 2 ? `${glued} ${vendor}` : glued,
+          clean: words.length === 2 ? clean : `${type} ${cyrillic}`,
+          language,
+          relevant: find(sameKindVendor(e)),
+        };
+      }
+      const at = words.map((w, i) => [w, i] as const).filter(([w]) => /^\p{L}{5,}$/u.test(w));
+      if (!at.length) return null;
+      const [word, i] = rng.pick(at);
+      let typo: string;
+      if (style === 0) {
+        // A typo inside a word typed on the wrong layout.
+        typo = oneEdit(word, rng);
+        if (typo === word || loose.has(typo)) return null;
+        words[i] = typedInLatinLayout(typo);
+      } else if (style === 1) {
+        // A transliterated word with a typo.
+        const latin = transliterate(word, language);
+        typo = oneEdit(latin, rng);
+        if (typo === latin || loose.has(typo)) return null;
+        words[i] = typo;
+      } else {
+        // A doubled letter and a typo in one word.
+        const d = rng.int(1, word.length - 2);
+        const doubled = word.slice(0, d) + (word[d] as string) + word.slice(d);
+        typo = oneEdit(doubled, rng);
+        if (typo === doubled || typo === word || loose.has(typo)) return null;
+        words[i] = typo;
+      }
+      return {
+        q: `${words.join(" ")} ${vendor}`,
+        clean,
+        language,
+        relevant: find(sameKindVendor(e)),
+      };
+    },
+    "mixed-script": (e) => {
+      const language = pickLang(rng);
+      const type = typeIn(e, language).toLowerCase();
+      const vendor = e.facts.vendor.toLowerCase();
+      const color = e.facts.params.get("color");
+      if (!color) return null;
+      const own = attributeText("color", color, language);
+      const english = attributeText("color", color, "en");
+      const sameColor = (o: GeneratedProduct) => o.facts.params.get("color") === color;
+      const style = rng.int(0, 2);
+      if (style === 0)
+        // An English colour with a Latin model name: "black iphone 15 pro".
+        return {
+          q: `${english} ${vendor} ${e.facts.model.toLowerCase()}`,
+          clean: `${vendor} ${e.facts.model} ${own}`,
+          language,
+          relevant: find((o) => sameModel(e)(o) && sameColor(o)),
+        };
+      const q =
+        style === 1
+          ? `${type} ${vendor} ${english}`
+          : `${typeIn(e, "en").toLowerCase()} ${vendor} ${own}`;
+      return {
+        q,
+        clean: `${type} ${vendor} ${own}`,
+        language,
+        relevant: find((o) => sameKindVendor(e)(o) && sameColor(o)),
+      };
+    },
+    units: (e) => {
+      const language = pickLang(rng);
+      const type = typeIn(e, language).toLowerCase();
+      const keys = [...e.facts.params.keys()].filter((k) => UNIT_SPELLINGS.has(k));
+      if (!keys.length) return null;
+      const key = rng.pick(keys);
+      const value = e.facts.params.get(key) ?? "";
+      const typed = typedQuantity(key, value, language, rng);
+      if (!typed) return null;
+      return {
+        q: `${type} ${typed}`,
+        clean: `${type} ${attributeText(key, value, language)}`,
+        language,
+        relevant: find((o) => o.facts.kind === e.facts.kind && o.facts.params.get(key) === value),
+      };
+    },
+    "natural-phrase": (e) => {
+      const language: Lang = rng.chance(0.15) ? "en" : pickLang(rng);
+      const type = typeIn(e, language).toLowerCase();
+      const vendor = e.facts.vendor.toLowerCase();
+      const keys = [...e.facts.params.keys()].filter((k) => DESCRIBING.has(k));
+      const adjective = rng.pick(ADJECTIVES[langIndex(language)]);
+      if (!keys.length)
+        return {
+          q: `${adjective} ${type} ${vendor}`,
+          clean: `${type} ${vendor}`,
+          language,
+          relevant: find(sameKindVendor(e)),
+        };
+      const key = rng.pick(keys);
+      const value = e.facts.params.get(key) ?? "";
+      const text = attributeText(key, value, language);
+      return {
+        q: `${adjective} ${text} ${type} ${vendor}`,
+        clean: `${text} ${type} ${vendor}`,
+        language,
+        relevant: find((o) => sameKindVendor(e)(o) && o.facts.params.get(key) === value),
+      };
+    },
+    "spelling-variants": (e) => {
+      const language = pickLang(rng);
+      const type = typeIn(e, language).toLowerCase();
+      const vendor = e.facts.vendor.toLowerCase();
+      const model = e.facts.model.toLowerCase();
+      const clean = `${type} ${vendor}`;
+      const byKindVendor = { clean, language, relevant: find(sameKindVendor(e)) };
+      const style = rng.int(0, 6);
+      if (style === 5 && type.includes("-"))
+        // "фітнес-браслет" as "фітнесбраслет" or "фітнес браслет", like e-book and ebook.
+        return {
+          ...byKindVendor,
+          q: `${type.replace(/-/g, rng.chance(0.5) ? "" : " ")} ${vendor}`,
+        };
+      const words = model.split(" ");
+      if (style === 6 && words.length >= 2 && /^\p{L}+$/u.test(`${words[0]}${words[1]}`))
+        // "air max 90" as "airmax 90".
+        return {
+          q: `${vendor} ${words[0]}${words.slice(1).join(" ")}`,
+          clean: `${vendor} ${model}`,
+          language,
+          relevant: find(sameModel(e)),
+        };
+      if (style === 0 && type.includes("'"))
+        return { ...byKindVendor, q: `${type.replace(/'/g, rng.pick(APOSTROPHES))} ${vendor}` };
+      if (style === 1 && language === "uk" && type.includes("г"))
+        return { ...byKindVendor, q: `${type.replace("г", "ґ")} ${vendor}` };
+      if (style === 2 && language === "ru") {
+        const color = e.facts.params.get("color");
+        const text = color ? attributeText("color", color, "ru") : "";
+        const yo = YO_WORDS.get(text);
+        if (!color || !yo) return null;
+        return {
+          q: `${type} ${vendor} ${yo}`,
+          clean: `${type} ${vendor} ${text}`,
+          language,
+          relevant: find((o) => sameKindVendor(e)(o) && o.facts.params.get("color") === color),
+        };
+      }
+      if (style === 3 && /[a-z]-[a-z0-9]/.test(model))
+        // "wh-1000xm5" as "wh1000xm5" or "wh 1000xm5".
+        return {
+          q: `${vendor} ${model.replace(/-/g, rng.chance(0.5) ? "" : " ")}`,
+          clean: `${vendor} ${model}`,
+          language,
+          relevant: find(sameModel(e)),
+        };
+      const split = model.match(/^(.*?\b)([a-z]+)(\d+)\b(.*)$/);
+      if (style === 4 && split) {
+        // "galaxy a35" as "galaxy a-35" or "galaxy a 35".
+        const [, before, letters, digits, after] = split;
+        return {
+          q: `${vendor} ${before}${letters}${rng.chance(0.5) ? "-" : " "}${digits}${after}`,
+          clean: `${vendor} ${model}`,
+          language,
+          relevant: find(sameModel(e)),
+        };
+      }
+      return null;
+    },
+    "product-type": (e) => {
+      const language = pickLang(rng);
+      const type = typeIn(e, language).toLowerCase();
+      const vendor = e.facts.vendor;
+      const style = rng.int(0, 2);
+      if (style === 0 && /[^\p{L}\p{N} ]/u.test(vendor)) {
+        // A brand written without its punctuation: "levis", "jack jones", "loreal paris".
+        const bare = vendor
+          .toLowerCase()
+          .replace(/['’]/g, "")
+          .replace(/[^\p{L}\p{N}]+/gu, " ")
+          .trim();
+        return {
+          q: `${type} ${bare}`,
+          clean: `${type} ${vendor.toLowerCase()}`,
+          language,
+          relevant: find(sameKindVendor(e)),
+        };
+      }
+      const gender = e.facts.params.get("gender");
+      if (style === 1 && gender) {
+        // The gender word matches the attribute even when the name lacks it.
+        const text = attributeText("gender", gender, language);
+        return {
+          q: `${text} ${type} ${vendor.toLowerCase()}`,
+          language,
+          relevant: find((o) => sameKindVendor(e)(o) && o.facts.params.get("gender") === gender),
+        };
+      }
+      if (style !== 2 || /\p{Script=Cyrillic}/u.test(vendor) || rng.chance(0.7)) return null;
+      // The product type named in another language than the shopper's.
+      const other: Lang = language === "uk" ? (rng.chance(0.5) ? "en" : "ru") : "en";
+      return {
+        q: `${typeIn(e, other).toLowerCase()} ${vendor.toLowerCase()}`,
+        language,
+        relevant: find(sameKindVendor(e)),
+      };
+    },
   };
 
   const queries: JudgedQuery[] = [];
@@ -285,6 +546,57 @@ function attributeText(key: string, value: string, language: Lang): string {
   const text = def ? paramText(def, value, language).value : value;
   // Shoppers leave out the dot of "шт." and "міс.".
   return text.toLowerCase().replace(/\.$/, "");
+}
+
+/** Apostrophes shoppers type for the Ukrainian one, and none at all. */
+const APOSTROPHES = ["’", "ʼ", "`", ""];
+
+/** Attributes that describe the product in a phrase: gender, season, colour, material. */
+const DESCRIBING = new Set(["gender", "season", "color", "material"]);
+
+/** Adjectives of a shopper's phrase that name no attribute of the catalog (uk, ru, en). */
+const ADJECTIVES: readonly [string[], string[], string[]] = [
+  ["теплий", "зручний", "якісний", "стильний", "недорогий", "гарний", "легкий", "новий"],
+  ["теплый", "удобный", "качественный", "стильный", "недорогой", "красивый", "легкий", "новый"],
+  ["warm", "comfortable", "quality", "stylish", "cheap", "nice", "light", "new"],
+];
+
+/** Units as shoppers type them after a number, by attribute: any language, uk only, ru only. */
+const UNIT_SPELLINGS: ReadonlyMap<string, readonly [string[], string[], string[]]> = new Map(
+  Object.entries({
+    memory: [["гб", "gb", "GB", "Гб"], ["гігабайт"], ["гигабайт"]],
+    ram: [["гб", "gb", "GB", "Гб"], [], []],
+    ssd: [["гб", "gb", "GB"], [], []],
+    vram: [["гб", "gb", "GB"], [], []],
+    diagonal: [
+      ['"', " inch", "''", "″"],
+      [" дюймів", " дюйми"],
+      [" дюймов", " дюйма"],
+    ],
+    wheel: [['"', " inch"], [" дюймів"], [" дюймов"]],
+    volume: [["л", "l", "L"], [" літра"], [" литра"]],
+    weight: [["кг", "kg"], [" кілограм"], [" килограмм"]],
+    ml: [["мл", "ml"], [], []],
+    power: [["вт", "w", "W"], [" ват"], [" ватт"]],
+    load: [["кг", "kg"], [], []],
+    disc: [["мм", "mm"], [], []],
+    diameter: [["см", "cm"], [], []],
+  }),
+);
+
+/** "128" GB as "128gb", "128 ГБ" or "128 гігабайт"; "1.5" as "1,5"; 1024 GB as "1 тб". */
+function typedQuantity(key: string, value: string, language: "uk" | "ru", rng: Rng): string | null {
+  const spellings = UNIT_SPELLINGS.get(key);
+  if (!spellings) return null;
+  const [common, uk, ru] = spellings;
+  if (common.includes("гб") && value === "1024" && rng.chance(0.7))
+    return `1${rng.chance(0.5) ? " " : ""}${rng.pick(["тб", "tb", "TB", "Тб"])}`;
+  const number = value.includes(".") && rng.chance(0.6) ? value.replace(".", ",") : value;
+  // A decimal screen size alone is a unit too: "ноутбук 13,3".
+  if (key === "diagonal" && value.includes(".") && rng.chance(0.3)) return number;
+  const unit = rng.pick([...common, ...(language === "uk" ? uk : ru)]);
+  const gap = /^\p{L}/u.test(unit) && rng.chance(0.5) ? " " : "";
+  return `${number}${gap}${unit}`;
 }
 
 function finder(entries: readonly GeneratedProduct[]) {

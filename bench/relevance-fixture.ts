@@ -18,6 +18,14 @@ export const QUERY_CLASSES = [
   "attribute-value",
   "multi-word",
   "prefix",
+  // Issue 15: the way shoppers really type.
+  "brand-cyrillic",
+  "two-errors",
+  "mixed-script",
+  "units",
+  "natural-phrase",
+  "spelling-variants",
+  "product-type",
 ] as const;
 export type QueryClass = (typeof QUERY_CLASSES)[number];
 
