@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { cyrillicSoundKey, latinSoundKeys, pronounceable } from "./sound-key.ts";
+import { cyrillicSoundKey, latinSoundKeys, pronounceable, slavicForm } from "./sound-key.ts";
 
 // The sound key pairs a Latin brand with the Cyrillic spelling shoppers give it by ear, where
 // letter-by-letter transliteration cannot (English spelling is not phonetic), and keeps apart
@@ -83,6 +83,13 @@ describe("sound key", () => {
       "xkcdpq",
     ])
       expect([word, pronounceable(word)]).toEqual([word, false]);
+  });
+
+  test("adjectives are Slavic words, not brands said", () => {
+    for (const word of ["новий", "новый", "нової", "чорними"])
+      expect([word, slavicForm(word)]).toEqual([word, true]);
+    for (const word of ["хуавей", "сяомі", "епл", "найк"])
+      expect([word, slavicForm(word)]).toEqual([word, false]);
   });
 
   test("only words of one script and letters", () => {

@@ -101,6 +101,14 @@ function skeleton(classes: readonly string[]): string {
   return key;
 }
 
+/** Endings of Ukrainian and Russian adjectives and pronouns: no brand is said with them. */
+const SLAVIC_ENDING = /(?:ий|ый|ій|ая|яя|ое|ее|ого|ому|ими|ыми|их|ых|ої|ою|ею)$/;
+
+/** The word has an adjective's ending ("новий", "новый"): a Slavic word, not a brand said. */
+export function slavicForm(word: string): boolean {
+  return SLAVIC_ENDING.test(word);
+}
+
 /** The key of a Cyrillic word (lowercase); null when it holds anything but Cyrillic letters. */
 export function cyrillicSoundKey(word: string): string | null {
   const classes: string[] = [];

@@ -4,6 +4,7 @@ import {
   isLatin,
   latinSoundKeys,
   pronounceable,
+  slavicForm,
   translitKey,
 } from "../analysis/index.ts";
 import { FIELD, type TermIndex } from "./term-index.ts";
@@ -61,7 +62,7 @@ export function soundLookup(
   word: string,
   visit: (t: number) => void,
 ): void {
-  const key = pronounceable(word) ? cyrillicSoundKey(word) : null;
+  const key = pronounceable(word) && !slavicForm(word) ? cyrillicSoundKey(word) : null;
   if (key === null || key.length < MIN_SOUND_KEY) return;
   for (const t of hashedTerms(index, keyHash(key))) {
     if (latinSoundKeys(dictionary[t] as string).includes(key)) visit(t);
@@ -72,7 +73,7 @@ export function soundLookup(
  * Words shorter than this are not looked for one edit away in the other script: among the
  * many short words of a large catalog, random letters would find one.
  */
-const MIN_NEAR = 6;
+const MIN_NEAR = 5;
 
 export function buildNearTranslitIndex(index: TermIndex): TranslitIndex {
   const pairs: number[] = [];
@@ -99,7 +100,8 @@ export function nearTranslitCandidates(
   key: string,
 ): Set<number> {
   const out = new Set<number>();
-  if (word.length < MIN_NEAR || !pronounceable(word)) return out;
+  // An adjective's ending makes a Cyrillic word Slavic ("новий" is not "nova" mistyped).
+  if (word.length < MIN_NEAR || !pronounceable(word) || slavicForm(word)) return out;
   for (const h of nearHashes(key)) for (const t of hashedTerms(index, h)) out.add(t);
   return out;
 }

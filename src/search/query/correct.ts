@@ -128,12 +128,20 @@ function allKnown(snap: Snapshot, words: readonly string[], typing: boolean): bo
 }
 
 function switchedPiece(snap: Snapshot, piece: string, typing: boolean): string[] | null {
+  const single = plainWords(piece).length === 1;
   for (const candidate of switchLayout(piece)) {
     const words = plainWords(candidate);
-    if (words.length > 0 && allKnown(snap, words, typing)) return words;
+    if (words.length === 0 || (single && words.length > 1 && words.some(isFragment))) continue;
+    if (allKnown(snap, words, typing)) return words;
   }
   return null;
 }
+
+/**
+ * A one- or two-letter word: one word that the other layout cuts into such pieces ("соббк" ->
+ * "cj,,r") is a Cyrillic word with б ю ж х on their punctuation keys, not Latin words.
+ */
+const isFragment = (word: string): boolean => word.length < 3 && !hasDigit(word);
 
 type Replace = (snap: Snapshot, word: string, typing: boolean) => string | null;
 
