@@ -106,6 +106,12 @@ describe("two errors at once", () => {
 });
 
 describe("words in no product", () => {
+  test("an ordinary word is not taken for a brand it sounds or is spelled like", () => {
+    // "новий" (new) sounds like Nova and is one edit from it in transliteration.
+    expect(answer(brands, "новий")).toEqual(["", []]);
+    expect(answer(brands, "новий смартфон")).toEqual(["", [5, 2]]);
+  });
+
   test("find nothing, and are not corrected", () => {
     for (const text of ["tiooafo", "хяцува", "ифтащт", "qwzxqwzx"]) {
       expect(answer(snap, text)).toEqual(["", []]);
