@@ -202,7 +202,7 @@ function searchParameters(maxPageSize: number) {
     p(
       "use_corrections",
       bool,
-      "Correct the words not in the domain's vocabulary (typo, wrong keyboard layout, transliteration): the answer is the corrected query's, and `corrected_query` holds it.",
+      "Correct the words not in the domain's vocabulary (typo, wrong keyboard layout, transliteration, a Latin brand said in Cyrillic, two errors at once, two words without the space): the answer is the corrected query's, and `corrected_query` holds it.",
       D.use_corrections,
     ),
     p(

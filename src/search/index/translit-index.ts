@@ -30,15 +30,44 @@ export class TranslitIndexBuilder {
   }
 
   build(): TranslitIndex {
-    const pairs = this.pairs;
-    const order = new Uint32Array(pairs.length / 2);
-    for (let i = 0; i < order.length; i++) order[i] = i;
-    order.sort((a, b) => (pairs[a * 2] as number) - (pairs[b * 2] as number));
-    return {
-      hashes: Uint32Array.from(order, (i) => pairs[i * 2] as number),
-      terms: Uint32Array.from(order, (i) => pairs[i * 2 + 1] as number),
-    };
+    return sortedByHash(this.pairs);
   }
+}
+
+/** Terms below this are packed with their hash into one exact double for a native sort. */
+const PACKED_TERMS = 2 ** 21;
+
+/** (hash, term) pairs, flat, as two parallel arrays sorted by hash (then term). */
+export function sortedByHash(pairs: readonly number[]): TranslitIndex {
+  const count = pairs.length / 2;
+  const hashes = new Uint32Array(count);
+  const terms = new Uint32Array(count);
+  let packable = true;
+  for (let i = 0; i < count; i++)
+    if ((pairs[i * 2 + 1] as number) >= PACKED_TERMS) packable = false;
+  if (packable) {
+    // hash * 2^21 + term < 2^53: exact, and a typed array sorts natively, without a comparator.
+    const packed = new Float64Array(count);
+    for (let i = 0; i < count; i++) {
+      packed[i] = (pairs[i * 2] as number) * PACKED_TERMS + (pairs[i * 2 + 1] as number);
+    }
+    packed.sort();
+    for (let i = 0; i < count; i++) {
+      const v = packed[i] as number;
+      const term = v % PACKED_TERMS;
+      terms[i] = term;
+      hashes[i] = (v - term) / PACKED_TERMS;
+    }
+    return { hashes, terms };
+  }
+  const order = new Uint32Array(count);
+  for (let i = 0; i < count; i++) order[i] = i;
+  order.sort((a, b) => (pairs[a * 2] as number) - (pairs[b * 2] as number));
+  for (let i = 0; i < count; i++) {
+    hashes[i] = pairs[(order[i] as number) * 2] as number;
+    terms[i] = pairs[(order[i] as number) * 2 + 1] as number;
+  }
+  return { hashes, terms };
 }
 
 export function buildTranslitIndex(terms: readonly string[]): TranslitIndex {
@@ -101,7 +130,15 @@ export function translitLookup(
   dictionary: readonly string[],
   key: string,
 ): number[] {
-  const h = keyHash(key);
+  const out: number[] = [];
+  for (const t of hashedTerms(index, keyHash(key))) {
+    if (translitKey(dictionary[t] as string) === key) out.push(t);
+  }
+  return out;
+}
+
+/** The terms filed under hash `h` (a hash may be shared: callers confirm by the key). */
+export function hashedTerms(index: TranslitIndex, h: number): Uint32Array {
   let lo = 0;
   let hi = index.hashes.length;
   while (lo < hi) {
@@ -109,10 +146,7 @@ export function translitLookup(
     if ((index.hashes[mid] as number) < h) lo = mid + 1;
     else hi = mid;
   }
-  const out: number[] = [];
-  for (let i = lo; i < index.hashes.length && index.hashes[i] === h; i++) {
-    const t = index.terms[i] as number;
-    if (translitKey(dictionary[t] as string) === key) out.push(t);
-  }
-  return out;
+  let end = lo;
+  while (end < index.hashes.length && index.hashes[end] === h) end++;
+  return index.terms.subarray(lo, end);
 }

@@ -1,7 +1,21 @@
-import { editDistance, hasDigit, maxTypos, stemsForQuery } from "../analysis/index.ts";
+import {
+  editDistance,
+  hasDigit,
+  isCyrillic,
+  maxTypos,
+  stemsForQuery,
+  translitKey,
+} from "../analysis/index.ts";
+import { fuzzyTerms } from "../index/fuzzy-terms.ts";
 import type { Snapshot } from "../index/snapshot.ts";
+import {
+  buildNearTranslitIndex,
+  buildSoundIndex,
+  nearTranslitCandidates,
+  soundLookup,
+} from "../index/sound-index.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
-import { findTerm, startsSome } from "../index/term-index.ts";
+import { FIELD, findTerm, lowerBound, prefixEnd, startsSome } from "../index/term-index.ts";
 import { buildTranslitIndex, type TranslitIndex, translitLookup } from "../index/translit-index.ts";
 import { type Dictionary, typoTerms } from "./expand.ts";
 
@@ -29,15 +43,20 @@ function frequency(dict: Dictionary, term: number): number {
   return (o[term + 1] as number) - (o[term] as number);
 }
 
+/** An index derived from a dictionary's terms, built on first use and kept with it. */
+function derived(dict: Dictionary, name: string, build: () => TranslitIndex): TranslitIndex {
+  let index = dict.cache.get(name) as TranslitIndex | undefined;
+  if (index === undefined) {
+    index = build();
+    dict.cache.set(name, index);
+  }
+  return index;
+}
+
 /** The dictionary's transliteration keys: built with a large one, else on first use. */
 function translitIndex(dict: Dictionary): TranslitIndex {
   if (dict.text.translit !== null) return dict.text.translit;
-  let index = dict.cache.get(TRANSLIT) as TranslitIndex | undefined;
-  if (index === undefined) {
-    index = buildTranslitIndex(dict.text.terms);
-    dict.cache.set(TRANSLIT, index);
-  }
-  return index;
+  return derived(dict, TRANSLIT, () => buildTranslitIndex(dict.text.terms));
 }
 
 /** The most frequent vocabulary word with the same transliteration key, or null. */
@@ -52,6 +71,101 @@ export function translitWord(snap: Snapshot, key: string): string | null {
         bestFreq = f;
       }
     }
+  }
+  return best;
+}
+
+/**
+ * The Latin brand or product word a Cyrillic word sounds like ("епл" -> "apple", "джейбіел" ->
+ * "jbl"; sound-key.ts), the most frequent; or null.
+ */
+export function soundWord(snap: Snapshot, word: string): string | null {
+  // A word that starts a word of the store is a piece of it ("комп" of "комп'ютер"), not a brand.
+  for (const dict of dictionaries(snap)) if (startsSome(dict.text.terms, word)) return null;
+  let best: string | null = null;
+  let bestFreq = -1;
+  for (const dict of dictionaries(snap)) {
+    const index = derived(dict, SOUND, () => buildSoundIndex(dict.text));
+    soundLookup(index, dict.text.terms, word, (t) => {
+      const f = frequency(dict, t);
+      if (f > bestFreq) {
+        best = dict.text.terms[t] as string;
+        bestFreq = f;
+      }
+    });
+  }
+  return best;
+}
+
+/**
+ * The word of the other script whose transliteration is one edit from this word's (a
+ * transliterated word with a typo: "kholodylnik" -> "холодильник"), the most frequent; or null.
+ * Only strong terms (names, keywords, vendors, codes) are candidates.
+ */
+export function nearTranslitWord(snap: Snapshot, word: string): string | null {
+  const key = translitKey(word);
+  const cyrillic = isCyrillic(word);
+  let best: string | null = null;
+  let bestDistance = 2;
+  let bestFreq = -1;
+  for (const dict of dictionaries(snap)) {
+    const index = derived(dict, NEAR_TRANSLIT, () => buildNearTranslitIndex(dict.text));
+    for (const t of nearTranslitCandidates(index, word, key)) {
+      const term = dict.text.terms[t] as string;
+      if (isCyrillic(term) === cyrillic) continue;
+      const distance = editDistance(key, translitKey(term), 1);
+      if (distance > 1 || maxTypos(term) < distance) continue;
+      const f = frequency(dict, t);
+      if (distance < bestDistance || (distance === bestDistance && f > bestFreq)) {
+        best = term;
+        bestDistance = distance;
+        bestFreq = f;
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * The word is a term of some dictionary as it is (no stems, no prefix: a cheap look), and a
+ * word of some text there, not only a piece of product codes ("gpadr" of "XIAGPADR0LD0").
+ */
+export function isTextTerm(snap: Snapshot, word: string): boolean {
+  for (const dict of dictionaries(snap)) {
+    const t = findTerm(dict.text.terms, word);
+    if (t < 0) continue;
+    const { offsets, info } = dict.text;
+    for (let p = offsets[t] as number; p < (offsets[t + 1] as number); p++) {
+      if ((info[p] as number) >> 5 !== FIELD.code) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The most frequent term two edits from the word, longer than it and starting with its first
+ * letter (a dropped letter and a typo; a first letter is rarely the one mistyped), or null.
+ * The walk covers only the terms of that first letter: a two-edit walk of the whole
+ * dictionary would cost every word in no product several times more.
+ */
+export function longerTwoAway(snap: Snapshot, word: string): string | null {
+  let best: string | null = null;
+  let bestFreq = -1;
+  for (const dict of dictionaries(snap)) {
+    const { terms } = dict.text;
+    const first = word.slice(0, 1);
+    const range = { from: lowerBound(terms, first), to: prefixEnd(terms, first) };
+    fuzzyTerms(dict.text, word, { maxDistance: 2, prefix: false, ...range }, (lo, hi, d) => {
+      if (d !== 2) return;
+      for (let t = lo; t < hi; t++) {
+        const term = terms[t] as string;
+        const f = frequency(dict, t);
+        if (term.length > word.length && maxTypos(term) >= 2 && f > bestFreq) {
+          best = term;
+          bestFreq = f;
+        }
+      }
+    });
   }
   return best;
 }
@@ -114,3 +228,5 @@ export function closestWord(
 }
 
 const TRANSLIT = "\u0000translit";
+const SOUND = "\u0000sound";
+const NEAR_TRANSLIT = "\u0000nearTranslit";
