@@ -221,9 +221,10 @@ export class DomainIndexer {
             unindexed.has(String(c.source_category_id)),
           )
         : [];
-      // Both swaps in one turn: no search sees the products without their category.
-      this.snapshot = patch.finish();
-      if (lacking.length) this.snapshot = patchSnapshot(this.snapshot, { categories: lacking });
+      // One swap: each swap is published to the search threads as one message, and a thread
+      // answers searches between two messages, so the products and their categories go in one.
+      const products = patch.finish();
+      this.snapshot = lacking.length ? patchSnapshot(products, { categories: lacking }) : products;
       // A patch leaves the records and the merged-away segments as garbage: ask for an
       // (asynchronous) collection now rather than let a bulk load pile it up.
       Bun.gc(false);
