@@ -26,7 +26,7 @@ export type ParsedSynonyms =
 export function parseSynonyms(body: unknown): ParsedSynonyms {
   const errors: Record<string, string[]> = {};
   const fail = (field: string, message: string) => {
-    (errors[field] ??= []).push(message);
+    errors[field] = [...(errors[field] ?? []), message];
   };
   const list = (body as { synonyms?: unknown } | null)?.synonyms;
   if (typeof body !== "object" || body === null || Array.isArray(body) || !Array.isArray(list)) {
@@ -115,8 +115,8 @@ function parseWord(
 export function synonymTable(sets: readonly SynonymSet[]): SynonymTable {
   const table = new Map<string, Set<string>>();
   const add = (from: string, to: readonly string[]) => {
-    let found = table.get(from);
-    if (found === undefined) table.set(from, (found = new Set()));
+    const found = table.get(from) ?? new Set<string>();
+    table.set(from, found);
     for (const w of to) if (w !== from) found.add(w);
   };
   for (const set of sets) {

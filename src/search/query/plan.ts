@@ -89,7 +89,9 @@ function withSynonymCategories(
     const seen = best.get(slot);
     if (seen === undefined || inf < seen) best.set(slot, inf);
   };
-  own.slots.forEach((slot, i) => keep(slot, own.info[i] as number));
+  own.slots.forEach((slot, i) => {
+    keep(slot, own.info[i] as number);
+  });
   for (const other of others) {
     const m = match(synonymWord(other));
     m.slots.forEach((slot, i) => {
