@@ -17,7 +17,7 @@ const Word = t.String({
   minLength: 1,
   maxLength: MAX_SYNONYM_CHARS,
   description:
-    "One word as shoppers type it, compared as the search compares words (lower case, ё as е, apostrophes dropped). A model code is written without separators.",
+    "One word as shoppers type it: letters, or digits (not a model code mixing both, nor several words); compared as the search compares words (lower case, ё as е, apostrophes dropped).",
 });
 
 export const SynonymSet = t.Union([

@@ -56,7 +56,7 @@ describe("parseSynonyms", () => {
       errors: {
         "synonyms[0].words": ["Expected a list of 2 to 10 words."],
         "synonyms[1].words[0]": [
-          "Expected one word of letters or digits (a model code without separators).",
+          "Expected one word: letters, or digits, not both (no model code) nor several words.",
         ],
         "synonyms[1].words[1]": ["Expected a word of 1 to 64 characters."],
         "synonyms[1].words[2]": ["Expected a word of 1 to 64 characters."],

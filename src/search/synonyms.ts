@@ -105,7 +105,7 @@ function parseWord(
   }
   const tokens = tokenise(value);
   if (tokens.length !== 1) {
-    fail(at, "Expected one word of letters or digits (a model code without separators).");
+    fail(at, "Expected one word: letters, or digits, not both (no model code) nor several words.");
     return null;
   }
   return (tokens[0] as { word: string }).word;

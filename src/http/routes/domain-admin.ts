@@ -8,6 +8,14 @@ import {
 } from "../../analytics/query-text.ts";
 import { AppError } from "../../errors.ts";
 import type { DomainRecord } from "../../model/records.ts";
+import {
+  MAX_SYNONYM_CHARS,
+  MAX_SYNONYM_SETS,
+  MAX_SYNONYM_WORDS,
+  type SynonymSet,
+} from "../../model/synonyms.ts";
+import { parseSynonyms } from "../../search/synonyms.ts";
+import type { PrimaryStore } from "../../store/store.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import { noteDomain } from "../observe.ts";
 import type { Overview } from "../overview.ts";
@@ -21,6 +29,26 @@ import { json, noStore } from "../respond.ts";
 export interface DomainAdminDeps {
   analytics: AdminAnalytics;
   overview: Overview;
+  /** The domain's own synonyms, read and replaced on the import thread (ImportWriter). */
+  synonyms: Pick<PrimaryStore, "domainSynonyms" | "setDomainSynonyms">;
+}
+
+/** The body of a PUT of synonyms, checked whole and normalised (search/synonyms.ts). */
+async function synonymsOf(request: Request): Promise<SynonymSet[]> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw new AppError("malformed_json", { reason: 'expected {"synonyms": [...]}' });
+  }
+  const parsed = parseSynonyms(body);
+  if (!parsed.ok)
+    throw new AppError(
+      "invalid_synonyms",
+      { sets: MAX_SYNONYM_SETS, words: MAX_SYNONYM_WORDS, chars: MAX_SYNONYM_CHARS },
+      parsed.errors,
+    );
+  return parsed.sets;
 }
 
 /** The body {"query": "..."} of a block or unblock, in the form suggestions are compared in. */
@@ -49,9 +77,10 @@ export function domainAdminRoutes(
   name: string,
   prefix: string,
   resolve: (request: Request, params: Record<string, string>) => Promise<DomainRecord>,
-  { analytics, overview }: DomainAdminDeps,
+  { analytics, overview, synonyms }: DomainAdminDeps,
 ) {
   const BLOCKED = `${prefix}/suggestions/blocked/`;
+  const SYNONYMS = `${prefix}/synonyms/`;
   return new Elysia({ name })
     .onAfterHandle(noStore)
     .get(`${prefix}/overview/`, async ({ request, params }) =>
@@ -90,6 +119,22 @@ export function domainAdminRoutes(
         if (!(await analytics.setBlocked(domain.id, q, false)))
           throw new AppError("suggestion_not_blocked", { query: q });
         return json({ query: q });
+      },
+      { parse: "none" },
+    )
+    .get(SYNONYMS, async ({ request, params }) => {
+      const domain = await resolve(request, params);
+      return json({ synonyms: await synonyms.domainSynonyms(domain.id) });
+    })
+    .put(
+      SYNONYMS,
+      async ({ request, params }) => {
+        const domain = await resolve(request, params);
+        const sets = await synonymsOf(request);
+        // Searches on this node have them once its indexer applies the change-log entry
+        // (at once: the write wakes it); other nodes as they tail the log.
+        await synonyms.setDomainSynonyms(domain.id, sets);
+        return json({ synonyms: sets });
       },
       { parse: "none" },
     );
