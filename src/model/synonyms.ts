@@ -29,7 +29,7 @@ export const SynonymSet = t.Union([
         description: "Equivalent words: a query with any of them also finds what the others find.",
       }),
     },
-    { additionalProperties: false, title: "Equivalent words" },
+    { additionalProperties: false, description: "Equivalent words (multi-way)." },
   ),
   t.Object(
     {
@@ -40,7 +40,7 @@ export const SynonymSet = t.Union([
         description: "What the query word also finds; a query with these does not find `query`.",
       }),
     },
-    { additionalProperties: false, title: "One-way" },
+    { additionalProperties: false, description: "A one-way rule." },
   ),
 ]);
 export type SynonymSet = Static<typeof SynonymSet>;
