@@ -12,6 +12,8 @@ export const MAX_SYNONYM_SETS = 1000;
 export const MAX_SYNONYM_WORDS = 10;
 /** At most this many characters a word. */
 export const MAX_SYNONYM_CHARS = 64;
+/** A body of the most sets, words and characters, in Cyrillic, with room for spacing. */
+export const MAX_SYNONYM_BYTES = 2_000_000;
 
 const Word = t.String({
   minLength: 1,

@@ -5,7 +5,7 @@
 //     others on every thread (fresh connections), a one-way rule only from its query word;
 //     PUT [] clears them and the word finds nothing again
 //  2. bad bodies: 400 with `detail` and per-field `errors`, nothing of a rejected body saved;
-//     malformed JSON 400 with `detail`
+//     malformed JSON 400 with `detail`; a body past 2,000,000 bytes 413
 //  3. the operator's path /api/v2/admin/domains/NAME/synonyms/ reads and replaces the same;
 //     404 for an unknown domain, 401 without the key
 //  4. another domain never sees them (its GET is empty, its searches unchanged); a search token,
@@ -163,6 +163,12 @@ test("2. a bad body is refused whole, with every error per field", async () => {
   expect(await call(service, "PUT", PATH, owner(d), "{nope")).toEqual({
     status: 400,
     body: { detail: 'JSON parse error - expected {"synonyms": [...]}' },
+  });
+  expect(
+    await call(service, "PUT", PATH, owner(d), { synonyms: [], pad: "x".repeat(2_000_000) }),
+  ).toEqual({
+    status: 413,
+    body: { detail: "Request body too large: at most 2000000 bytes are accepted." },
   });
   // Nothing of the refused bodies was saved.
   expect(await call(service, "GET", PATH, owner(d))).toEqual({

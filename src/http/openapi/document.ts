@@ -446,6 +446,7 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           responses: {
             200: jsonBody(ref("Synonyms"), "The sets now used by search, normalised."),
             400: jsonBody(ref("FieldErrors"), "A bad body: nothing of it is saved."),
+            ...refused("PayloadTooLarge"),
             ...adminRefused,
           },
         }),
@@ -519,6 +520,7 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           responses: {
             200: jsonBody(ref("Synonyms"), "The sets now used by search, normalised."),
             400: jsonBody(ref("FieldErrors"), "A bad body: nothing of it is saved."),
+            ...refused("PayloadTooLarge"),
           },
         }),
       },

@@ -7,8 +7,10 @@ import {
   SUGGESTION_MAX_WORDS,
 } from "../../analytics/query-text.ts";
 import { AppError } from "../../errors.ts";
+import { readBody } from "../../import/read-batch.ts";
 import type { DomainRecord } from "../../model/records.ts";
 import {
+  MAX_SYNONYM_BYTES,
   MAX_SYNONYM_CHARS,
   MAX_SYNONYM_SETS,
   MAX_SYNONYM_WORDS,
@@ -20,6 +22,7 @@ import type { Domains } from "../../tenancy/domains.ts";
 import { noteDomain } from "../observe.ts";
 import type { Overview } from "../overview.ts";
 import { json, noStore } from "../respond.ts";
+import { closing } from "./import.ts";
 
 // What the admin page reads and changes of one domain, mounted twice: under
 // /api/v2/admin/domains/:name/ for the operator (admin key), and under /api/v2/content/ for
@@ -34,10 +37,10 @@ export interface DomainAdminDeps {
 }
 
 /** The body of a PUT of synonyms, checked whole and normalised (search/synonyms.ts). */
-async function synonymsOf(request: Request): Promise<SynonymSet[]> {
+async function synonymsOf(bytes: Uint8Array): Promise<SynonymSet[]> {
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
     throw new AppError("malformed_json", { reason: 'expected {"synonyms": [...]}' });
   }
@@ -130,7 +133,12 @@ export function domainAdminRoutes(
       SYNONYMS,
       async ({ request, params }) => {
         const domain = await resolve(request, params);
-        const sets = await synonymsOf(request);
+        // Bounded as imports are: 413 past the largest valid body, the connection closed.
+        const bytes = await readBody(request, { maxItems: 0, maxBytes: MAX_SYNONYM_BYTES }).catch(
+          closing,
+        );
+        if (bytes instanceof Response) return bytes;
+        const sets = await synonymsOf(bytes);
         // Searches on this node have them once its indexer applies the change-log entry
         // (at once: the write wakes it); other nodes as they tail the log.
         await synonyms.setDomainSynonyms(domain.id, sets);
