@@ -5,6 +5,7 @@
 //  3. a synonym is no correction: the query keeps its word (corrected_query ""), and without
 //     the table the word finds nothing, as any word in no product
 //  4. a synonym's own typos are not searched: it is an exact spelling
+//  5. the words a synonym found are highlighted
 
 import { describe, expect, test } from "bun:test";
 import { CATEGORIES, PRODUCTS, params } from "../../test/fixtures/engine-catalog.ts";
@@ -88,6 +89,14 @@ describe("search with synonyms", () => {
     expect(ids(snap, "ленік ")).toEqual(lenovo);
     expect(ids(snap, "ленік")).toEqual(lenovo);
     expect(ids(snap, "lenovo ")).toEqual(lenovo);
+  });
+
+  test("the words a synonym found are highlighted", () => {
+    const snap = withSynonyms({ synonyms: [{ words: ["ленік", "lenovo"] }] });
+    const r = search(snap, params({ q: "ленік ", group_by_category: false, highlight: "html" }));
+    const names = r.products.groups.flatMap((g) => g.items.map((p) => p.name_html));
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name).toContain("<mark>Lenovo</mark>");
   });
 
   test("a one-way rule finds its means from the query word only", () => {
