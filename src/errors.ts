@@ -62,6 +62,11 @@ export const ERRORS = {
       'Expected {"query": "..."}: a suggestion of 1 to {chars} characters and at most {words} words.',
   },
   suggestion_not_blocked: { status: 404, message: 'Suggestion "{query}" is not blocked.' },
+  invalid_synonyms: {
+    status: 400,
+    message:
+      'Expected {"synonyms": [...]}: at most {sets} sets of {"words": [...]} or {"query": "...", "means": [...]}, at most {words} words a set, each one word of 1 to {chars} characters.',
+  },
   invalid_origins: {
     status: 400,
     message: 'Expected {"origins": [...]}: a list of at most {limit} origins.',

@@ -166,6 +166,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     adminKey: config.adminKey,
     analytics: adminAnalytics(imports, popular, config.analyticsRetentionDays),
     overview: overviewOf({ indexers, log, imports }),
+    synonyms: imports,
     assertServed,
     requestLog: config.requestLog,
     plugins: [

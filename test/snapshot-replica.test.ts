@@ -8,6 +8,7 @@
 //  3. a large segment is split a slice at a time when the thread gives `later`: the replica
 //     keeps its previous snapshot until the last slice, and messages apply in order
 //  4. a dropped domain is gone
+//  5. a domain's synonyms travel with the snapshot that changes them, and only then
 import { expect, test } from "bun:test";
 import { generateQueryMix } from "../bench/query-mix.ts";
 import { toProductRecord, toRecords } from "../bench/records.ts";
@@ -19,6 +20,7 @@ import {
   SnapshotReplicas,
 } from "../src/pipeline/snapshot-replica.ts";
 import { buildSnapshot, patchSnapshot, type Snapshot, search } from "../src/search/engine.ts";
+import { synonymTable } from "../src/search/synonyms.ts";
 
 const catalog = generateCatalog({ seed: 3, products: 3000 });
 const records = toRecords(catalog);
@@ -110,4 +112,21 @@ test("4. a dropped domain is gone", () => {
   publisher.publish(1, buildSnapshot(records));
   publisher.drop(1);
   expect(replicas.get(1)).toBeUndefined();
+});
+
+test("5. a domain's synonyms travel only when they change, and stay with later snapshots", () => {
+  const { sent, replicas, publisher } = pair();
+  const built = buildSnapshot(records);
+  publisher.publish(1, built);
+  expect(replicas.get(1)?.snapshot.synonyms).toBeUndefined();
+  const synonyms = synonymTable([{ words: ["ноут", "laptop"] }]);
+  let main = publisher.publish(1, { ...built, synonyms });
+  expect(replicas.get(1)?.snapshot.synonyms).toEqual(synonyms);
+  sameAnswers(main, replicas.get(1)?.snapshot);
+  const product = toProductRecord(generateProduct(3, 0).item, 1);
+  main = publisher.publish(1, { ...patchSnapshot(main, { products: [product] }), synonyms });
+  const last = sent[sent.length - 1];
+  expect(last?.type === "snapshot" && "synonyms" in last).toBe(false);
+  expect(replicas.get(1)?.snapshot.synonyms).toEqual(synonyms);
+  sameAnswers(main, replicas.get(1)?.snapshot);
 });

@@ -6,7 +6,7 @@ import { observe, type RequestLog } from "./observe.ts";
 import type { Overview } from "./overview.ts";
 import { errorResponse, json } from "./respond.ts";
 import { adminRoutes } from "./routes/admin.ts";
-import { ownerRoutes } from "./routes/domain-admin.ts";
+import { type DomainAdminDeps, ownerRoutes } from "./routes/domain-admin.ts";
 import { type ImportDeps, importRoutes } from "./routes/import.ts";
 
 export interface AppDeps extends ImportDeps {
@@ -16,6 +16,7 @@ export interface AppDeps extends ImportDeps {
   analytics: AdminAnalytics;
   /** A domain's state for the admin page (overview.ts). */
   overview: Overview;
+  synonyms: DomainAdminDeps["synonyms"];
   /** Routes added by later stages (search, pages), mounted as they are. */
   plugins?: Elysia[];
 }

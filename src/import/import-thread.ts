@@ -9,6 +9,7 @@
 import { type AdminReport, AnalyticsService } from "../analytics/analytics-service.ts";
 import type { Config } from "../config.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
+import type { SynonymSet } from "../model/synonyms.ts";
 import type { ItemCounts } from "../ops/metrics.ts";
 import { openStore } from "../store/open-store.ts";
 import type { AnalyticsPeriod, ChangeLog, PrimaryStore, SearchEvent } from "../store/store.ts";
@@ -28,6 +29,8 @@ export type ToImportThread =
   | { type: "blocked"; id: number; domainId: number }
   | { type: "block"; id: number; domainId: number; q: string; blocked: boolean }
   | { type: "failures"; id: number; domainId: number }
+  | { type: "synonyms"; id: number; domainId: number }
+  | { type: "set-synonyms"; id: number; domainId: number; sets: SynonymSet[] }
   | { type: "stop"; id: number };
 
 export type Reply =
@@ -47,6 +50,8 @@ export type Reply =
       changed?: boolean;
       /** The domain's recent failed batches, newest first. */
       failures?: FailedBatch[];
+      /** The domain's own synonyms. */
+      synonyms?: SynonymSet[];
     }
   | { ok: false; error: { code: ErrorCode; vars: Record<string, string | number> } | string };
 
@@ -112,6 +117,10 @@ async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Rep
       return { ok: true, changed: await store.setSuggestionBlocked(m.domainId, m.q, m.blocked) };
     case "failures":
       return { ok: true, failures: failures.of(m.domainId) };
+    case "synonyms":
+      return { ok: true, synonyms: await store.domainSynonyms(m.domainId) };
+    case "set-synonyms":
+      return { ok: true, seq: await store.setDomainSynonyms(m.domainId, m.sets) };
     case "stop":
       analytics.stop();
       await store.close();

@@ -1,6 +1,7 @@
 import type { AdminReport } from "../analytics/analytics-service.ts";
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
+import type { SynonymSet } from "../model/synonyms.ts";
 import { countImportItems } from "../ops/metrics.ts";
 import type { AnalyticsPeriod, SearchEvent } from "../store/store.ts";
 import type { FailedBatch } from "./failed-batches.ts";
@@ -166,6 +167,22 @@ export class ImportWriter {
   /** Blocks or unblocks a suggestion; false when nothing changed. */
   async setSuggestionBlocked(domainId: number, q: string, blocked: boolean): Promise<boolean> {
     return (await this.call({ type: "block", domainId, q, blocked })).changed ?? false;
+  }
+
+  async domainSynonyms(domainId: number): Promise<SynonymSet[]> {
+    return (await this.call({ type: "synonyms", domainId })).synonyms ?? [];
+  }
+
+  /** Replaces the domain's synonyms; returns the position of their change-log entry. */
+  async setDomainSynonyms(domainId: number, sets: readonly SynonymSet[]): Promise<number> {
+    this.hooks.onSent(domainId);
+    let seq = 0;
+    try {
+      seq = (await this.call({ type: "set-synonyms", domainId, sets: [...sets] })).seq ?? 0;
+      return seq;
+    } finally {
+      this.hooks.onAnswered(domainId, seq, undefined);
+    }
   }
 
   /** The domain's recent failed import batches, newest first (failed-batches.ts). */

@@ -95,7 +95,7 @@ export interface ChangeEntry {
   /** Position in the domain's log; increases monotonically. */
   seq: number;
   domain_id: number;
-  kind: "products" | "categories" | "reindex";
+  kind: "products" | "categories" | "reindex" | "synonyms";
   /** Internal ids of the written records. */
   ids: number[];
 }

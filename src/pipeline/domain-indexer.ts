@@ -6,6 +6,7 @@ import {
   type Snapshot,
   startProductPatch,
 } from "../search/engine.ts";
+import { NO_SYNONYMS, type SynonymTable, synonymTable } from "../search/synonyms.ts";
 import type { ChangeLog, PrimaryStore } from "../store/store.ts";
 import type { FreshRecords } from "./fresh-records.ts";
 
@@ -21,6 +22,7 @@ const REBUILD_PAGE = 10_000;
  */
 export class DomainIndexer {
   private current: Snapshot;
+  private synonyms: SynonymTable = NO_SYNONYMS;
   /** The last change-log position applied to `snapshot`. */
   position = 0;
   /** Wall-clock time of the last applied change, for the admin page's lag figure. */
@@ -49,7 +51,15 @@ export class DomainIndexer {
   }
 
   set snapshot(snapshot: Snapshot) {
-    this.current = this.publish(this.domainId, snapshot);
+    // The domain's synonyms ride on every snapshot swapped in (built ones come without).
+    const synonyms = this.synonyms;
+    const next = snapshot.synonyms === synonyms ? snapshot : { ...snapshot, synonyms };
+    this.current = this.publish(this.domainId, next);
+  }
+
+  /** Reads the domain's synonyms from the store; the next snapshot swapped in carries them. */
+  private async readSynonyms(): Promise<void> {
+    this.synonyms = synonymTable(await this.store.domainSynonyms(this.domainId));
   }
 
   /**
@@ -60,6 +70,7 @@ export class DomainIndexer {
   async rebuild(): Promise<void> {
     const started = performance.now();
     const position = await this.log.head(this.domainId);
+    await this.readSynonyms();
     const categories = await this.store.allCategories(this.domainId);
     let snapshot: Snapshot;
     let count = 0;
@@ -163,6 +174,10 @@ export class DomainIndexer {
       await this.rebuild();
       this.position = Math.max(this.position, last.seq);
       return;
+    }
+    if (entries.some((e) => e.kind === "synonyms")) {
+      await this.readSynonyms();
+      this.snapshot = this.current;
     }
     // A product's record comes from the batch that logged it when that batch is still in
     // `fresh`, else from the store, which holds the newest version of all: an id that one of

@@ -3,6 +3,7 @@ import type { CategoryTable } from "../search/index/category-table.ts";
 import type { FacetRegistry } from "../search/index/facet-registry.ts";
 import type { Segment } from "../search/index/segment.ts";
 import type { WarehouseRegistry } from "../search/index/warehouse-registry.ts";
+import type { SynonymTable } from "../search/synonyms.ts";
 
 // The search threads read the same index as the main thread, not a copy of it (docs/
 // ARCHITECTURE.md, "Threads"). A segment is immutable once built, so when a snapshot is swapped
@@ -118,6 +119,8 @@ export interface SnapshotMessage {
   categories?: Omit<CategoryTable, "cache">;
   facets?: FacetRegistry;
   warehouses?: WarehouseRegistry;
+  /** The domain's synonyms, present when they changed (search/synonyms.ts). */
+  synonyms?: SynonymTable;
 }
 
 export interface DropMessage {
@@ -173,6 +176,9 @@ export class SnapshotPublisher {
         : { categories: withoutCache(shared.categories) }),
       ...(previous?.facets === shared.facets ? {} : { facets: shared.facets }),
       ...(previous?.warehouses === shared.warehouses ? {} : { warehouses: shared.warehouses }),
+      ...(previous?.synonyms === shared.synonyms || shared.synonyms === undefined
+        ? {}
+        : { synonyms: shared.synonyms }),
     });
     return shared;
   }
@@ -259,6 +265,7 @@ export class SnapshotReplicas {
       : previous?.categories;
     const facets = message.facets ?? previous?.facets;
     const warehouses = message.warehouses ?? previous?.warehouses;
+    const synonyms = message.synonyms ?? previous?.synonyms;
     if (!categories || !facets || !warehouses) throw new Error("replica without registries");
     this.current.set(message.domain, {
       snapshot: {
@@ -269,6 +276,7 @@ export class SnapshotReplicas {
         categories,
         facets,
         warehouses,
+        ...(synonyms ? { synonyms } : {}),
       },
     });
   }

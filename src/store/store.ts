@@ -1,6 +1,7 @@
 import type { CategoryDraft, ProductDraft } from "../model/drafts.ts";
 import type { FieldErrors } from "../model/import.ts";
 import type { CategoryRecord, ChangeEntry, DomainRecord, ProductRecord } from "../model/records.ts";
+import type { SynonymSet } from "../model/synonyms.ts";
 
 // The primary store and the change log as interfaces: the embedded mode implements them over
 // one SQLite file, the Redis mode over Redis values and Streams. Every call takes the domain
@@ -131,6 +132,13 @@ export interface PrimaryStore {
   blockedSuggestions(domainId: number): Promise<string[]>;
   /** Blocks (or unblocks) a suggestion; false when it already was (or was not) blocked. */
   setSuggestionBlocked(domainId: number, q: string, blocked: boolean): Promise<boolean>;
+  /** The domain's own synonyms (model/synonyms.ts) as last set; [] when none. */
+  domainSynonyms(domainId: number): Promise<SynonymSet[]>;
+  /**
+   * Replaces the domain's synonyms and appends a `synonyms` change-log entry in the same atomic
+   * step (every node's indexer then reads them); returns the entry's position.
+   */
+  setDomainSynonyms(domainId: number, sets: readonly SynonymSet[]): Promise<number>;
 
   close(): Promise<void>;
 }

@@ -521,6 +521,26 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
       expect(await s.store.blockedSuggestions(d.id)).toEqual(["a evil", "шахраї"]);
     });
 
+    test("12b. a domain's synonyms: replaced whole with a change-log entry, per domain", async () => {
+      await using s = await open();
+      const d = await s.store.createDomain("shop", tokens(1));
+      const other = await s.store.createDomain("other", tokens(2));
+      expect(await s.store.domainSynonyms(d.id)).toEqual([]);
+      const sets = [{ words: ["джейбіел", "jbl"] }, { query: "айфон", means: ["iphone"] }];
+      const seq = await s.store.setDomainSynonyms(d.id, sets);
+      expect(await s.store.read(d.id, 0, 10)).toEqual([
+        { seq, domain_id: d.id, kind: "synonyms", ids: [] },
+      ]);
+      expect(await s.store.domainSynonyms(d.id)).toEqual(sets);
+      expect(await s.store.domainSynonyms(other.id)).toEqual([]);
+      expect(await s.store.head(other.id)).toBe(0);
+      expect(await s.store.setDomainSynonyms(d.id, [])).toBe(seq + 1);
+      expect(await s.store.domainSynonyms(d.id)).toEqual([]);
+      await s.store.setDomainSynonyms(d.id, sets);
+      await s.store.deleteDomain("shop");
+      expect(await s.store.domainSynonyms(d.id)).toEqual([]);
+    });
+
     test("13. deleteDomain", async () => {
       await using s = await open();
       const a = await s.store.createDomain("a", tokens(1));

@@ -3,6 +3,7 @@ import * as api from "../../model/api.ts";
 import * as item from "../../model/import.ts";
 import { LANGUAGES } from "../../model/records.ts";
 import * as search from "../../model/search.ts";
+import { Synonyms } from "../../model/synonyms.ts";
 import { QUERY_LIMITS } from "../parse-params.ts";
 import { SEARCH_PATHS } from "../routes/search.ts";
 import { type JsonSchema, toJsonSchema } from "./json-schema.ts";
@@ -91,6 +92,7 @@ const SCHEMAS: Record<string, TSchema> = {
   AnalyticsReport: api.AnalyticsReport,
   SuggestionQuery: api.SuggestionQuery,
   BlockedSuggestions: api.BlockedSuggestions,
+  Synonyms: Synonyms,
   DomainOverview: api.DomainOverview,
   DomainOrigins: api.DomainOrigins,
   DomainOriginsSet: api.DomainOriginsSet,
@@ -323,6 +325,10 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
     required: true,
     content: { "application/json": { schema: ref("SuggestionQuery") } },
   };
+  const synonymsBody = {
+    required: true,
+    content: { "application/json": { schema: ref("Synonyms") } },
+  };
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -429,6 +435,22 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           },
         }),
       },
+      "/api/v2/admin/domains/{name}/synonyms/": {
+        get: admin("The domain's own synonyms", {
+          parameters: [NAME_PARAM],
+          responses: { 200: jsonBody(ref("Synonyms"), "The sets, normalised."), ...adminRefused },
+        }),
+        put: admin("Replace the domain's own synonyms (an empty list clears them)", {
+          parameters: [NAME_PARAM],
+          requestBody: synonymsBody,
+          responses: {
+            200: jsonBody(ref("Synonyms"), "The sets now used by search, normalised."),
+            400: jsonBody(ref("FieldErrors"), "A bad body: nothing of it is saved."),
+            ...refused("PayloadTooLarge"),
+            ...adminRefused,
+          },
+        }),
+      },
       "/api/v2/admin/domains/{name}/origins/": {
         put: admin("The sites whose pages may search this domain (CORS); empty opens it to all", {
           parameters: [NAME_PARAM],
@@ -486,6 +508,19 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           responses: {
             200: jsonBody(ref("SuggestionQuery"), "Unblocked."),
             ...refused("BadRequest"),
+          },
+        }),
+      },
+      "/api/v2/content/synonyms/": {
+        get: owner("The domain's own synonyms", {
+          responses: { 200: jsonBody(ref("Synonyms"), "The sets, normalised.") },
+        }),
+        put: owner("Replace the domain's own synonyms (an empty list clears them)", {
+          requestBody: synonymsBody,
+          responses: {
+            200: jsonBody(ref("Synonyms"), "The sets now used by search, normalised."),
+            400: jsonBody(ref("FieldErrors"), "A bad body: nothing of it is saved."),
+            ...refused("PayloadTooLarge"),
           },
         }),
       },

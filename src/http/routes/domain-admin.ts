@@ -7,11 +7,22 @@ import {
   SUGGESTION_MAX_WORDS,
 } from "../../analytics/query-text.ts";
 import { AppError } from "../../errors.ts";
+import { readBody } from "../../import/read-batch.ts";
 import type { DomainRecord } from "../../model/records.ts";
+import {
+  MAX_SYNONYM_BYTES,
+  MAX_SYNONYM_CHARS,
+  MAX_SYNONYM_SETS,
+  MAX_SYNONYM_WORDS,
+  type SynonymSet,
+} from "../../model/synonyms.ts";
+import { parseSynonyms } from "../../search/synonyms.ts";
+import type { PrimaryStore } from "../../store/store.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import { noteDomain } from "../observe.ts";
 import type { Overview } from "../overview.ts";
 import { json, noStore } from "../respond.ts";
+import { closing } from "./import.ts";
 
 // What the admin page reads and changes of one domain, mounted twice: under
 // /api/v2/admin/domains/:name/ for the operator (admin key), and under /api/v2/content/ for
@@ -21,6 +32,26 @@ import { json, noStore } from "../respond.ts";
 export interface DomainAdminDeps {
   analytics: AdminAnalytics;
   overview: Overview;
+  /** The domain's own synonyms, read and replaced on the import thread (ImportWriter). */
+  synonyms: Pick<PrimaryStore, "domainSynonyms" | "setDomainSynonyms">;
+}
+
+/** The body of a PUT of synonyms, checked whole and normalised (search/synonyms.ts). */
+async function synonymsOf(bytes: Uint8Array): Promise<SynonymSet[]> {
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    throw new AppError("malformed_json", { reason: 'expected {"synonyms": [...]}' });
+  }
+  const parsed = parseSynonyms(body);
+  if (!parsed.ok)
+    throw new AppError(
+      "invalid_synonyms",
+      { sets: MAX_SYNONYM_SETS, words: MAX_SYNONYM_WORDS, chars: MAX_SYNONYM_CHARS },
+      parsed.errors,
+    );
+  return parsed.sets;
 }
 
 /** The body {"query": "..."} of a block or unblock, in the form suggestions are compared in. */
@@ -49,9 +80,10 @@ export function domainAdminRoutes(
   name: string,
   prefix: string,
   resolve: (request: Request, params: Record<string, string>) => Promise<DomainRecord>,
-  { analytics, overview }: DomainAdminDeps,
+  { analytics, overview, synonyms }: DomainAdminDeps,
 ) {
   const BLOCKED = `${prefix}/suggestions/blocked/`;
+  const SYNONYMS = `${prefix}/synonyms/`;
   return new Elysia({ name })
     .onAfterHandle(noStore)
     .get(`${prefix}/overview/`, async ({ request, params }) =>
@@ -90,6 +122,27 @@ export function domainAdminRoutes(
         if (!(await analytics.setBlocked(domain.id, q, false)))
           throw new AppError("suggestion_not_blocked", { query: q });
         return json({ query: q });
+      },
+      { parse: "none" },
+    )
+    .get(SYNONYMS, async ({ request, params }) => {
+      const domain = await resolve(request, params);
+      return json({ synonyms: await synonyms.domainSynonyms(domain.id) });
+    })
+    .put(
+      SYNONYMS,
+      async ({ request, params }) => {
+        const domain = await resolve(request, params);
+        // Bounded as imports are: 413 past the largest valid body, the connection closed.
+        const bytes = await readBody(request, { maxItems: 0, maxBytes: MAX_SYNONYM_BYTES }).catch(
+          closing,
+        );
+        if (bytes instanceof Response) return bytes;
+        const sets = await synonymsOf(bytes);
+        // Searches on this node have them once its indexer applies the change-log entry
+        // (at once: the write wakes it); other nodes as they tail the log.
+        await synonyms.setDomainSynonyms(domain.id, sets);
+        return json({ synonyms: sets });
       },
       { parse: "none" },
     );

@@ -38,7 +38,7 @@ export interface ImportDeps {
  * A refusal sent before the body was read in full closes the connection: else Bun would go on
  * reading (and discarding) whatever the client trickles, for as long as it likes.
  */
-const closing = (error: unknown): Response => {
+export const closing = (error: unknown): Response => {
   const response = errorResponse(error);
   response.headers.set("connection", "close");
   return response;

@@ -1,4 +1,5 @@
 import type { CategoryRecord, ProductRecord } from "../../model/records.ts";
+import type { SynonymTable } from "../synonyms.ts";
 import { type Bitset, hasBit, newBitset, popcount, setBit } from "./bitset.ts";
 import {
   buildCategoryTable,
@@ -39,6 +40,8 @@ export interface Snapshot {
   readonly categories: CategoryTable;
   readonly facets: FacetRegistry;
   readonly warehouses: WarehouseRegistry;
+  /** The domain's own synonyms (search/synonyms.ts); none when absent. */
+  readonly synonyms?: SynonymTable;
 }
 
 /**

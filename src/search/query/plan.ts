@@ -1,7 +1,7 @@
 import type { Snapshot } from "../index/snapshot.ts";
 import { startsSome } from "../index/term-index.ts";
 import { type ExpansionMode, expandWord, INITIAL_ONLY, type TermExpansion } from "./expand.ts";
-import { categoryMatchInfo, type WordPlan } from "./match.ts";
+import { categoryMatchInfo, infoTypos, type WordPlan } from "./match.ts";
 import type { QueryWord } from "./parse-query.ts";
 
 // Expands each query word against every dictionary of a snapshot: the two segments and the
@@ -16,8 +16,13 @@ export function planWords(snap: Snapshot, words: readonly QueryWord[]): WordPlan
   const single = words.filter((w) => !w.optional).length === 1;
   return words.map((word) => {
     const mode = expansionMode(snap, word, single);
-    const segments: TermExpansion[] = snap.segments.map((s) => expandWord(s, word, mode));
-    const categories = matchCategories(snap, word, mode);
+    const others = snap.synonyms?.get(word.text) ?? [];
+    const segments: TermExpansion[] = snap.segments.map((s) =>
+      withSynonyms(expandWord(s, word, mode), others, (w) => expandWord(s, w, "exact")),
+    );
+    const categories = withSynonymCategories(matchCategories(snap, word, mode), others, (w) =>
+      matchCategories(snap, w, "exact"),
+    );
     let cost = 0;
     let lists = categories.slots.length;
     for (const e of segments) {
@@ -41,6 +46,61 @@ export function planWords(snap: Snapshot, words: readonly QueryWord[]): WordPlan
       lists,
     };
   });
+}
+
+/** The "not exact" bit of a match info (match.ts). */
+const NOT_EXACT = 1 << 5;
+
+/** A finished word, as a synonym stands for itself. */
+const synonymWord = (text: string): QueryWord => ({ text, prefix: false, optional: false });
+
+/**
+ * The word's expansion joined by its synonyms' (search/synonyms.ts): their own terms and stems,
+ * not their typos (a synonym is an exact spelling), all matched as "not exact", as a stem is.
+ */
+function withSynonyms(
+  own: TermExpansion,
+  others: readonly string[],
+  expand: (word: QueryWord) => TermExpansion,
+): TermExpansion {
+  if (others.length === 0) return own;
+  const ranges = [...own.ranges];
+  let cost = own.cost;
+  for (const other of others) {
+    const e = expand(synonymWord(other));
+    for (let r = 0; r < e.ranges.length; r += 3) {
+      if (((e.ranges[r + 2] as number) & 3) !== 0) continue;
+      ranges.push(e.ranges[r] as number, e.ranges[r + 1] as number, e.ranges[r + 2] as number);
+    }
+    cost += e.cost;
+  }
+  return { ranges: Int32Array.from(ranges), exact: own.exact, cost };
+}
+
+/** The categories the word matches and those its synonyms match, the best info per slot. */
+function withSynonymCategories(
+  own: CategoryMatches,
+  others: readonly string[],
+  match: (word: QueryWord) => CategoryMatches,
+): CategoryMatches {
+  if (others.length === 0) return own;
+  const best = new Map<number, number>();
+  const keep = (slot: number, inf: number) => {
+    const seen = best.get(slot);
+    if (seen === undefined || inf < seen) best.set(slot, inf);
+  };
+  own.slots.forEach((slot, i) => {
+    keep(slot, own.info[i] as number);
+  });
+  for (const other of others) {
+    const m = match(synonymWord(other));
+    m.slots.forEach((slot, i) => {
+      const inf = m.info[i] as number;
+      if (infoTypos(inf) === 0) keep(slot, inf | NOT_EXACT);
+    });
+  }
+  const slots = Uint32Array.from(best.keys());
+  return { slots, info: Uint16Array.from(slots, (s) => best.get(s) as number) };
 }
 
 function expansionMode(snap: Snapshot, word: QueryWord, single: boolean): ExpansionMode {

@@ -29,6 +29,8 @@ export function dictionaries(snap: Snapshot): Dictionary[] {
 /** The word, one of its stems, or (while typed) a word it starts, is in the vocabulary. */
 export function isKnown(snap: Snapshot, word: string, prefix: boolean): boolean {
   if (hasDigit(word)) return true;
+  // A store's own synonym is a word of its vocabulary, whatever its products say.
+  if (snap.synonyms?.has(word)) return true;
   const stems = word.length >= 3 ? stemsForQuery(word) : [];
   for (const dict of dictionaries(snap)) {
     const terms = dict.text.terms;

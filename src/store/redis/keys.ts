@@ -20,6 +20,7 @@
 //                      "" -> the day's searches (search-stats.ts); expires with the retention
 //   {d:ID}:a:DAY:s     sorted set: the day's fields asked by 2+ shoppers, score = searches
 //   {d:ID}:sugg-blocked  set  suggestions the operator blocked
+//   {d:ID}:synonyms    string: the domain's own synonyms, JSON (synonyms.ts)
 
 const PREFIX = "vitrina:";
 
@@ -44,6 +45,7 @@ export function domainKeys(domainId: number) {
     log: k("log"),
     nodes: k("nodes"),
     blockedSuggestions: k("sugg-blocked"),
+    synonyms: k("synonyms"),
   } as const;
 }
 

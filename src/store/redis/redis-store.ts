@@ -5,6 +5,7 @@ import type {
   DomainRecord,
   ProductRecord,
 } from "../../model/records.ts";
+import type { SynonymSet } from "../../model/synonyms.ts";
 import type {
   AnalyticsPeriod,
   AnalyticsReport,
@@ -25,6 +26,7 @@ import { DEFAULT_RETENTION, LogRetention, type RetentionOptions } from "./log-re
 import { type BatchHooks, writeProductBatch } from "./product-batch.ts";
 import * as stats from "./search-stats.ts";
 import { StreamTail } from "./stream-tail.ts";
+import * as synonyms from "./synonyms.ts";
 
 export interface RedisStoreOptions {
   retention?: Partial<RetentionOptions>;
@@ -127,6 +129,16 @@ export class RedisStore implements PrimaryStore, ChangeLog {
       options.onLogged?.(seq);
     }
     return results;
+  }
+
+  domainSynonyms(domainId: number): Promise<SynonymSet[]> {
+    return guarded(() => synonyms.domainSynonyms(this.client, domainId));
+  }
+
+  async setDomainSynonyms(domainId: number, sets: readonly SynonymSet[]): Promise<number> {
+    const seq = await guarded(() => synonyms.setDomainSynonyms(this.client, domainId, sets));
+    this.tail.notify(domainKeys(domainId).log);
+    return seq;
   }
 
   async appendReindex(domainId: number): Promise<number> {

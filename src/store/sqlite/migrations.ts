@@ -105,6 +105,14 @@ const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE domains ADD COLUMN allowed_origins TEXT;
   `,
+  // 5: a domain's own synonyms (issue 15, point 1): the sets as one JSON list, replaced whole.
+  `
+  CREATE TABLE domain_synonyms (
+    domain_id INTEGER PRIMARY KEY,
+    sets TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  `,
 ];
 
 /** The schema version this build writes (`PRAGMA user_version` after `migrate`). */

@@ -9,6 +9,7 @@ import type {
   DomainRecord,
   ProductRecord,
 } from "../../model/records.ts";
+import type { SynonymSet } from "../../model/synonyms.ts";
 import { planCategoryBatch } from "../../rules/plan-category-batch.ts";
 import { type BatchPlan, planProductBatch } from "../../rules/plan-product-batch.ts";
 import type {
@@ -62,6 +63,11 @@ const statements = (db: Database) => ({
     "SELECT seq, domain_id, kind, ids FROM changes WHERE domain_id = ? AND seq > ? ORDER BY seq LIMIT ?",
   ),
   head: db.prepare("SELECT coalesce(max(seq), 0) AS seq FROM changes WHERE domain_id = ?"),
+  synonyms: db.prepare("SELECT sets FROM domain_synonyms WHERE domain_id = ?"),
+  setSynonyms: db.prepare(
+    `INSERT INTO domain_synonyms (domain_id, sets, updated_at) VALUES (?, ?, ?)
+         ON CONFLICT (domain_id) DO UPDATE SET sets = excluded.sets, updated_at = excluded.updated_at`,
+  ),
 });
 
 /**
@@ -268,6 +274,20 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
       seq: number;
     };
     return row.seq;
+  }
+
+  async domainSynonyms(domainId: number): Promise<SynonymSet[]> {
+    const row = this.q.synonyms.get(domainId) as { sets: string } | null;
+    return row ? (JSON.parse(row.sets) as SynonymSet[]) : [];
+  }
+
+  async setDomainSynonyms(domainId: number, sets: readonly SynonymSet[]): Promise<number> {
+    const seq = this.db.transaction(() => {
+      this.q.setSynonyms.run(domainId, JSON.stringify(sets), Date.now());
+      return this.append(domainId, "synonyms", []);
+    })();
+    this.waiters.wake(domainId);
+    return seq;
   }
 
   async appendReindex(domainId: number): Promise<number> {
