@@ -5,7 +5,7 @@
 // first queries after an import and after a start, and queries/s with wrk for the new-query
 // mix (1 and 32 connections) and the repeating one (32); the tables go into BENCHMARKS.md.
 //   bun bench/new-queries.ts [--products N] [--per-class N] [--seconds S] [--seed N]
-//     [--search-threads N] [--wrk-cpus LIST] [--redis] [--out FILE | --no-write]
+//     [--search-threads N] [--wrk-cpus LIST] [--no-wrk] [--redis] [--out FILE | --no-write]
 import { mkdirSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -37,6 +37,8 @@ export interface NewQueriesOptions {
   searchThreads: number | null;
   /** `taskset -c` list that wrk is pinned to, or null. */
   wrkCpus: string | null;
+  /** The wrk runs are left out (a quicker run for the latencies at concurrency 1). */
+  noWrk: boolean;
   /** Redis mode on a private redis-server. */
   redis: boolean;
   /** Markdown file to write the tables into (a section of its own), or null for stdout only. */
@@ -61,11 +63,12 @@ export interface NewQueriesResult {
   afterImport: Timings;
   firstAfterStart: Timings;
   afterStart: Timings;
-  newMixOne: WrkResult & { urls: number };
-  newMix: WrkResult & { urls: number };
-  repeating: WrkResult & { urls: number };
+  /** Null with --no-wrk. */
+  wrk: { newMixOne: WrkRun; newMix: WrkRun; repeating: WrkRun } | null;
   table: string;
 }
+
+type WrkRun = WrkResult & { urls: number };
 
 const CONNECTIONS = 32;
 const STARTS = 3;
@@ -126,7 +129,7 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
   const phase = (name: string, detail = "") =>
     o.log(`[new-queries] ${name}${detail ? `: ${detail}` : ""}`);
   const loadBefore = loadavg();
-  await ensureWrk((line) => phase(line));
+  if (!o.noWrk) await ensureWrk((line) => phase(line));
   using dir = tempDir("vitrina-new-queries-");
   if (o.redis) mkdirSync(join(dir, "redis"));
   await using redis = o.redis ? await startRedis({ dir: join(dir, "redis") }) : null;
@@ -149,7 +152,7 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
     const catalog = generateCatalog({ seed: o.seed, products: o.products });
     const classes = newQueryClasses(catalog, { seed: o.seed, perClass: o.perClass });
     const probes = STARTS * PER_START + IMPORTS * PER_IMPORT;
-    const [one, many] = [wrkUrls(o.seconds, 1), wrkUrls(o.seconds, CONNECTIONS)];
+    const [one, many] = o.noWrk ? [0, 0] : [wrkUrls(o.seconds, 1), wrkUrls(o.seconds, CONNECTIONS)];
     const mix = newQueryMix(catalog, { seed: o.seed, count: probes + one + many, avoid: classes });
     const probeQueries = mix.slice(0, probes);
     const [wrkOne, wrkMany] = [mix.slice(probes, probes + one), mix.slice(probes + one)];
@@ -205,9 +208,13 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
       phase("wrk", `${name}: ${Math.round(r.perSecond)} queries/s`);
       return { ...r, urls: qs.length };
     };
-    const newMixOne = await wrk("new-1", wrkOne, 1);
-    const newMix = await wrk("new", wrkMany, CONNECTIONS);
-    const repeatingMix = await wrk("repeating", repeating, CONNECTIONS);
+    const wrkRuns = o.noWrk
+      ? null
+      : {
+          newMixOne: await wrk("new-1", wrkOne, 1),
+          newMix: await wrk("new", wrkMany, CONNECTIONS),
+          repeating: await wrk("repeating", repeating, CONNECTIONS),
+        };
 
     phase("restarts", `${STARTS} starts on the same data, ${PER_START} new queries after each`);
     const firstAfterStart = timings(`first query after a start (${STARTS} starts)`);
@@ -227,9 +234,7 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
       afterImport,
       firstAfterStart,
       afterStart,
-      newMixOne,
-      newMix,
-      repeating: repeatingMix,
+      wrk: wrkRuns,
     };
     const table = report(result, o, [loadBefore, loadAfter], redis !== null);
     o.log(table);
@@ -258,12 +263,7 @@ function timingRow(t: Timings): string {
   return `| ${t.name} | ${t.client.length} | ${f(p50)} | ${f(p99)} | ${f(max)} | ${f(p(t.client, 50))} | ${f(p(t.client, 99))} | ${t.failed} | ${ok(met)} | ${slowest} |`;
 }
 
-function wrkRow(
-  name: string,
-  connections: number,
-  r: WrkResult & { urls: number },
-  target: number | null,
-): string {
+function wrkRow(name: string, connections: number, r: WrkRun, target: number | null): string {
   const met = r.perSecond >= (target ?? 0) && r.non2xx === 0 && r.socketErrors === 0;
   const goal = target === null ? "| | |" : `| ≥ ${int(target)}/s, 0 errors | ${ok(met)} |`;
   return `| ${name} | ${connections} | ${int(r.urls)} | ${int(r.perSecond)} | ${f(r.p50Ms, 2)} | ${f(r.p99Ms, 2)} | ${f(r.maxMs, 1)} | ${r.non2xx} | ${r.socketErrors} | ${int(r.repeated)} ${goal}`;
@@ -275,6 +275,7 @@ export function commandLine(o: Omit<NewQueriesOptions, "log" | "out">): string {
     `--products ${o.products} --per-class ${o.perClass} --seconds ${o.seconds} --seed ${o.seed}`,
     ...(o.searchThreads === null ? [] : [`--search-threads ${o.searchThreads}`]),
     ...(o.wrkCpus === null ? [] : [`--wrk-cpus ${o.wrkCpus}`]),
+    ...(o.noWrk ? ["--no-wrk"] : []),
     ...(o.redis ? ["--redis"] : []),
   ].join(" ");
 }
@@ -299,7 +300,11 @@ client's round trip. Target in every row: server p50 ≤ ${TARGET.p50}, p99 ≤ 
 | class | queries | server p50 | server p99 | server max | client p50 | client p99 | failed | target | slowest query (server ms) |
 |---|---:|---:|---:|---:|---:|---:|---:|---|---|
 ${[...r.classes, r.afterImport, r.firstAfterStart, r.afterStart].map(timingRow).join("\n")}
+${r.wrk ? wrkTable(r.wrk, o) : ""}`;
+}
 
+function wrkTable(r: NonNullable<NewQueriesResult["wrk"]>, o: NewQueriesOptions): string {
+  return `
 wrk, ${o.seconds} s a run${o.wrkCpus ? `, pinned to CPUs ${o.wrkCpus}` : ""}, latency in ms: the new queries are asked once
 each (again only when the list ran out), the repeating mix goes round its list.
 
@@ -312,7 +317,7 @@ ${wrkRow("repeating mix (bench/query-mix.ts)", CONNECTIONS, r.repeating, REPEATI
 }
 
 const USAGE = `usage: bun bench/new-queries.ts [--products N] [--per-class N] [--seconds S] [--seed N]
-  [--search-threads N] [--wrk-cpus LIST] [--redis] [--out FILE | --no-write]
+  [--search-threads N] [--wrk-cpus LIST] [--no-wrk] [--redis] [--out FILE | --no-write]
 
 The benchmark of new queries (issue 14): imports a generated catalog into a fresh server, asks
 each query of every class once at concurrency 1, the first queries after an import and after a
@@ -326,13 +331,14 @@ and 32 connections) and the repeating one (32); writes a section of BENCHMARKS.m
   --seed N            catalog and query seed (default 1)
   --search-threads N  passed to serve (default: serve's own)
   --wrk-cpus LIST     pin wrk with taskset -c LIST, one wrk thread per CPU (e.g. 1 or 0,1)
+  --no-wrk            leave the wrk runs out (the latencies at concurrency 1 only)
   --redis             Redis mode on a private redis-server
   --out FILE          the Markdown file to write (default BENCHMARKS.md)
   --no-write          print the tables only`;
 
 /** Checks the flags; a wrong one ends with the usage (exit 2) before anything starts. */
 export function parseNewQueriesArgs(argv: string[]): Omit<NewQueriesOptions, "log"> | "help" {
-  const switches = ["help", "redis", "no-write"];
+  const switches = ["help", "redis", "no-write", "no-wrk"];
   const known = [...switches, "products", "per-class", "seconds", "seed"];
   const unknown = unknownFlag(argv, [...known, "search-threads", "wrk-cpus", "out"]);
   if (unknown !== null) throw new ConfigError(`unknown flag --${unknown}`);
@@ -358,6 +364,7 @@ export function parseNewQueriesArgs(argv: string[]): Omit<NewQueriesOptions, "lo
     seed: count("seed", 1, 0),
     searchThreads: flags.has("search-threads") ? count("search-threads", 1, 1) : null,
     wrkCpus,
+    noWrk: flags.has("no-wrk"),
     redis: flags.has("redis"),
     out: flags.has("no-write") ? null : (flags.get("out") ?? join(ROOT, "BENCHMARKS.md")),
   };

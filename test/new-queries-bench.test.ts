@@ -18,6 +18,7 @@ test("bun bench/new-queries.ts writes its tables with every class", async () => 
     seed: 7,
     searchThreads: null,
     wrkCpus: null,
+    noWrk: false,
     redis: false,
     out,
     log: () => {},
@@ -31,11 +32,12 @@ test("bun bench/new-queries.ts writes its tables with every class", async () => 
   );
   expect([r.afterImport.server.length, r.firstAfterStart.server.length]).toEqual([100, 3]);
   expect(text).toContain("| new queries, every class in turn |");
-  for (const run of [r.newMixOne, r.newMix]) {
+  if (!r.wrk) throw new Error("wrk did not run");
+  for (const run of [r.wrk.newMixOne, r.wrk.newMix]) {
     expect(run.requests).toBeGreaterThan(0);
     expect([run.non2xx, run.socketErrors, run.repeated]).toEqual([0, 0, 0]);
   }
-  expect(r.repeating.requests).toBeGreaterThan(0);
+  expect(r.wrk.repeating.requests).toBeGreaterThan(0);
 }, 120_000);
 
 test("its flags are checked before anything starts", () => {
@@ -51,6 +53,7 @@ test("its flags are checked before anything starts", () => {
       seed: 1,
       searchThreads: 2,
       wrkCpus: null,
+      noWrk: false,
       redis: false,
       out: null,
     },
