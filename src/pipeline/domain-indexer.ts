@@ -3,6 +3,7 @@ import {
   buildSnapshot,
   hasCategory,
   patchSnapshot,
+  prepareIfSearched,
   type Snapshot,
   startProductPatch,
 } from "../search/engine.ts";
@@ -49,7 +50,13 @@ export class DomainIndexer {
   }
 
   set snapshot(snapshot: Snapshot) {
-    this.current = this.publish(this.domainId, snapshot);
+    const current = this.publish(this.domainId, snapshot);
+    this.current = current;
+    // What a search would build on first use, built on a later turn instead of in the first
+    // search that needs it (when the domain is searched; search/warm-up.ts).
+    setImmediate(() => {
+      if (this.current === current) prepareIfSearched(current);
+    });
   }
 
   /**

@@ -30,7 +30,7 @@ function frequency(dict: Dictionary, term: number): number {
 }
 
 /** The dictionary's transliteration keys: built with a large one, else on first use. */
-function translitIndex(dict: Dictionary): TranslitIndex {
+export function translitIndex(dict: Dictionary): TranslitIndex {
   if (dict.text.translit !== null) return dict.text.translit;
   let index = dict.cache.get(TRANSLIT) as TranslitIndex | undefined;
   if (index === undefined) {
@@ -38,6 +38,11 @@ function translitIndex(dict: Dictionary): TranslitIndex {
     dict.cache.set(TRANSLIT, index);
   }
   return index;
+}
+
+/** Whether this dictionary's keys were built on first use: a search asked for them. */
+export function translitAsked(dict: Dictionary): boolean {
+  return dict.cache.has(TRANSLIT);
 }
 
 /** The most frequent vocabulary word with the same transliteration key, or null. */
