@@ -20,7 +20,7 @@ import type {
   SearchThreadData,
   ToSearchThread,
 } from "./search-thread-messages.ts";
-import { warmUpSearches } from "./search-warm-up.ts";
+import { warmedUpLine, warmUpSearches } from "./search-warm-up.ts";
 import { shed } from "./shed.ts";
 
 declare const self: Worker;
@@ -116,8 +116,9 @@ function start({ config, rateMemory }: SearchThreadData): (message: ToSearchThre
   let warmed: Promise<void> | null = null;
   const warmUp = () => {
     warmed ??= replicas.idle().then(() => {
-      const { queries, ms } = warmUpSearches(replicas.snapshots(), config.maxPageSize);
-      logLine({ level: "info", msg: "warmed up", thread: threadId, queries, ms: Math.round(ms) });
+      // As the main thread before it warms up: the clones of the first build are garbage.
+      Bun.gc(true);
+      logLine(warmedUpLine(threadId, warmUpSearches(replicas.snapshots(), config.maxPageSize)));
     });
     return warmed;
   };
@@ -125,8 +126,6 @@ function start({ config, rateMemory }: SearchThreadData): (message: ToSearchThre
   let server: ReturnType<typeof Bun.serve> | undefined;
   const listen = async (port: number, socket: string) => {
     await warmUp();
-    // As the main thread before it listens: the clones of the first build are garbage.
-    Bun.gc(true);
     try {
       server = Bun.serve({
         hostname: config.host,

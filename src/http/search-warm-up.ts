@@ -3,39 +3,59 @@ import { prepareSnapshot, type Snapshot, searchUncached, warmUpQueries } from ".
 import { parseSearchParams } from "./parse-params.ts";
 
 /**
- * How long a thread's warm-up may take at most, beside its build or its replicas (measured:
- * BENCHMARKS.md "The first queries after a start and after an import").
+ * How long a thread may ask warm-up queries, after building what the snapshots derive
+ * (measured: BENCHMARKS.md "The first queries after a start and after an import").
  */
 export const WARM_UP_BUDGET_MS = 400;
 
+/** What a warm-up did, for its log line. */
+export interface WarmedUp {
+  /** Milliseconds spent building the snapshots' derived data. */
+  prepareMs: number;
+  queries: number;
+  /** Milliseconds spent asking them. */
+  queriesMs: number;
+}
+
 /**
- * Before a thread listens: builds every snapshot's derived data, then asks the warm-up
- * queries of the engine (search/warm-up.ts), the largest domain's first, as the search route
- * would (its query string parsed, its answer serialised), until they are done or the budget
- * is spent. Nothing is recorded: no analytics, suggestions, metrics, rate tokens or cached
- * answers. Returns the queries asked and the milliseconds it took.
+ * Before a thread listens: builds every snapshot's derived data (what the first searches
+ * would build), then asks the warm-up queries of the engine (search/warm-up.ts), the largest
+ * domain's first, as the search route would (its query string parsed, its answer
+ * serialised), until they are done or the budget is spent. Nothing is recorded: no
+ * analytics, suggestions, metrics, rate tokens or cached answers.
  */
 export function warmUpSearches(
   snapshots: readonly Snapshot[],
   maxPageSize: number,
   budgetMs = WARM_UP_BUDGET_MS,
-): { queries: number; ms: number } {
-  const started = performance.now();
-  const elapsed = () => performance.now() - started;
+): WarmedUp {
+  let started = performance.now();
   const bySize = [...snapshots].sort((a, b) => docs(b) - docs(a));
   for (const snap of bySize) prepareSnapshot(snap);
+  const prepareMs = performance.now() - started;
+  started = performance.now();
+  const elapsed = () => performance.now() - started;
   let queries = 0;
   for (const snap of bySize)
     for (const params of warmUpQueries(snap)) {
-      if (elapsed() >= budgetMs) return { queries, ms: elapsed() };
+      if (elapsed() >= budgetMs) return { prepareMs, queries, queriesMs: elapsed() };
       const parsed = parseSearchParams(queryString(params), maxPageSize);
       if (!parsed.ok) continue;
       JSON.stringify(searchUncached(snap, parsed.params));
       queries++;
     }
-  return { queries, ms: elapsed() };
+  return { prepareMs, queries, queriesMs: elapsed() };
 }
 
+/** Its log line, the same on every thread (thread 0 is the main thread). */
+export const warmedUpLine = (thread: number, w: WarmedUp) => ({
+  level: "info",
+  msg: "warmed up",
+  thread,
+  queries: w.queries,
+  ms: Math.round(w.queriesMs),
+  prepare_ms: Math.round(w.prepareMs),
+});
 const docs = (snap: Snapshot) => snap.starts[snap.starts.length - 1] ?? 0;
 
 /** The query string that parses to `params` (the parameters left at their default omitted). */
