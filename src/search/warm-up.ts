@@ -13,6 +13,8 @@ import { translitAsked, translitIndex } from "./query/vocabulary.ts";
 // codes, several words) under each layout and filter. Pure: the same snapshot gives the same
 // queries. docs/ARCHITECTURE.md, "Warm-up".
 
+/** Queries of one set: one of each kind (below). */
+export const WARM_UP_SET = 19;
 /** Words of each script taken from the dictionary: one set of queries is made per 4 of each. */
 const WORDS_PER_SCRIPT = 64;
 const WORDS_PER_SET = 4;
@@ -40,12 +42,12 @@ export function warmUpQueries(
     if (c.length + l.length === 0) break;
     const [c1 = "", c2 = c1, c3 = c2, c4 = c3] = c.length > 0 ? c : l;
     const [l1 = "", l2 = l1, l3 = l2] = l.length > 0 ? l : c;
+    // The cheaper first: a cold path costs the most the first time, and the budget may end the
+    // warm-up early on a busy machine.
     const texts = [
-      // As typed: prefixes of one word, then of the second.
-      c1.slice(0, 3),
-      c2.slice(0, 5),
-      `${c1} ${c2.slice(0, 4)}`,
-      l1.slice(0, 4),
+      // Several words, the last one complete.
+      `${c1} ${c2} ${l1} `,
+      `${l2} ${c3}`,
       // One typo: a swap, a deletion, an insertion, a substitution.
       swap(c3),
       drop(c4),
@@ -63,9 +65,11 @@ export function warmUpQueries(
       code,
       `zq-90${set}1346`,
       `${code.slice(0, -1)}${code.endsWith("9") ? "8" : "9"}`,
-      // Several words, the last one complete.
-      `${c1} ${c2} ${l1} `,
-      `${l2} ${c3}`,
+      // As typed: prefixes of one word, then of the second; 3 letters complete many words.
+      l1.slice(0, 4),
+      c2.slice(0, 5),
+      `${c1} ${c2.slice(0, 4)}`,
+      c1.slice(0, 3),
     ];
     texts.forEach((q, k) => {
       out.push({ ...SEARCH_DEFAULTS, filters: [], q, ...variant(k + set, filter, category, wid) });
