@@ -11,7 +11,7 @@ import { translitAsked, translitIndex } from "./query/vocabulary.ts";
 // first shopper does: queries made of the snapshot's own words, one or more of each kind a
 // widget sends (prefixes, a typo, the wrong layout, a transliteration, words in no product,
 // codes, several words) under each layout and filter. Pure: the same snapshot gives the same
-// queries. docs/ARCHITECTURE.md, "Warm-up".
+// queries. docs/ARCHITECTURE.md, "The first searches: warm-up".
 
 /** Queries of one set: one of each kind (below). */
 export const WARM_UP_SET = 19;
