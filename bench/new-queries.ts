@@ -5,8 +5,8 @@
 // first queries after an import and after a start, and queries/s with wrk for the new-query
 // mix (1 and 32 connections) and the repeating one (32); the tables go into BENCHMARKS.md.
 //   bun bench/new-queries.ts [--products N] [--per-class N] [--seconds S] [--seed N]
-//     [--search-threads N] [--wrk-cpus LIST] [--accept-encoding CODINGS] [--wrk-only] [--redis]
-//     [--out FILE | --no-write]
+//     [--search-threads N] [--wrk-cpus LIST] [--accept-encoding CODINGS] [--wrk-only | --no-wrk]
+//     [--redis] [--out FILE | --no-write]
 import { mkdirSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -42,6 +42,8 @@ export interface NewQueriesOptions {
   acceptEncoding: string | null;
   /** Only the wrk runs: no per-class, after-import or after-start queries (no table written). */
   wrkOnly: boolean;
+  /** The wrk runs are left out (a quicker run for the latencies at concurrency 1). */
+  noWrk: boolean;
   /** Redis mode on a private redis-server. */
   redis: boolean;
   /** Markdown file to write the tables into (a section of its own), or null for stdout only. */
@@ -66,11 +68,12 @@ export interface NewQueriesResult {
   afterImport: Timings;
   firstAfterStart: Timings;
   afterStart: Timings;
-  newMixOne: WrkResult & { urls: number };
-  newMix: WrkResult & { urls: number };
-  repeating: WrkResult & { urls: number };
+  /** Null with --no-wrk. */
+  wrk: { newMixOne: WrkRun; newMix: WrkRun; repeating: WrkRun } | null;
   table: string;
 }
+
+type WrkRun = WrkResult & { urls: number };
 
 const CONNECTIONS = 32;
 const STARTS = 3;
@@ -131,7 +134,7 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
   const phase = (name: string, detail = "") =>
     o.log(`[new-queries] ${name}${detail ? `: ${detail}` : ""}`);
   const loadBefore = loadavg();
-  await ensureWrk((line) => phase(line));
+  if (!o.noWrk) await ensureWrk((line) => phase(line));
   using dir = tempDir("vitrina-new-queries-");
   if (o.redis) mkdirSync(join(dir, "redis"));
   await using redis = o.redis ? await startRedis({ dir: join(dir, "redis") }) : null;
@@ -154,7 +157,7 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
     const catalog = generateCatalog({ seed: o.seed, products: o.products });
     const classes = newQueryClasses(catalog, { seed: o.seed, perClass: o.perClass });
     const probes = STARTS * PER_START + IMPORTS * PER_IMPORT;
-    const [one, many] = [wrkUrls(o.seconds, 1), wrkUrls(o.seconds, CONNECTIONS)];
+    const [one, many] = o.noWrk ? [0, 0] : [wrkUrls(o.seconds, 1), wrkUrls(o.seconds, CONNECTIONS)];
     const mix = newQueryMix(catalog, { seed: o.seed, count: probes + one + many, avoid: classes });
     const probeQueries = mix.slice(0, probes);
     const [wrkOne, wrkMany] = [mix.slice(probes, probes + one), mix.slice(probes + one)];
@@ -211,9 +214,13 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
       phase("wrk", `${name}: ${Math.round(r.perSecond)} queries/s`);
       return { ...r, urls: qs.length };
     };
-    const newMixOne = await wrk("new-1", wrkOne, 1);
-    const newMix = await wrk("new", wrkMany, CONNECTIONS);
-    const repeatingMix = await wrk("repeating", repeating, CONNECTIONS);
+    const wrkRuns = o.noWrk
+      ? null
+      : {
+          newMixOne: await wrk("new-1", wrkOne, 1),
+          newMix: await wrk("new", wrkMany, CONNECTIONS),
+          repeating: await wrk("repeating", repeating, CONNECTIONS),
+        };
 
     phase("restarts", `${STARTS} starts on the same data, ${PER_START} new queries after each`);
     const firstAfterStart = timings(`first query after a start (${STARTS} starts)`);
@@ -233,9 +240,7 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
       afterImport,
       firstAfterStart,
       afterStart,
-      newMixOne,
-      newMix,
-      repeating: repeatingMix,
+      wrk: wrkRuns,
     };
     const table = report(result, o, [loadBefore, loadAfter], redis !== null);
     o.log(table);
@@ -283,6 +288,7 @@ export function commandLine(o: Omit<NewQueriesOptions, "log" | "out">): string {
     ...(o.wrkCpus === null ? [] : [`--wrk-cpus ${o.wrkCpus}`]),
     ...(o.acceptEncoding === null ? [] : [`--accept-encoding '${o.acceptEncoding}'`]),
     ...(o.wrkOnly ? ["--wrk-only"] : []),
+    ...(o.noWrk ? ["--no-wrk"] : []),
     ...(o.redis ? ["--redis"] : []),
   ].join(" ");
 }
@@ -312,7 +318,11 @@ on ${machine()}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC;
 (1, 5, 15 min) ${load(before)} before, ${load(after)} after. The import of the catalog over HTTP
 was searchable (its last product found) after ${r.importSeconds.toFixed(1)} s.
 
-${o.wrkOnly ? "" : classTable(r)}wrk, ${o.seconds} s a run${o.wrkCpus ? `, pinned to CPUs ${o.wrkCpus}` : ""}${o.acceptEncoding ? `, \`Accept-Encoding: ${o.acceptEncoding}\`` : ""}, latency in ms: the new queries are asked once
+${o.wrkOnly ? "" : classTable(r)}${r.wrk ? wrkTable(r.wrk, o) : ""}`;
+}
+
+function wrkTable(r: NonNullable<NewQueriesResult["wrk"]>, o: NewQueriesOptions): string {
+  return `wrk, ${o.seconds} s a run${o.wrkCpus ? `, pinned to CPUs ${o.wrkCpus}` : ""}${o.acceptEncoding ? `, \`Accept-Encoding: ${o.acceptEncoding}\`` : ""}, latency in ms: the new queries are asked once
 each (again only when the list ran out), the repeating mix goes round its list.
 
 | mix | connections | distinct URLs | queries/s | p50 | p99 | max | non-2xx | socket errors | URLs asked again | target | |
@@ -324,8 +334,8 @@ ${wrkRow("repeating mix (bench/query-mix.ts)", CONNECTIONS, r.repeating, REPEATI
 }
 
 const USAGE = `usage: bun bench/new-queries.ts [--products N] [--per-class N] [--seconds S] [--seed N]
-  [--search-threads N] [--wrk-cpus LIST] [--accept-encoding CODINGS] [--wrk-only] [--redis]
-  [--out FILE | --no-write]
+  [--search-threads N] [--wrk-cpus LIST] [--accept-encoding CODINGS] [--wrk-only | --no-wrk]
+  [--redis] [--out FILE | --no-write]
 
 The benchmark of new queries (issue 14): imports a generated catalog into a fresh server, asks
 each query of every class once at concurrency 1, the first queries after an import and after a
@@ -344,13 +354,14 @@ and 32 connections) and the repeating one (32); writes a section of BENCHMARKS.m
                       sends "gzip, deflate, br, zstd")
   --wrk-only          the wrk runs only (no per-class, after-import or after-start queries);
                       prints the wrk table, writes nothing
+  --no-wrk            leave the wrk runs out (the latencies at concurrency 1 only)
   --redis             Redis mode on a private redis-server
   --out FILE          the Markdown file to write (default BENCHMARKS.md)
   --no-write          print the tables only`;
 
 /** Checks the flags; a wrong one ends with the usage (exit 2) before anything starts. */
 export function parseNewQueriesArgs(argv: string[]): Omit<NewQueriesOptions, "log"> | "help" {
-  const switches = ["help", "redis", "no-write", "wrk-only"];
+  const switches = ["help", "redis", "no-write", "wrk-only", "no-wrk"];
   const known = [...switches, "products", "per-class", "seconds", "seed"];
   const unknown = unknownFlag(argv, [
     ...known,
@@ -372,6 +383,8 @@ export function parseNewQueriesArgs(argv: string[]): Omit<NewQueriesOptions, "lo
     throw new ConfigError(`--wrk-cpus takes a CPU list such as 1 or 0,1 or 0-1, not ${wrkCpus}`);
   if (flags.has("out") && flags.has("no-write"))
     throw new ConfigError("--out and --no-write exclude each other");
+  if (flags.has("wrk-only") && flags.has("no-wrk"))
+    throw new ConfigError("--wrk-only and --no-wrk exclude each other");
   return {
     products: count("products", 100_000, 1),
     perClass: count("per-class", 300, 1),
@@ -381,6 +394,7 @@ export function parseNewQueriesArgs(argv: string[]): Omit<NewQueriesOptions, "lo
     wrkCpus,
     acceptEncoding: flags.get("accept-encoding") ?? null,
     wrkOnly: flags.has("wrk-only"),
+    noWrk: flags.has("no-wrk"),
     redis: flags.has("redis"),
     out: flags.has("no-write") ? null : (flags.get("out") ?? join(ROOT, "BENCHMARKS.md")),
   };

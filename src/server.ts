@@ -14,8 +14,10 @@ import { searchAnswers, searchRoutes } from "./http/routes/search.ts";
 import { searchServeRoutes } from "./http/search-serve-routes.ts";
 import { threadShedder } from "./http/search-shedder.ts";
 import { SearchThreads } from "./http/search-threads.ts";
+import { warmedUpLine, warmUpSearches } from "./http/search-warm-up.ts";
 import { type ShedReason, shed } from "./http/shed.ts";
 import { ImportWriter } from "./import/import-writer.ts";
+import { logLine } from "./ops/log-lines.ts";
 import { observeRequest, registerSources } from "./ops/metrics.ts";
 import { metricSourcesOf, readinessOf } from "./ops/probes.ts";
 import { FreshRecords } from "./pipeline/fresh-records.ts";
@@ -121,6 +123,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // 100,000-product index's arrays alive (bench/threads.ts).
   await Bun.sleep(1);
   Bun.gc(true);
+  // Every path of a search compiled before the first shopper's (http/search-warm-up.ts), on a
+  // collected heap (a collection of the build's garbage would fall into the warm-up); the
+  // search threads warm up on their replicas meanwhile.
+  threads?.post({ type: "warm-up" });
+  const warmed = warmUpSearches(
+    indexers.all().map((i) => i.snapshot),
+    config.maxPageSize,
+  );
+  logLine(warmedUpLine(0, warmed));
   indexers.schedule(config.reindexInterval);
 
   // Every write goes through the import thread; this thread reads, searches and indexes.

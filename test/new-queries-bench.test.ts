@@ -20,6 +20,7 @@ test("bun bench/new-queries.ts writes its tables with every class", async () => 
     wrkCpus: null,
     acceptEncoding: null,
     wrkOnly: false,
+    noWrk: false,
     redis: false,
     out,
     log: () => {},
@@ -33,11 +34,12 @@ test("bun bench/new-queries.ts writes its tables with every class", async () => 
   );
   expect([r.afterImport.server.length, r.firstAfterStart.server.length]).toEqual([100, 3]);
   expect(text).toContain("| new queries, every class in turn |");
-  for (const run of [r.newMixOne, r.newMix]) {
+  if (!r.wrk) throw new Error("wrk did not run");
+  for (const run of [r.wrk.newMixOne, r.wrk.newMix]) {
     expect(run.requests).toBeGreaterThan(0);
     expect([run.non2xx, run.socketErrors, run.repeated]).toEqual([0, 0, 0]);
   }
-  expect(r.repeating.requests).toBeGreaterThan(0);
+  expect(r.wrk.repeating.requests).toBeGreaterThan(0);
 }, 120_000);
 
 test("its flags are checked before anything starts", () => {
@@ -55,6 +57,7 @@ test("its flags are checked before anything starts", () => {
       wrkCpus: null,
       acceptEncoding: null,
       wrkOnly: false,
+      noWrk: false,
       redis: false,
       out: null,
     },
@@ -62,4 +65,8 @@ test("its flags are checked before anything starts", () => {
   expect(
     parseNewQueriesArgs(["--wrk-only", "--accept-encoding", "gzip, deflate, br, zstd"]),
   ).toMatchObject({ wrkOnly: true, acceptEncoding: "gzip, deflate, br, zstd" });
+  expect(parseNewQueriesArgs(["--no-wrk"])).toMatchObject({ wrkOnly: false, noWrk: true });
+  expect(() => parseNewQueriesArgs(["--no-wrk", "--wrk-only"])).toThrow(
+    new ConfigError("--wrk-only and --no-wrk exclude each other"),
+  );
 });

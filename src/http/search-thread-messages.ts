@@ -15,6 +15,8 @@ export type ToSearchThread =
   | { type: "init"; data: SearchThreadData }
   | ReplicaMessage
   | { type: "domains"; all: readonly DomainRecord[] }
+  /** The indexes known at start are posted: warm up on them (http/search-warm-up.ts). */
+  | { type: "warm-up" }
   /** `socket`: the main thread's private socket, where every request but a search goes. */
   | { type: "listen"; port: number; socket: string }
   | { type: "stop" }

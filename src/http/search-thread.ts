@@ -2,9 +2,11 @@
 // beside the main thread (SO_REUSEPORT), answers the search paths from its replicas of the
 // indexes (shared memory, pipeline/snapshot-replica.ts) and hands every other request to the
 // main thread over its private socket, as it came. docs/ARCHITECTURE.md, "Threads".
+
+import { threadId } from "node:worker_threads";
 import { PopularQueries } from "../analytics/popular-queries.ts";
 import type { SearchSeen } from "../analytics/search-recorder.ts";
-import { flushLog } from "../ops/log-lines.ts";
+import { flushLog, logLine } from "../ops/log-lines.ts";
 import { SnapshotReplicas } from "../pipeline/snapshot-replica.ts";
 import { SearchTokens } from "../tenancy/domains.ts";
 import { assertServedBy } from "../tenancy/partition.ts";
@@ -18,6 +20,7 @@ import type {
   SearchThreadData,
   ToSearchThread,
 } from "./search-thread-messages.ts";
+import { warmedUpLine, warmUpSearches } from "./search-warm-up.ts";
 import { shed } from "./shed.ts";
 
 declare const self: Worker;
@@ -109,7 +112,37 @@ function start({ config, rateMemory }: SearchThreadData): (message: ToSearchThre
     later();
   });
 
+  // Once the indexes of the start are all here, and before listening: no shopper meets a path
+  // the JIT has not compiled yet (http/search-warm-up.ts).
+  let warmed: Promise<void> | null = null;
+  const warmUp = () => {
+    warmed ??= replicas.idle().then(() => {
+      // As the main thread before it warms up: the clones of the first build are garbage.
+      Bun.gc(true);
+      logLine(warmedUpLine(threadId, warmUpSearches(replicas.snapshots(), config.maxPageSize)));
+    });
+    return warmed;
+  };
+
   let server: ReturnType<typeof Bun.serve> | undefined;
+  const listen = async (port: number, socket: string) => {
+    await warmUp();
+    try {
+      server = Bun.serve({
+        hostname: config.host,
+        port,
+        reusePort: true,
+        // As the main thread's (server.ts): the main thread enforces the import limits.
+        maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+        idleTimeout: 30,
+        routes,
+        fetch: (request) => handOver(request, socket),
+      });
+      send({ type: "listening" });
+    } catch (error) {
+      send({ type: "failed", message: String(error), code: (error as { code?: string }).code });
+    }
+  };
   const stop = async () => {
     // As the main thread's stop: in-flight requests get --shutdown-timeout, then are closed.
     const s = server;
@@ -143,25 +176,11 @@ function start({ config, rateMemory }: SearchThreadData): (message: ToSearchThre
       case "popular":
         popular.put(message.lists);
         return;
+      case "warm-up":
+        void warmUp();
+        return;
       case "listen":
-        // As the main thread before it listens: the clones of the first build are garbage.
-        Bun.gc(true);
-        try {
-          const socket = message.socket;
-          server = Bun.serve({
-            hostname: config.host,
-            port: message.port,
-            reusePort: true,
-            // As the main thread's (server.ts): the main thread enforces the import limits.
-            maxRequestBodySize: Number.MAX_SAFE_INTEGER,
-            idleTimeout: 30,
-            routes,
-            fetch: (request) => handOver(request, socket),
-          });
-          send({ type: "listening" });
-        } catch (error) {
-          send({ type: "failed", message: String(error), code: (error as { code?: string }).code });
-        }
+        void listen(message.port, message.socket);
         return;
       case "stop":
         void stop();

@@ -3,6 +3,7 @@ import {
   buildSnapshot,
   hasCategory,
   patchSnapshot,
+  prepareIfSearched,
   type Snapshot,
   startProductPatch,
 } from "../search/engine.ts";
@@ -54,7 +55,13 @@ export class DomainIndexer {
     // The domain's synonyms ride on every snapshot swapped in (built ones come without).
     const synonyms = this.synonyms;
     const next = snapshot.synonyms === synonyms ? snapshot : { ...snapshot, synonyms };
-    this.current = this.publish(this.domainId, next);
+    const current = this.publish(this.domainId, next);
+    this.current = current;
+    // What a search would build on first use, built on a later turn instead of in the first
+    // search that needs it (when the domain is searched; search/warm-up.ts).
+    setImmediate(() => {
+      if (this.current === current) prepareIfSearched(current);
+    });
   }
 
   /** Reads the domain's synonyms from the store; the next snapshot swapped in carries them. */

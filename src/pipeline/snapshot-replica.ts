@@ -1,4 +1,4 @@
-import type { Snapshot } from "../search/engine.ts";
+import { prepareIfSearched, type Snapshot } from "../search/engine.ts";
 import type { CategoryTable } from "../search/index/category-table.ts";
 import type { FacetRegistry } from "../search/index/facet-registry.ts";
 import type { Segment } from "../search/index/segment.ts";
@@ -203,6 +203,7 @@ export class SnapshotReplicas {
   private readonly queue: ReplicaMessage[] = [];
   private work: Generator<void, void> | null = null;
   private waiting = false;
+  private readonly idlers: (() => void)[] = [];
 
   /**
    * `later` runs a function on a later turn of the loop; without it, all is done at once.
@@ -217,6 +218,17 @@ export class SnapshotReplicas {
     return this.current.get(domainId);
   }
 
+  /** Every domain's current snapshot. */
+  snapshots(): Snapshot[] {
+    return [...this.current.values()].map((c) => c.snapshot);
+  }
+
+  /** Resolves once every message received so far is applied. */
+  idle(): Promise<void> {
+    if (this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idlers.push(resolve));
+  }
+
   apply(message: ReplicaMessage): void {
     this.queue.push(message);
     if (!this.waiting) this.drain();
@@ -227,7 +239,10 @@ export class SnapshotReplicas {
     const started = performance.now();
     for (;;) {
       const message = this.queue[0];
-      if (!message) return;
+      if (!message) {
+        for (const resolve of this.idlers.splice(0)) resolve();
+        return;
+      }
       this.work ??= this.steps(message);
       while (!this.work.next().done)
         if (this.later && performance.now() - started >= this.budgetMs) {
@@ -267,17 +282,20 @@ export class SnapshotReplicas {
     const warehouses = message.warehouses ?? previous?.warehouses;
     const synonyms = message.synonyms ?? previous?.synonyms;
     if (!categories || !facets || !warehouses) throw new Error("replica without registries");
-    this.current.set(message.domain, {
-      snapshot: {
-        segments,
-        starts: message.starts,
-        dead: message.dead,
-        deadCount: message.deadCount,
-        categories,
-        facets,
-        warehouses,
-        ...(synonyms ? { synonyms } : {}),
-      },
-    });
+    const snapshot: Snapshot = {
+      segments,
+      starts: message.starts,
+      dead: message.dead,
+      deadCount: message.deadCount,
+      categories,
+      facets,
+      warehouses,
+      ...(synonyms ? { synonyms } : {}),
+    };
+    this.current.set(message.domain, { snapshot });
+    // Then, a step of its own, as the main thread's indexer: what a search would build on first
+    // use (this thread's own memo), when the domain is searched here.
+    yield;
+    prepareIfSearched(snapshot);
   }
 }

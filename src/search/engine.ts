@@ -67,6 +67,9 @@ export {
   startProductPatch,
 } from "./index/snapshot.ts";
 export { setResponseCacheSize } from "./query/response-cache.ts";
+/** A search that neither reads nor fills the answer cache (the warm-up's). */
+export { runSearch as searchUncached } from "./query/run-search.ts";
+export { prepareIfSearched, prepareSnapshot, WARM_UP_SET, warmUpQueries } from "./warm-up.ts";
 
 /** Whether the snapshot holds the category that products name by this source id. */
 export function hasCategory(snap: Snapshot, sourceCategoryId: string): boolean {

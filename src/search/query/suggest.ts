@@ -56,8 +56,13 @@ function collapse(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/** Whether a search asked this dictionary for suggestions. */
+export function nameCountsAsked(dict: Dictionary): boolean {
+  return dict.cache.has(NAME_COUNTS);
+}
+
 /** Per term, the docs whose name has it; derived once per dictionary. */
-function nameCounts(dict: Dictionary): Uint32Array {
+export function nameCounts(dict: Dictionary): Uint32Array {
   const cached = dict.cache.get(NAME_COUNTS) as Uint32Array | undefined;
   if (cached !== undefined) return cached;
   const counts = countNames(dict.text);

@@ -56,9 +56,14 @@ function derived(dict: Dictionary, name: string, build: () => TranslitIndex): Tr
 }
 
 /** The dictionary's transliteration keys: built with a large one, else on first use. */
-function translitIndex(dict: Dictionary): TranslitIndex {
+export function translitIndex(dict: Dictionary): TranslitIndex {
   if (dict.text.translit !== null) return dict.text.translit;
   return derived(dict, TRANSLIT, () => buildTranslitIndex(dict.text.terms));
+}
+
+/** Whether this dictionary's keys were built on first use: a search asked for them. */
+export function translitAsked(dict: Dictionary): boolean {
+  return dict.cache.has(TRANSLIT);
 }
 
 /** The most frequent vocabulary word with the same transliteration key, or null. */

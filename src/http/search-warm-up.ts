@@ -1,0 +1,78 @@
+import { SEARCH_DEFAULTS, type SearchParams } from "../model/search.ts";
+import {
+  prepareSnapshot,
+  type Snapshot,
+  searchUncached,
+  WARM_UP_SET,
+  warmUpQueries,
+} from "../search/engine.ts";
+import { parseSearchParams } from "./parse-params.ts";
+
+/**
+ * How long a thread may ask warm-up queries, after building what the snapshots derive and
+ * after the first set (one query of each kind; on a machine too busy to ask it in this time)
+ * (measured: BENCHMARKS.md "The first queries after a start and after an import").
+ */
+export const WARM_UP_BUDGET_MS = 400;
+
+/** What a warm-up did, for its log line. */
+export interface WarmedUp {
+  /** Milliseconds spent building the snapshots' derived data. */
+  prepareMs: number;
+  queries: number;
+  /** Milliseconds spent asking them. */
+  queriesMs: number;
+}
+
+/**
+ * Before a thread listens: builds every snapshot's derived data (what the first searches
+ * would build), then asks the warm-up queries of the engine (search/warm-up.ts), the largest
+ * domain's first, as the search route would (its query string parsed, its answer
+ * serialised), until they are done or the budget is spent. Nothing is recorded: no
+ * analytics, suggestions, metrics, rate tokens or cached answers.
+ */
+export function warmUpSearches(
+  snapshots: readonly Snapshot[],
+  maxPageSize: number,
+  budgetMs = WARM_UP_BUDGET_MS,
+): WarmedUp {
+  let started = performance.now();
+  const bySize = [...snapshots].sort((a, b) => docs(b) - docs(a));
+  for (const snap of bySize) prepareSnapshot(snap);
+  const prepareMs = performance.now() - started;
+  started = performance.now();
+  const elapsed = () => performance.now() - started;
+  let queries = 0;
+  for (const snap of bySize)
+    for (const params of warmUpQueries(snap)) {
+      if (elapsed() >= budgetMs && queries >= WARM_UP_SET)
+        return { prepareMs, queries, queriesMs: elapsed() };
+      const parsed = parseSearchParams(queryString(params), maxPageSize);
+      if (!parsed.ok) continue;
+      JSON.stringify(searchUncached(snap, parsed.params));
+      queries++;
+    }
+  return { prepareMs, queries, queriesMs: elapsed() };
+}
+
+/** Its log line, the same on every thread (thread 0 is the main thread). */
+export const warmedUpLine = (thread: number, w: WarmedUp) => ({
+  level: "info",
+  msg: "warmed up",
+  thread,
+  queries: w.queries,
+  ms: Math.round(w.queriesMs),
+  prepare_ms: Math.round(w.prepareMs),
+});
+const docs = (snap: Snapshot) => snap.starts[snap.starts.length - 1] ?? 0;
+
+/** The query string that parses to `params` (the parameters left at their default omitted). */
+function queryString(params: SearchParams): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === null || value === SEARCH_DEFAULTS[name as keyof SearchParams]) continue;
+    const text = Array.isArray(value) ? value.join(",") : String(value);
+    if (text !== "") query.set(name, text);
+  }
+  return query;
+}

@@ -1,0 +1,117 @@
+// The warm-up's queries and derived data (search/warm-up.ts), on the hand-made catalog of
+// test/fixtures/engine-catalog.ts. Properties checked:
+//  1. the queries come from the snapshot's own words, the same for the same records (another
+//     build), one of each kind a widget sends, under each layout and filter
+//  2. each one answers as `search` does (searchUncached only skips the answer cache)
+//  3. prepareSnapshot builds every dictionary's transliteration keys and name counts;
+//     prepareIfSearched builds those of a patched snapshot only when a search asked for them
+import { expect, test } from "bun:test";
+import { CATEGORIES, PRODUCTS, product } from "../../test/fixtures/engine-catalog.ts";
+import { SEARCH_DEFAULTS } from "../model/search.ts";
+import {
+  buildSnapshot,
+  patchSnapshot,
+  prepareIfSearched,
+  prepareSnapshot,
+  search,
+  searchUncached,
+  WARM_UP_SET,
+  warmUpQueries,
+} from "./engine.ts";
+import type { Snapshot } from "./index/snapshot.ts";
+import { nameCountsAsked } from "./query/suggest.ts";
+import { translitAsked } from "./query/vocabulary.ts";
+
+const KETTLE = product(50, {
+  category: "10",
+  code: "KT-50",
+  updatedAt: 50,
+  translations: { uk: { name: "Чайник електричний" } },
+});
+
+const build = () => buildSnapshot({ products: PRODUCTS, categories: CATEGORIES });
+
+test("1. the queries: the snapshot's words, deterministic, every kind and layout", () => {
+  const queries = warmUpQueries(build());
+  expect(queries).toEqual(warmUpQueries(build()));
+  expect(queries.length).toBe(76);
+  expect(queries.slice(0, WARM_UP_SET).map((p) => p.q)).toEqual([
+    // several words
+    "чорний навушники apple ",
+    "airpods ноутбук",
+    // one typo
+    "нуотбук",
+    "смртфон",
+    "airepods",
+    "galaqy",
+    // wrong layout both ways, transliteration
+    "xjhybq",
+    "фззду",
+    "navusniki",
+    // in no product
+    "zqxjv0kwpy",
+    "щжфхцчшщ",
+    "чорний zqxjvkwp щжфхцч",
+    // a real code without its separator, absent codes
+    "mbam2",
+    "zq-9001346",
+    "mbam9",
+    // prefixes
+    "appl",
+    "навуш",
+    "чорний наву",
+    "чор",
+  ]);
+  const changed = queries
+    .slice(0, 10)
+    .map(({ q: _, ...rest }) =>
+      Object.fromEntries(
+        Object.entries(rest).filter(
+          ([k, v]) => !Bun.deepEquals(v, SEARCH_DEFAULTS[k as keyof typeof SEARCH_DEFAULTS]),
+        ),
+      ),
+    );
+  expect(changed).toEqual([
+    {},
+    { group_by_category: false },
+    { category_id: "10" },
+    { filters: [8511556655354663], show_unavailable: true },
+    { language: "ru", price_from: 1, price_to: 100000 },
+    { use_corrections: false, use_suggestions: true },
+    { language: "en", page: 2, highlight: "both" },
+    { show_filters: false, wid: "kyiv" },
+    { group_by_category: false, product_page_size: 30, per_category_limit: -1 },
+    {},
+  ]);
+  expect(warmUpQueries(buildSnapshot({ products: [], categories: [] }))).toEqual([]);
+});
+
+test("2. each answers as a search does", () => {
+  const snap = build();
+  for (const params of warmUpQueries(snap)) {
+    const answer = searchUncached(snap, params);
+    expect(answer.query).toBe(params.q);
+    expect(answer).toEqual(search(snap, params));
+  }
+});
+
+const dictionaries = (snap: Snapshot) => [...snap.segments, snap.categories];
+
+test("3. derived data: all of it at start, after a patch only what searches asked for", () => {
+  const snap = build();
+  expect(dictionaries(snap).map(translitAsked)).toEqual([false, false]);
+  prepareSnapshot(snap);
+  expect(dictionaries(snap).map(translitAsked)).toEqual([true, true]);
+  expect(snap.segments.map(nameCountsAsked)).toEqual([true]);
+
+  const unsearched = patchSnapshot(build(), { products: [KETTLE] });
+  prepareIfSearched(unsearched);
+  expect(dictionaries(unsearched).map(translitAsked)).toEqual([false, false, false]);
+
+  const patched = patchSnapshot(snap, { products: [KETTLE] });
+  expect(dictionaries(patched).map(translitAsked)).toEqual([true, false, true]);
+  expect(patched.segments.map(nameCountsAsked)).toEqual([true, false]);
+  prepareIfSearched(patched);
+  expect(dictionaries(patched).map(translitAsked)).toEqual([true, true, true]);
+  expect(patched.segments.map(nameCountsAsked)).toEqual([true, true]);
+});
