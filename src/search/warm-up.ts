@@ -3,7 +3,14 @@ import { isCyrillic, isLatin, switchLayoutText, translitKey } from "./analysis/i
 import { categorySlotOf, type Segment } from "./index/segment.ts";
 import type { Snapshot } from "./index/snapshot.ts";
 import { nameCounts, nameCountsAsked } from "./query/suggest.ts";
-import { translitAsked, translitIndex } from "./query/vocabulary.ts";
+import {
+  dictionaries,
+  nearTranslitIndex,
+  soundAsked,
+  soundIndex,
+  translitAsked,
+  translitIndex,
+} from "./query/vocabulary.ts";
 
 // The first searches of a process, or of a thread, run in the interpreter: each code path of
 // the engine (a correction, a typo walk, facets, a layout) costs tens of milliseconds the
@@ -109,11 +116,16 @@ function variant(
 
 /**
  * Builds what searches derive from a snapshot's dictionaries on first use (the transliteration
- * keys of a small dictionary, the counts of name words for suggestions), so that no search
- * pays for it. Idempotent: what is built is kept with the dictionary.
+ * keys of a small dictionary, the sound keys and near transliterations of the corrections
+ * across scripts, the counts of name words for suggestions), so that no search pays for it.
+ * Idempotent: what is built is kept with the dictionary.
  */
 export function prepareSnapshot(snap: Snapshot): void {
-  for (const dict of [...snap.segments, snap.categories]) translitIndex(dict);
+  for (const dict of dictionaries(snap)) {
+    translitIndex(dict);
+    soundIndex(dict);
+    nearTranslitIndex(dict);
+  }
   for (const segment of snap.segments) nameCounts(segment);
 }
 
@@ -124,8 +136,13 @@ export function prepareSnapshot(snap: Snapshot): void {
  * searches pays nothing more (a 1,000-product segment's keys cost ~10% of its patch).
  */
 export function prepareIfSearched(snap: Snapshot): void {
-  const dicts = [...snap.segments, snap.categories];
+  const dicts = dictionaries(snap);
   if (dicts.some(translitAsked)) for (const dict of dicts) translitIndex(dict);
+  if (dicts.some(soundAsked))
+    for (const dict of dicts) {
+      soundIndex(dict);
+      nearTranslitIndex(dict);
+    }
   if (snap.segments.some(nameCountsAsked)) for (const segment of snap.segments) nameCounts(segment);
 }
 

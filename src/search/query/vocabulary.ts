@@ -66,6 +66,21 @@ export function translitAsked(dict: Dictionary): boolean {
   return dict.cache.has(TRANSLIT);
 }
 
+/** The sound keys of the dictionary's brand and model words (sound-index.ts), built once. */
+export function soundIndex(dict: Dictionary): TranslitIndex {
+  return derived(dict, SOUND, () => buildSoundIndex(dict.text));
+}
+
+/** The deletion neighbourhood of the strong terms' transliteration keys, built once. */
+export function nearTranslitIndex(dict: Dictionary): TranslitIndex {
+  return derived(dict, NEAR_TRANSLIT, () => buildNearTranslitIndex(dict.text));
+}
+
+/** Whether a search asked for the dictionary's sound keys (and so will for its neighbours'). */
+export function soundAsked(dict: Dictionary): boolean {
+  return dict.cache.has(SOUND) || dict.cache.has(NEAR_TRANSLIT);
+}
+
 /** The most frequent vocabulary word with the same transliteration key, or null. */
 export function translitWord(snap: Snapshot, key: string): string | null {
   let best: string | null = null;
@@ -92,8 +107,7 @@ export function soundWord(snap: Snapshot, word: string): string | null {
   let best: string | null = null;
   let bestFreq = -1;
   for (const dict of dictionaries(snap)) {
-    const index = derived(dict, SOUND, () => buildSoundIndex(dict.text));
-    soundLookup(index, dict.text.terms, word, (t) => {
+    soundLookup(soundIndex(dict), dict.text.terms, word, (t) => {
       const f = frequency(dict, t);
       if (f > bestFreq) {
         best = dict.text.terms[t] as string;
@@ -116,8 +130,7 @@ export function nearTranslitWord(snap: Snapshot, word: string): string | null {
   let bestDistance = 2;
   let bestFreq = -1;
   for (const dict of dictionaries(snap)) {
-    const index = derived(dict, NEAR_TRANSLIT, () => buildNearTranslitIndex(dict.text));
-    for (const t of nearTranslitCandidates(index, word, key)) {
+    for (const t of nearTranslitCandidates(nearTranslitIndex(dict), word, key)) {
       const term = dict.text.terms[t] as string;
       if (isCyrillic(term) === cyrillic) continue;
       const distance = editDistance(key, translitKey(term), 1);
