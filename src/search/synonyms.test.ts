@@ -100,11 +100,12 @@ describe("search with synonyms", () => {
   });
 
   test("a one-way rule finds its means from the query word only", () => {
-    const snap = withSynonyms({ synonyms: [{ query: "епл", means: ["apple"] }] });
-    expect(ids(snap, "епл ")).toEqual(apple);
+    // A word no correction takes to Apple (епл would be, by its sound: sound-key.ts).
+    const snap = withSynonyms({ synonyms: [{ query: "яблучко", means: ["apple"] }] });
+    expect(ids(snap, "яблучко ")).toEqual(apple);
     expect(ids(snap, "apple ")).toEqual(apple);
-    const back = withSynonyms({ synonyms: [{ query: "apple", means: ["епл"] }] });
-    expect(ids(back, "епл ")).toEqual([]);
+    const back = withSynonyms({ synonyms: [{ query: "apple", means: ["яблучко"] }] });
+    expect(ids(back, "яблучко ")).toEqual([]);
   });
 
   test("a synonym is kept as typed, not corrected", () => {
