@@ -13,9 +13,7 @@ const TARGET = 0.95;
 const FLOORS: Partial<Record<(typeof QUERY_CLASSES)[number], number>> = {
   "brand-cyrillic": 0.84,
   "two-errors": 0.87,
-  "mixed-script": 0.62,
   units: 0.88,
-  "natural-phrase": 0.5,
   "spelling-variants": 0.95,
   "product-type": 0.95,
 };
