@@ -93,7 +93,7 @@ export function runSearch(
   }
   const activePlans = plans.filter((_, w) => required[w]);
 
-  const hits = collectHits(snap, params, words, candidates, codeDocs);
+  const hits = collectHits(snap, params, words, candidates, codeDocs, plans);
   return layOut(snap, params, {
     hits,
     nameMatches: categoriesMatchingAll(activePlans),
