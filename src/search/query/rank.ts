@@ -87,6 +87,8 @@ export function optionalFlags(words: readonly QueryWord[]): Uint8Array {
 
 /** Per category slot below `slots`, its product-type level for the query (see above). */
 export function typeLevels(plans: readonly WordPlan[], slots: number): Uint8Array {
+  // Most queries name no category: no array to fill.
+  if (plans.every((p) => p.categorySlots.length === 0)) return NO_TYPES;
   const levels = new Uint8Array(slots);
   for (const plan of plans) {
     // One letter completes too many category names to name a type.
@@ -101,6 +103,8 @@ export function typeLevels(plans: readonly WordPlan[], slots: number): Uint8Arra
   }
   return levels;
 }
+
+const NO_TYPES = new Uint8Array(0);
 
 /** 0 for adjacent words in order; more apart, reversed or in different fields costs more. */
 function pairDistance(a: number, b: number): number {
