@@ -5,7 +5,8 @@
 // first queries after an import and after a start, and queries/s with wrk for the new-query
 // mix (1 and 32 connections) and the repeating one (32); the tables go into BENCHMARKS.md.
 //   bun bench/new-queries.ts [--products N] [--per-class N] [--seconds S] [--seed N]
-//     [--search-threads N] [--wrk-cpus LIST] [--redis] [--out FILE | --no-write]
+//     [--search-threads N] [--wrk-cpus LIST] [--accept-encoding CODINGS] [--wrk-only] [--redis]
+//     [--out FILE | --no-write]
 import { mkdirSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -37,6 +38,10 @@ export interface NewQueriesOptions {
   searchThreads: number | null;
   /** `taskset -c` list that wrk is pinned to, or null. */
   wrkCpus: string | null;
+  /** The Accept-Encoding wrk sends (a browser's: "gzip, deflate, br, zstd"), or null for none. */
+  acceptEncoding: string | null;
+  /** Only the wrk runs: no per-class, after-import or after-start queries (no table written). */
+  wrkOnly: boolean;
   /** Redis mode on a private redis-server. */
   redis: boolean;
   /** Markdown file to write the tables into (a section of its own), or null for stdout only. */
@@ -169,7 +174,7 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
     await runLoad({ urls: repeating.map(url), concurrency: 8, seconds: warm });
 
     const perClass: Timings[] = [];
-    for (const name of NEW_QUERY_CLASSES) {
+    for (const name of o.wrkOnly ? [] : NEW_QUERY_CLASSES) {
       const qs = classes.filter((q) => q.class === name);
       phase("class", `${name}, ${qs.length} queries at concurrency 1`);
       const t = timings(name);
@@ -182,7 +187,7 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
       `${IMPORTS} batches of 1,000 price updates, ${PER_IMPORT} new queries after each`,
     );
     const afterImport = timings(`${PER_IMPORT} queries after each of ${IMPORTS} imports`);
-    for (let n = 0; n < IMPORTS; n++) {
+    for (let n = 0; n < (o.wrkOnly ? 0 : IMPORTS); n++) {
       const status = await postJson(
         service.url + PRODUCTS,
         domain.secret_token,
@@ -201,6 +206,7 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
         seconds: o.seconds,
         connections,
         cpus: o.wrkCpus,
+        acceptEncoding: o.acceptEncoding,
       });
       phase("wrk", `${name}: ${Math.round(r.perSecond)} queries/s`);
       return { ...r, urls: qs.length };
@@ -212,7 +218,7 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
     phase("restarts", `${STARTS} starts on the same data, ${PER_START} new queries after each`);
     const firstAfterStart = timings(`first query after a start (${STARTS} starts)`);
     const afterStart = timings(`${PER_START} queries after each of ${STARTS} starts`);
-    for (let n = 0; n < STARTS; n++) {
+    for (let n = 0; n < (o.wrkOnly ? 0 : STARTS); n++) {
       await service.stop();
       service = await startService({ dataDir: dir, args });
       const [first, ...rest] = takeProbes(PER_START);
@@ -233,7 +239,7 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
     };
     const table = report(result, o, [loadBefore, loadAfter], redis !== null);
     o.log(table);
-    if (o.out)
+    if (o.out && !o.wrkOnly)
       writeSection(o.out, `new-queries-${redis ? "Redis" : "embedded"}-${o.products}`, table);
     return { ...result, table };
   } finally {
@@ -275,8 +281,21 @@ export function commandLine(o: Omit<NewQueriesOptions, "log" | "out">): string {
     `--products ${o.products} --per-class ${o.perClass} --seconds ${o.seconds} --seed ${o.seed}`,
     ...(o.searchThreads === null ? [] : [`--search-threads ${o.searchThreads}`]),
     ...(o.wrkCpus === null ? [] : [`--wrk-cpus ${o.wrkCpus}`]),
+    ...(o.acceptEncoding === null ? [] : [`--accept-encoding '${o.acceptEncoding}'`]),
+    ...(o.wrkOnly ? ["--wrk-only"] : []),
     ...(o.redis ? ["--redis"] : []),
   ].join(" ");
+}
+
+function classTable(r: Omit<NewQueriesResult, "table">): string {
+  return `Each URL asked once at concurrency 1, in ms: the server's own time (\`Server-Timing\`) and the
+client's round trip. Target in every row: server p50 ≤ ${TARGET.p50}, p99 ≤ ${TARGET.p99}, max ≤ ${TARGET.max} ms, no failure.
+
+| class | queries | server p50 | server p99 | server max | client p50 | client p99 | failed | target | slowest query (server ms) |
+|---|---:|---:|---:|---:|---:|---:|---:|---|---|
+${[...r.classes, r.afterImport, r.firstAfterStart, r.afterStart].map(timingRow).join("\n")}
+
+`;
 }
 
 function report(
@@ -293,14 +312,7 @@ on ${machine()}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC;
 (1, 5, 15 min) ${load(before)} before, ${load(after)} after. The import of the catalog over HTTP
 was searchable (its last product found) after ${r.importSeconds.toFixed(1)} s.
 
-Each URL asked once at concurrency 1, in ms: the server's own time (\`Server-Timing\`) and the
-client's round trip. Target in every row: server p50 ≤ ${TARGET.p50}, p99 ≤ ${TARGET.p99}, max ≤ ${TARGET.max} ms, no failure.
-
-| class | queries | server p50 | server p99 | server max | client p50 | client p99 | failed | target | slowest query (server ms) |
-|---|---:|---:|---:|---:|---:|---:|---:|---|---|
-${[...r.classes, r.afterImport, r.firstAfterStart, r.afterStart].map(timingRow).join("\n")}
-
-wrk, ${o.seconds} s a run${o.wrkCpus ? `, pinned to CPUs ${o.wrkCpus}` : ""}, latency in ms: the new queries are asked once
+${o.wrkOnly ? "" : classTable(r)}wrk, ${o.seconds} s a run${o.wrkCpus ? `, pinned to CPUs ${o.wrkCpus}` : ""}${o.acceptEncoding ? `, \`Accept-Encoding: ${o.acceptEncoding}\`` : ""}, latency in ms: the new queries are asked once
 each (again only when the list ran out), the repeating mix goes round its list.
 
 | mix | connections | distinct URLs | queries/s | p50 | p99 | max | non-2xx | socket errors | URLs asked again | target | |
@@ -312,7 +324,8 @@ ${wrkRow("repeating mix (bench/query-mix.ts)", CONNECTIONS, r.repeating, REPEATI
 }
 
 const USAGE = `usage: bun bench/new-queries.ts [--products N] [--per-class N] [--seconds S] [--seed N]
-  [--search-threads N] [--wrk-cpus LIST] [--redis] [--out FILE | --no-write]
+  [--search-threads N] [--wrk-cpus LIST] [--accept-encoding CODINGS] [--wrk-only] [--redis]
+  [--out FILE | --no-write]
 
 The benchmark of new queries (issue 14): imports a generated catalog into a fresh server, asks
 each query of every class once at concurrency 1, the first queries after an import and after a
@@ -326,15 +339,23 @@ and 32 connections) and the repeating one (32); writes a section of BENCHMARKS.m
   --seed N            catalog and query seed (default 1)
   --search-threads N  passed to serve (default: serve's own)
   --wrk-cpus LIST     pin wrk with taskset -c LIST, one wrk thread per CPU (e.g. 1 or 0,1)
+  --accept-encoding CODINGS
+                      the Accept-Encoding of wrk's requests (default none; a browser's widget
+                      sends "gzip, deflate, br, zstd")
+  --wrk-only          the wrk runs only (no per-class, after-import or after-start queries);
+                      prints the wrk table, writes nothing
   --redis             Redis mode on a private redis-server
   --out FILE          the Markdown file to write (default BENCHMARKS.md)
   --no-write          print the tables only`;
 
 /** Checks the flags; a wrong one ends with the usage (exit 2) before anything starts. */
 export function parseNewQueriesArgs(argv: string[]): Omit<NewQueriesOptions, "log"> | "help" {
-  const switches = ["help", "redis", "no-write"];
+  const switches = ["help", "redis", "no-write", "wrk-only"];
   const known = [...switches, "products", "per-class", "seconds", "seed"];
-  const unknown = unknownFlag(argv, [...known, "search-threads", "wrk-cpus", "out"]);
+  const unknown = unknownFlag(argv, [
+    ...known,
+    ...["search-threads", "wrk-cpus", "accept-encoding", "out"],
+  ]);
   if (unknown !== null) throw new ConfigError(`unknown flag --${unknown}`);
   const { positional, flags } = parseArgs(argv, switches);
   if (flags.has("help")) return "help";
@@ -358,6 +379,8 @@ export function parseNewQueriesArgs(argv: string[]): Omit<NewQueriesOptions, "lo
     seed: count("seed", 1, 0),
     searchThreads: flags.has("search-threads") ? count("search-threads", 1, 1) : null,
     wrkCpus,
+    acceptEncoding: flags.get("accept-encoding") ?? null,
+    wrkOnly: flags.has("wrk-only"),
     redis: flags.has("redis"),
     out: flags.has("no-write") ? null : (flags.get("out") ?? join(ROOT, "BENCHMARKS.md")),
   };

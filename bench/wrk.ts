@@ -62,6 +62,8 @@ export async function runWrk(o: {
   connections: number;
   cpus?: string | null;
   statuses?: boolean;
+  /** Sent with every request when given (wrk sends no Accept-Encoding of its own). */
+  acceptEncoding?: string | null;
 }): Promise<WrkResult> {
   writeFileSync(o.file, `${o.paths.join("\n")}\n`);
   const threads = Math.min(o.connections, o.cpus ? cpuCount(o.cpus) : Math.min(2, cpus().length));
@@ -69,6 +71,7 @@ export async function runWrk(o: {
     ...(o.cpus ? ["taskset", "-c", o.cpus] : []),
     "wrk",
     ...["-t", String(threads), "-c", String(o.connections), "-d", `${o.seconds}s`],
+    ...(o.acceptEncoding ? ["-H", `Accept-Encoding: ${o.acceptEncoding}`] : []),
     ...["--timeout", "10s", "-s", join(import.meta.dir, "wrk-paths.lua"), o.base],
     ...["--", o.file, String(threads), ...(o.statuses ? ["statuses"] : [])],
   ];

@@ -150,6 +150,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     assertServed,
     rate: config.searchRate,
     rateMemory,
+    threads: config.searchThreads,
     shedder,
   });
   const app = createApp({
@@ -182,18 +183,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
       }),
     ],
   });
-  // The search paths as Bun's own routes, before Elysia's (which the app's config merges last).
-  app.config.serve = {
-    ...app.config.serve,
-    routes: searchServeRoutes(answers, config.requestLog),
-  };
-  const listen = (port: number, reusePort: boolean) => {
-    app.listen({
+  // The search paths as Bun's own routes, answered before any framework work; every other
+  // request goes to Elysia. Not through `app.listen`: it moves a route whose path ends in "/"
+  // (every search path) to the path without it, so that "/api/v2/search/" went through
+  // Elysia's handler (BENCHMARKS.md, "The search path").
+  const routes = searchServeRoutes(answers, config.requestLog);
+  const fetch = app.fetch;
+  const listen = (port: number, reusePort: boolean) =>
+    Bun.serve({
       hostname: config.host,
       port,
-      // Elysia shares the port by default (SO_REUSEPORT): a second server on a busy port would
-      // then silently take half its connections. Only the search threads of this process
-      // (behind the private socket's lock) and deployments that mean it (--reuse-port) share it.
+      // A second server on a busy port would silently take half its connections with
+      // SO_REUSEPORT. Only the search threads of this process (behind the private socket's
+      // lock) and deployments that mean it (--reuse-port) share it.
       reusePort,
       // The import limit is enforced by readBody with a 413 and `detail` at every size,
       // declared or chunked; Bun's own limit would answer first, above it, with an empty 413.
@@ -204,17 +206,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
       // Headers that never finish are closed by Bun itself after ~10 s whatever this says
       // (measured: docs/ARCHITECTURE.md, "Overload and slow clients").
       idleTimeout: 30,
+      routes,
+      fetch: (request) => fetch(request),
     });
-    if (!app.server) throw new Error("server did not start");
-    return app.server;
-  };
   // With search threads: the private socket first (the lock; a fixed port only, port 0 is
   // never contended), then the port shared with them, then theirs.
   const lock = (port: number) =>
     Bun.serve({
       unix: privateSocket(config, port),
       maxRequestBodySize: Number.MAX_SAFE_INTEGER,
-      fetch: (request) => app.fetch(request),
+      fetch: (request) => fetch(request),
     });
   let server: Server<unknown>;
   let channel: Server<unknown> | null = null;

@@ -18,6 +18,8 @@ test("bun bench/new-queries.ts writes its tables with every class", async () => 
     seed: 7,
     searchThreads: null,
     wrkCpus: null,
+    acceptEncoding: null,
+    wrkOnly: false,
     redis: false,
     out,
     log: () => {},
@@ -51,8 +53,13 @@ test("its flags are checked before anything starts", () => {
       seed: 1,
       searchThreads: 2,
       wrkCpus: null,
+      acceptEncoding: null,
+      wrkOnly: false,
       redis: false,
       out: null,
     },
   );
+  expect(
+    parseNewQueriesArgs(["--wrk-only", "--accept-encoding", "gzip, deflate, br, zstd"]),
+  ).toMatchObject({ wrkOnly: true, acceptEncoding: "gzip, deflate, br, zstd" });
 });

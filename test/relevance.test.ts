@@ -13,7 +13,6 @@ const TARGET = 0.95;
 const FLOORS: Partial<Record<(typeof QUERY_CLASSES)[number], number>> = {
   "brand-cyrillic": 0.84,
   "two-errors": 0.87,
-  units: 0.88,
   "spelling-variants": 0.95,
   "product-type": 0.95,
 };

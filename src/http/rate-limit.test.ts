@@ -51,3 +51,16 @@ test("shared buckets: one store's rate across threads, keys apart", () => {
   expect(a.take(7 + 4096, now)).toBe(0);
   expect(new SharedTokenBuckets({ rate: 0, burst: 1 }).take(1, now)).toBe(0);
 });
+
+test("shared buckets: a domain past the shared table is still limited, at its thread's share", () => {
+  const now = 1_700_000_000_000;
+  const a = new SharedTokenBuckets({ rate: 10, burst: 4 }, undefined, 2);
+  const b = new SharedTokenBuckets({ rate: 10, burst: 4 }, a.memory, 2);
+  for (let id = 0; id < 4096; id++) expect(a.take(id, now)).toBe(0);
+  const past = 5000;
+  // Each of the two threads grants half of the burst, then asks for the time of one token at 5/s.
+  expect([a.take(past, now), a.take(past, now), a.take(past, now)]).toEqual([0, 0, 1]);
+  expect([b.take(past, now), b.take(past, now), b.take(past, now)]).toEqual([0, 0, 1]);
+  expect(a.take(past, now + 200)).toBe(0);
+  expect(a.take(past + 1, now)).toBe(0);
+});

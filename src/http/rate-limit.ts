@@ -37,7 +37,10 @@ export class TokenBuckets<K> {
   }
 }
 
-/** Domains whose search buckets fit in the shared table; a domain past it is not limited. */
+/**
+ * Domains whose search buckets fit in the shared table; a domain past it (slots are never freed,
+ * so deleted domains count) gets a bucket of each thread's own at an equal share of the rate.
+ */
 const SHARED_SLOTS = 4096;
 
 /**
@@ -52,15 +55,23 @@ export class SharedTokenBuckets {
   private readonly locks: Int32Array;
   private readonly tokens: Float64Array;
   private readonly at: Float64Array;
+  /** The domains past the shared table: this thread's share of their rate. */
+  private readonly overflow: TokenBuckets<number>;
 
+  /** `threads`: how many search threads share `memory` (each takes 1/threads of an overflow). */
   constructor(
     private readonly limit: RateLimit,
     readonly memory = new SharedArrayBuffer(SHARED_SLOTS * 24),
+    threads = 1,
   ) {
     this.tokens = new Float64Array(memory, 0, SHARED_SLOTS);
     this.at = new Float64Array(memory, SHARED_SLOTS * 8, SHARED_SLOTS);
     this.keys = new Int32Array(memory, SHARED_SLOTS * 16, SHARED_SLOTS);
     this.locks = new Int32Array(memory, SHARED_SLOTS * 20, SHARED_SLOTS);
+    this.overflow = new TokenBuckets({
+      rate: limit.rate / threads,
+      burst: Math.max(1, limit.burst / threads),
+    });
   }
 
   /** As TokenBuckets.take, for a domain id (>= 0) at wall-clock `nowMs`. */
@@ -68,7 +79,7 @@ export class SharedTokenBuckets {
     const { rate, burst } = this.limit;
     if (rate <= 0) return 0;
     const slot = this.slotOf(domainId);
-    if (slot < 0) return 0;
+    if (slot < 0) return this.overflow.take(domainId, nowMs);
     while (Atomics.compareExchange(this.locks, slot, 0, 1) !== 0);
     let tokens = this.tokens[slot] as number;
     const at = this.at[slot] as number;

@@ -6,8 +6,9 @@ import { SEARCH_PATHS, type SearchAnswers } from "./routes/search.ts";
 type Handler = (request: Request, server: Server<unknown>) => Response;
 
 /**
- * The search paths as `Bun.serve` routes, answered without Elysia on every search thread: a
- * search is most of a node's requests. What Elysia did around the route is done here the same
+ * The search paths (with and without their trailing slash) as `Bun.serve` routes, answered
+ * without Elysia on every thread, the main thread included (server.ts): a search is most of a
+ * node's requests. What Elysia did around the route is done here the same
  * way: the request id, metrics and log line (observe.ts), and an error as the app's `onError`
  * answers it. Other methods of these paths (405 with Allow) fall through to the server's
  * `fetch`; Bun answers HEAD with the GET route.
@@ -36,14 +37,18 @@ export function searchServeRoutes(
       return response;
     };
   return Object.fromEntries(
-    SEARCH_PATHS.map((path) => [
-      path,
-      {
+    SEARCH_PATHS.flatMap((path) => {
+      const methods = {
         GET: route(path, (request, server) =>
           answers.get(request, server.requestIP(request)?.address ?? null),
         ),
         OPTIONS: route(path, (request) => answers.options(request)),
-      },
-    ]),
+      };
+      // Bun matches a path exactly; Elysia's routes answered both forms.
+      return [
+        [path, methods],
+        [path.replace(/\/$/, ""), methods],
+      ];
+    }),
   );
 }

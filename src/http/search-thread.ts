@@ -101,6 +101,7 @@ function start({ config, rateMemory }: SearchThreadData): (message: ToSearchThre
     assertServed: assertServedBy(config.partition),
     rate: config.searchRate,
     rateMemory,
+    threads: config.searchThreads,
     shedder,
   });
   const routes = searchServeRoutes(answers, config.requestLog, (method, route, status, seconds) => {

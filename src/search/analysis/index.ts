@@ -9,3 +9,4 @@ export { STEM_CACHE_SIZE, stem, stemsForQuery } from "./stem.ts";
 export { scanWords, type Token, tokenise, type WordScan } from "./tokenise.ts";
 export { translitKey } from "./translit-key.ts";
 export { MIN_LENGTH_FOR_ONE_TYPO, MIN_LENGTH_FOR_TWO_TYPOS, maxTypos } from "./typos.ts";
+export { isUnitRewrite, joinUnitPieces } from "./units.ts";

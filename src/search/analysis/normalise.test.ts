@@ -1,5 +1,5 @@
 // Properties checked:
-// 1. Case folds to lowercase in every script, ё and Ё become е.
+// 1. Case folds to lowercase in every script, ё and Ё become е, ґ and Ґ become г.
 // 2. Every apostrophe variant becomes "'", including ´ which NFKC would otherwise split.
 // 3. NFKC folds compatibility forms: fullwidth letters and digits, ligatures, №.
 // 4. Plain lowercase ASCII comes back unchanged.
@@ -15,6 +15,10 @@ describe("normalise", () => {
       "телевізор samsung",
       "привел",
     ]);
+  });
+
+  test("turns ґ into г", () => {
+    expect(["Ґудзик", "ґанок", "ҐРУНТ"].map(normalise)).toEqual(["гудзик", "ганок", "грунт"]);
   });
 
   test("unifies every apostrophe variant", () => {
@@ -47,7 +51,8 @@ describe("normalise", () => {
         .replace(/[’ʼ‘`´ʹ′]/g, "'")
         .normalize("NFKC")
         .toLowerCase()
-        .replace(/ё/g, "е");
+        .replace(/ё/g, "е")
+        .replace(/ґ/g, "г");
     const mismatches: string[] = [];
     for (let code = 0; code < 0x10000; code++) {
       if (code >= 0xd800 && code <= 0xdfff) continue;

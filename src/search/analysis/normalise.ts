@@ -1,5 +1,6 @@
 // Text normalisation shared by indexing and querying, so that both sides compare the same form.
-// PRODUCT.md "Search": case-insensitive, NFKC, ё = е, the Ukrainian apostrophes are one character.
+// PRODUCT.md "Search": case-insensitive, NFKC, ё = е, the Ukrainian apostrophes are one character;
+// and ґ = г (issue 15, point 5): shoppers and catalogs write the same word either way.
 //
 // Speed: a per-character table tells, for each character, its normalised form when NFKC
 // leaves it alone on its own and it lowercases to one character. Text made only of such
@@ -18,6 +19,7 @@ export const APOSTROPHE = "'";
 const APOSTROPHE_VARIANTS_TEXT = "’ʼ‘`´ʹ′";
 const APOSTROPHE_VARIANTS = new RegExp(`[${APOSTROPHE_VARIANTS_TEXT}]`, "g");
 const YO = /ё/g;
+const GHE_UP = /ґ/g;
 const MARK_RE = /^\p{M}$/u;
 
 const UNKNOWN = 0;
@@ -35,11 +37,11 @@ function mapOne(code: number): number {
   if (MARK_RE.test(char) || char.normalize("NFKC") !== char) return SLOW;
   const lower = char.toLowerCase();
   if (lower.length !== 1) return SLOW;
-  return lower === "ё" ? 0x0435 : lower.charCodeAt(0);
+  return lower === "ё" ? 0x0435 : lower === "ґ" ? 0x0433 : lower.charCodeAt(0);
 }
 
 /**
- * NFKC, lowercase, ё→е (also Ё), all apostrophe variants (' ’ ʼ ‘ ` ´ ʹ ′) unified to "'";
+ * NFKC, lowercase, ё→е (also Ё), ґ→г (also Ґ), all apostrophe variants (' ’ ʼ ‘ ` ´ ʹ ′) unified to "'";
  * returns normalised text. Returns the same string when nothing changes.
  */
 export function normalise(text: string): string {
@@ -55,8 +57,15 @@ export function normalise(text: string): string {
     if (mapped === SLOW) return normaliseExactly(text);
     if (mapped !== code) {
       changed = true;
-      // An apostrophe variant, ё or Ё: not a plain lowercase change.
-      if (mapped === 0x27 || code === 0x0451 || code === 0x0401) special = true;
+      // An apostrophe variant, ё, Ё, ґ or Ґ: not a plain lowercase change.
+      if (
+        mapped === 0x27 ||
+        code === 0x0451 ||
+        code === 0x0401 ||
+        code === 0x0491 ||
+        code === 0x0490
+      )
+        special = true;
     }
   }
   if (!changed) return text;
@@ -64,7 +73,7 @@ export function normalise(text: string): string {
   // string) is the whole job, plus the two replacements when they are needed.
   const lower = text.toLowerCase();
   if (!special) return lower;
-  return lower.replace(APOSTROPHE_VARIANTS, APOSTROPHE).replace(YO, "е");
+  return lower.replace(APOSTROPHE_VARIANTS, APOSTROPHE).replace(YO, "е").replace(GHE_UP, "г");
 }
 
 /**
@@ -75,5 +84,6 @@ function normaliseExactly(text: string): string {
   let out = text.replace(APOSTROPHE_VARIANTS, APOSTROPHE);
   out = out.normalize("NFKC").toLowerCase();
   if (out.indexOf("ё") !== -1) out = out.replace(YO, "е");
+  if (out.indexOf("ґ") !== -1) out = out.replace(GHE_UP, "г");
   return out;
 }

@@ -5,6 +5,8 @@
 // 3. An apostrophe inside a Cyrillic word is dropped (uk and ru spellings meet); elsewhere it
 //    separates words. Combining stress marks vanish.
 // 4. No letters or digits: no tokens.
+// 5. A comma between digits joins them like a point; a unit after a number takes one spelling
+//    in any language, inches vanish, terabytes are counted in gigabytes.
 import { describe, expect, test } from "bun:test";
 import { tokenise } from "./index.ts";
 
@@ -35,7 +37,7 @@ describe("tokenise", () => {
       { word: "55", position: 2 },
       { word: "128gb", position: 3 },
       { word: "128", position: 3 },
-      { word: "gb", position: 4 },
+      { word: "гб", position: 4 },
       { word: "rtx4090", position: 5 },
       { word: "rtx", position: 5 },
       { word: "4090", position: 6 },
@@ -79,5 +81,27 @@ describe("tokenise", () => {
 
   test("returns nothing for text without letters or digits", () => {
     expect([tokenise(""), tokenise("  ... — !!! ")]).toEqual([[], []]);
+  });
+
+  test("reads units after a number in one spelling", () => {
+    const words = (text: string) => tokenise(text).map((t) => `${t.word}@${t.position}`);
+    for (const text of ["32гб", "32 gb", "32GB", "32 гігабайти", "32 ГБ"])
+      expect(words(text).slice(-2)).toEqual(["32@0", "гб@1"]);
+    expect(words("2 тб")).toEqual(["2048@0", "гб@1"]);
+    expect(words("1TB")).toEqual(["1tb@0", "1024@0", "гб@1"]);
+    expect(words("0.5 тб")).toEqual(["05@0", "0@0", "5@1", "тб@2"]);
+    expect(words("13,3")).toEqual(words("13.3"));
+    expect(words('13.3"')).toEqual(["133@0", "13@0", "3@1"]);
+    expect(words("телевізор 43 дюйми")).toEqual(["телевізор@0", "43@1"]);
+    expect(words("43 inch tv")).toEqual(["43@0", "tv@2"]);
+    expect(words("0.5l")).toEqual(["05l@0", "0@0", "5@1", "л@2"]);
+    expect(words("0,5 л")).toEqual(["05@0", "0@0", "5@1", "л@2"]);
+  });
+
+  test("leaves letters that are no unit, or follow no number, as they are", () => {
+    const words = (text: string) => tokenise(text).map((t) => t.word);
+    expect(words("шампунь 2 в 1")).toEqual(["шампунь", "2", "в", "1"]);
+    expect(words("gb l w")).toEqual(["gb", "l", "w"]);
+    expect(words("8 кілограм")).toEqual(["8", "кг"]);
   });
 });

@@ -14,6 +14,9 @@ import {
 } from "./char-class.ts";
 import { normalise } from "./normalise.ts";
 import { isCyrillicCode } from "./script.ts";
+import { isUnitInitial, rewriteUnits } from "./units.ts";
+
+const COMMA = 0x2c;
 
 export interface Token {
   word: string;
@@ -58,7 +61,8 @@ function classAt(s: string, i: number): number {
  * "128GB") ALSO yields the joined code "wh1000xm5" as an extra token with the position of its
  * first part; it comes just before that part, so positions never decrease along the array.
  * Positions count words (0,1,2...) for proximity ranking; the joined code takes no position of
- * its own. Combining marks (stress accents) inside a word are dropped.
+ * its own. Combining marks (stress accents) inside a word are dropped. A comma between digits
+ * joins like a point ("1,5" is "1.5"), and units after a number take one spelling (units.ts).
  */
 export function tokenise(text: string): Token[] {
   const { text: s, count, spans, extra } = scanWords(text);
@@ -80,6 +84,10 @@ export function scanWords(text: string): WordScan {
   scan.extra.length = 0;
   let position = 0;
   let i = 0;
+  // Does a word of letters follow a number (a unit, maybe)? Most texts have none, and skip
+  // the unit pass.
+  let afterNumber = false;
+  let units = false;
   while (i < n) {
     let kind = classAt(s, i);
     if (kind !== LETTER && kind !== DIGIT) {
@@ -89,6 +97,7 @@ export function scanWords(text: string): WordScan {
     // A chunk: parts of letters or digits, glued directly or by single joiners (- / .).
     let partCount = 0;
     for (;;) {
+      if (afterNumber && kind === LETTER && isUnitInitial(s.charCodeAt(i))) units = true;
       const first = i;
       let start = i;
       let word = "";
@@ -108,15 +117,17 @@ export function scanWords(text: string): WordScan {
       partStart[partCount] = first;
       partEnd[partCount] = i;
       partWord[partCount++] = word === "" ? "" : word + s.slice(start, i);
+      afterNumber = kind === DIGIT;
       if (i >= n) break;
       const next = classAt(s, i);
       if (next === LETTER || next === DIGIT) {
         kind = next;
         continue;
       }
-      if (next === JOINER && i + 1 < n) {
+      if ((next === JOINER || (kind === DIGIT && s.charCodeAt(i) === COMMA)) && i + 1 < n) {
         const after = classAt(s, i + 1);
-        if (after === LETTER || after === DIGIT) {
+        // A comma joins digits only, as the decimal comma: "1,5" is "1.5".
+        if (after === DIGIT || (after === LETTER && next === JOINER)) {
           kind = after;
           i++;
           continue;
@@ -136,6 +147,7 @@ export function scanWords(text: string): WordScan {
     addWord(joined, position);
     for (let p = 0; p < partCount; p++) addPart(p, position++);
   }
+  if (units) rewriteUnits(scan);
   return scan;
 }
 

@@ -29,6 +29,19 @@ export const EMPTY_SHARED_PREFIXES: SharedPrefixes = {
 
 const MAX_LCP = 255;
 
+/** The length of the prefix `a` and `b` share, at most MAX_LCP. */
+export function sharedLength(a: string, b: string): number {
+  const max = Math.min(a.length, b.length, MAX_LCP);
+  let c = 0;
+  while (c < max && a.charCodeAt(c) === b.charCodeAt(c)) c++;
+  return c;
+}
+
+/** The character of `t` at `lcp` (0 past its end): where it parts from the term before. */
+export function partingAt(t: string, lcp: number): number {
+  return lcp < t.length ? t.charCodeAt(lcp) : 0;
+}
+
 /** Collects the shared prefixes of sorted terms given in order (one pass that does other work). */
 export class SharedPrefixesBuilder {
   private readonly lcp: Uint8Array;
@@ -45,33 +58,34 @@ export class SharedPrefixesBuilder {
   }
 
   add(t: string): void {
-    const previous = this.previous;
-    const max = Math.min(previous.length, t.length, MAX_LCP);
-    let c = 0;
-    while (c < max && previous.charCodeAt(c) === t.charCodeAt(c)) c++;
+    const c = sharedLength(this.previous, t);
     this.lcp[this.count] = c;
-    this.parting[this.count] = c < t.length ? t.charCodeAt(c) : 0;
+    this.parting[this.count] = partingAt(t, c);
     this.count++;
     this.previous = t;
   }
 
-  /** `below` by a stack of the terms still waiting for a smaller lcp. */
   build(): SharedPrefixes {
-    const { lcp, count: n } = this;
-    const below = new Uint32Array(n);
-    // Their lcps never decrease up the stack.
-    const stack = new Int32Array(n);
-    let top = 0;
-    for (let i = 0; i < n; i++) {
-      const v = lcp[i] as number;
-      while (top > 0 && (lcp[stack[top - 1] as number] as number) > v) {
-        below[stack[--top] as number] = i;
-      }
-      stack[top++] = i;
-    }
-    while (top > 0) below[stack[--top] as number] = n;
-    return { start: this.start, lcp, parting: this.parting, below };
+    const { lcp, count } = this;
+    return { start: this.start, lcp, parting: this.parting, below: runEnds(lcp, count) };
   }
+}
+
+/** `below` of the first `n` lcps, by a stack of the terms still waiting for a smaller lcp. */
+export function runEnds(lcp: Uint8Array, n: number): Uint32Array {
+  const below = new Uint32Array(n);
+  // Their lcps never decrease up the stack.
+  const stack = new Int32Array(n);
+  let top = 0;
+  for (let i = 0; i < n; i++) {
+    const v = lcp[i] as number;
+    while (top > 0 && (lcp[stack[top - 1] as number] as number) > v) {
+      below[stack[--top] as number] = i;
+    }
+    stack[top++] = i;
+  }
+  while (top > 0) below[stack[--top] as number] = n;
+  return below;
 }
 
 /** The shared prefixes of sorted terms from `start` (the first at or after WALKED_FROM) on. */

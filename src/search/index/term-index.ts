@@ -5,7 +5,12 @@ import {
   SharedPrefixesBuilder,
   WALKED_FROM,
 } from "./shared-prefixes.ts";
-import { buildTranslitIndex, type TranslitIndex, TranslitIndexBuilder } from "./translit-index.ts";
+import {
+  buildTranslitIndex,
+  mergeTranslitIndex,
+  type TranslitIndex,
+  TranslitIndexBuilder,
+} from "./translit-index.ts";
 import { WordIds } from "./word-ids.ts";
 
 // A sorted term dictionary with postings in CSR form (Lucene/Meilisearch style, no object per
@@ -71,8 +76,18 @@ export const EMPTY_TERM_INDEX: TermIndex = {
 /** Dictionaries of at least this many terms get their transliteration keys when built. */
 const EAGER_TRANSLIT_TERMS = 100_000;
 
-export function eagerTranslit(terms: readonly string[]): TranslitIndex | null {
-  return terms.length >= EAGER_TRANSLIT_TERMS ? buildTranslitIndex(terms) : null;
+/**
+ * The keys of a large dictionary, from the index of `from` (a part it was merged from, whose
+ * term i became termMap[i]) when that part has one.
+ */
+export function eagerTranslit(
+  terms: readonly string[],
+  from?: { index: TranslitIndex; termMap: Int32Array },
+): TranslitIndex | null {
+  if (terms.length < EAGER_TRANSLIT_TERMS) return null;
+  return from === undefined
+    ? buildTranslitIndex(terms)
+    : mergeTranslitIndex(from.index, from.termMap, terms);
 }
 
 /** First index whose term is >= key. */

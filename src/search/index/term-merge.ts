@@ -1,7 +1,8 @@
 import { U32Vec } from "./growable.ts";
 import { gallop, type MergeHead, nextRun, shiftOf } from "./merge-runs.ts";
-import { sharedPrefixes, WALKED_FROM } from "./shared-prefixes.ts";
-import { eagerTranslit, lowerBound, type TermIndex } from "./term-index.ts";
+import { MergedPrefixesBuilder } from "./merged-prefixes.ts";
+import { eagerTranslit, type TermIndex } from "./term-index.ts";
+import type { TranslitIndex } from "./translit-index.ts";
 
 // Merging term indexes without re-analysing any text (segment-merge.ts).
 
@@ -17,6 +18,7 @@ interface Output {
   readonly strongEnd: U32Vec;
   readonly docs: Uint32Array;
   readonly info: Uint8Array;
+  readonly prefixes: MergedPrefixesBuilder;
   written: number;
 }
 
@@ -48,6 +50,7 @@ export function mergeTermIndexes(parts: readonly TermIndexPart[]): {
     strongEnd: new U32Vec(termCount),
     docs: new Uint32Array(capacity),
     info: new Uint8Array(capacity),
+    prefixes: new MergedPrefixesBuilder(parts.map((p) => p.index)),
     written: 0,
   };
   out.offsets.push(0);
@@ -71,7 +74,7 @@ export function mergeTermIndexes(parts: readonly TermIndexPart[]): {
     const map = termMaps[first] as Int32Array;
     const shift = shifts[first] as number;
     if (shift >= 0) {
-      copyBlock(index, map, shift, from, to, out);
+      copyBlock(first, index, map, shift, from, to, out);
       cursors[first] = to;
     } else {
       tied.fill(0);
@@ -87,11 +90,27 @@ export function mergeTermIndexes(parts: readonly TermIndexPart[]): {
       strongEnd: out.strongEnd.toArray(),
       docs: written === capacity ? out.docs : out.docs.slice(0, written),
       info: written === capacity ? out.info : out.info.slice(0, written),
-      prefixes: sharedPrefixes(out.terms, lowerBound(out.terms, WALKED_FROM)),
-      translit: eagerTranslit(out.terms),
+      prefixes: out.prefixes.build(),
+      translit: eagerTranslit(out.terms, largestTranslit(parts, termMaps)),
     },
     termMaps,
   };
+}
+
+/** The transliteration keys of the part with the most of them, and where its terms went. */
+function largestTranslit(
+  parts: readonly TermIndexPart[],
+  termMaps: readonly Int32Array[],
+): { index: TranslitIndex; termMap: Int32Array } | undefined {
+  let best: { index: TranslitIndex; termMap: Int32Array } | undefined;
+  parts.forEach(({ index: { translit } }, j) => {
+    if (
+      translit !== null &&
+      (best === undefined || translit.terms.length > best.index.terms.length)
+    )
+      best = { index: translit, termMap: termMaps[j] as Int32Array };
+  });
+  return best;
 }
 
 /**
@@ -108,11 +127,13 @@ function addTerm(
 ): void {
   const start = out.written;
   let term = "";
+  let from = -1;
   for (let j = 0; j < parts.length; j++) {
     if (tied[j] === 0) continue;
     const { index, docMap } = parts[j] as TermIndexPart;
     const c = cursors[j] as number;
     term = index.terms[c] as string;
+    if (from < 0) from = j;
     const before = out.written;
     copyPostings(index, docMap, index.offsets[c] as number, index.strongEnd[c] as number, out);
     kept[j] = out.written - before;
@@ -126,17 +147,25 @@ function addTerm(
     copyPostings(index, docMap, index.strongEnd[c] as number, index.offsets[c + 1] as number, out);
     if (out.written > before || (kept[j] as number) > 0)
       (termMaps[j] as Int32Array)[c] = out.terms.length;
-    cursors[j] = c + 1;
   }
   if (out.written > start) {
+    for (let j = from; j < parts.length; j++) {
+      if (tied[j] === 0) continue;
+      const c = cursors[j] as number;
+      if (j === from) out.prefixes.add(j, c, term);
+      else out.prefixes.tie(j, c);
+    }
     out.terms.push(term);
     out.strongEnd.push(strong);
     out.offsets.push(out.written);
   }
+  for (let j = from; j < parts.length; j++)
+    if (tied[j] === 1) cursors[j] = (cursors[j] as number) + 1;
 }
 
 /** Appends the postings of a run of terms [from, to) of a part that keeps all its docs. */
 function copyBlock(
+  part: number,
   index: TermIndex,
   map: Int32Array,
   shift: number,
@@ -150,7 +179,9 @@ function copyBlock(
     const end = index.offsets[t + 1] as number;
     if (end === index.offsets[t]) continue;
     map[t] = out.terms.length;
-    out.terms.push(index.terms[t] as string);
+    const term = index.terms[t] as string;
+    out.prefixes.add(part, t, term);
+    out.terms.push(term);
     out.strongEnd.push((index.strongEnd[t] as number) + delta);
     out.offsets.push(end + delta);
   }

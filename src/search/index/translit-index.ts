@@ -47,6 +47,54 @@ export function buildTranslitIndex(terms: readonly string[]): TranslitIndex {
   return builder.build();
 }
 
+/**
+ * The index of a merged dictionary `terms` (merge-runs.ts) from the index of one of its parts,
+ * whose term i became termMap[i] (-1: dropped): only the terms that part lacks get their keys
+ * computed, and the two sorted lists merge by (hash, term), the order buildTranslitIndex gives.
+ * A merge into a base of 200,000 terms computed every key again: ~40 ms.
+ */
+export function mergeTranslitIndex(
+  part: TranslitIndex,
+  termMap: Int32Array,
+  terms: readonly string[],
+): TranslitIndex {
+  const covered = new Uint8Array(terms.length);
+  for (let i = 0; i < termMap.length; i++) {
+    const t = termMap[i] as number;
+    if (t >= 0) covered[t] = 1;
+  }
+  const builder = new TranslitIndexBuilder();
+  for (let t = 0; t < terms.length; t++) if (covered[t] === 0) builder.add(terms[t] as string, t);
+  const fresh = builder.build();
+  const size = part.hashes.length + fresh.hashes.length;
+  const hashes = new Uint32Array(size);
+  const ids = new Uint32Array(size);
+  let a = 0;
+  let b = 0;
+  let n = 0;
+  const next = (): number => {
+    // Skip the part's entries of dropped terms.
+    while (a < part.hashes.length && (termMap[part.terms[a] as number] as number) < 0) a++;
+    return a;
+  };
+  while (next() < part.hashes.length || b < fresh.hashes.length) {
+    const fromPart =
+      b === fresh.hashes.length ||
+      (a < part.hashes.length &&
+        ((part.hashes[a] as number) < (fresh.hashes[b] as number) ||
+          (part.hashes[a] === fresh.hashes[b] &&
+            (termMap[part.terms[a] as number] as number) < (fresh.terms[b] as number))));
+    if (fromPart) {
+      hashes[n] = part.hashes[a] as number;
+      ids[n++] = termMap[part.terms[a++] as number] as number;
+    } else {
+      hashes[n] = fresh.hashes[b] as number;
+      ids[n++] = fresh.terms[b++] as number;
+    }
+  }
+  return { hashes: hashes.slice(0, n), terms: ids.slice(0, n) };
+}
+
 /** Terms whose translitKey equals `key`. */
 export function translitLookup(
   index: TranslitIndex,

@@ -1,5 +1,6 @@
 import {
   hasDigit,
+  joinUnitPieces,
   maxTypos,
   normalise,
   switchLayout,
@@ -16,7 +17,7 @@ import { closestWord, isKnown, translitWord } from "./vocabulary.ts";
 //    piece of the raw query, since , . ; ' [ ] are letters of the Cyrillic layout;
 // 2. the vocabulary word with the same transliteration ("noutbuk" -> "ноутбук");
 // 3. the closest vocabulary word within the word's typo budget ("ноутбкук" -> "ноутбук").
-// Words with digits (model codes, sizes) are never corrected.
+// Words with digits (model codes, sizes) are never corrected, nor a unit after a number.
 
 export interface Correction {
   /** The corrected query, normalised: what corrected_query shows. */
@@ -45,7 +46,7 @@ export function correctQuery(snap: Snapshot, q: string): Correction | null {
 }
 
 function computeCorrection(snap: Snapshot, q: string): Correction | null {
-  const pieces = q.split(/\s+/).filter((p) => p !== "");
+  const pieces = joinUnitPieces(q.split(/\s+/).filter((p) => p !== ""));
   const typing = ENDS_IN_WORD.test(q);
   const out: string[] = [];
   let changed = false;

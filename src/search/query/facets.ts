@@ -81,15 +81,24 @@ export class FacetCounter {
 
   /** Counts the doc whose values are items[from .. to) and that failed the attributes `failed`. */
   add(items: Uint32Array, from: number, to: number, failed: number): void {
-    if (failed !== 0 && (failed & (failed - 1)) !== 0) return;
+    const counts = this.counts;
+    if (failed === 0) {
+      // Every doc of a query without filters: the loop a broad word runs 100,000 times.
+      for (let i = from; i < to; i++) {
+        const v = items[i] as number;
+        const n = counts[v] as number;
+        if (n === 0) this.touched.push(v);
+        counts[v] = n + 1;
+      }
+      return;
+    }
+    if ((failed & (failed - 1)) !== 0) return;
     for (let i = from; i < to; i++) {
       const v = items[i] as number;
-      if (failed !== 0) {
-        const bit = this.sel.attributeBit[this.registry.valueAttribute[v] as number] as number;
-        if (bit !== failed) continue;
-      }
-      if ((this.counts[v] as number) === 0) this.touched.push(v);
-      this.counts[v] = (this.counts[v] as number) + 1;
+      const bit = this.sel.attributeBit[this.registry.valueAttribute[v] as number] as number;
+      if (bit !== failed) continue;
+      if ((counts[v] as number) === 0) this.touched.push(v);
+      counts[v] = (counts[v] as number) + 1;
     }
   }
 

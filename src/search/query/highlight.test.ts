@@ -9,6 +9,8 @@
 //     characters NFKC expands
 //  8. name_html escapes everything of the name (a name holding <script> stays text)
 //  9. highlight=ranges and highlight=html add only their own field
+// 10. a quantity spelled otherwise in the name ("1 TB", read as "1024 гб") stays unmarked, and
+//     the other words are marked
 
 import { describe, expect, test } from "bun:test";
 import { CATEGORIES, PRODUCTS, params, product } from "../../../test/fixtures/engine-catalog.ts";
@@ -150,5 +152,30 @@ describe("highlight", () => {
     const { name_highlight, name_html, ...rest } = only("both") ?? {};
     expect(only("ranges")).toEqual({ ...rest, name_highlight } as never);
     expect(only("html")).toEqual({ ...rest, name_html } as never);
+  });
+
+  test("10. units spelled otherwise in the name", () => {
+    const disk = buildSnapshot({
+      categories: CATEGORIES,
+      products: [
+        product(1, {
+          category: "10",
+          code: "D-1",
+          updatedAt: 1,
+          translations: { uk: { name: 'Диск Kingston 1 TB 2,5"' } },
+        }),
+      ],
+    });
+    expect(marked("диск kingston 1 тб 2.5 дюйма", {}, disk)).toEqual([
+      [
+        1,
+        [
+          [0, 4],
+          [5, 13],
+          [19, 22],
+        ],
+        "<mark>Диск</mark> <mark>Kingston</mark> 1 TB <mark>2,5</mark>&quot;",
+      ],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Highlight, SearchProduct } from "../../model/search.ts";
-import { normalise, tokenise } from "../analysis/index.ts";
+import { isUnitRewrite, normalise, tokenise } from "../analysis/index.ts";
 import type { Segment } from "../index/segment.ts";
 import { type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
 import { findTerm } from "../index/term-index.ts";
@@ -52,7 +52,11 @@ export function nameRanges(
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as { word: string; position: number };
     const span = locate(text, token.word, cursor);
-    if (span === null) return [];
+    if (span === null) {
+      // A unit spelled another way in the name ("1 TB" read as "1024 гб"): left unmarked.
+      if (isUnitRewrite(token.word)) continue;
+      return [];
+    }
     // A joined model code comes just before its first part and starts where that part does.
     const joined = tokens[i + 1]?.position === token.position;
     if (!joined) cursor = span[1];

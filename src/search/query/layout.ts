@@ -42,6 +42,11 @@ interface Frame {
   readonly counts: Uint32Array;
   /** The slots with matching products, ordered by their best product. */
   readonly present: number[];
+  /**
+   * Grouped with a limit per category: the best `limit` hits of a slot, in rank order, taken
+   * in the counting pass; null otherwise.
+   */
+  readonly best: ((slot: number) => number[]) | null;
   /** The answer but its products and pagination. */
   readonly head: (total: number) => Omit<SearchResponse, "products" | "pagination">;
   /** The item of hit `h`, highlighted when asked. */
@@ -89,6 +94,13 @@ function grouped(frame: Frame): SearchResponse {
   const { snap, params, hits, present } = frame;
   const [from, to] = pageSlice(params.page, params.category_page_size);
   const onPage = present.slice(from, to);
+  const head = frame.head(hits.count);
+  const paged = pagination("categories", params.page, params.category_page_size, present.length);
+  if (frame.best !== null) {
+    const best = frame.best;
+    const groups = onPage.map((s) => group(snap, params, s, best(s).map(frame.item)));
+    return { ...head, products: { groups }, pagination: paged };
+  }
   // Slot -> its index on the page + 1 (0: not on the page), then one pass over the hits.
   const pageIndex = new Int32Array(frame.counts.length);
   onPage.forEach((s, i) => {
@@ -110,11 +122,7 @@ function grouped(frame: Frame): SearchResponse {
       topHits(hits, list, Math.min(limit, list.length)).map(frame.item),
     );
   });
-  return {
-    ...frame.head(hits.count),
-    products: { groups },
-    pagination: pagination("categories", params.page, params.category_page_size, present.length),
-  };
+  return { ...head, products: { groups }, pagination: paged };
 }
 
 /** The items of the products page among `members` (hit indexes), by rank. */
@@ -136,6 +144,9 @@ function group(
   return { source_category_id: entry?.source ?? "", category_name: name, category_url: url, items };
 }
 
+/** Above this per_category_limit, a category's best are a heap's (topHits), not insertions. */
+const MAX_KEPT_IN_PASS = 16;
+
 /** Counts the hits per category, lists the categories, and builds what every layout shares. */
 function frameOf(snap: Snapshot, params: SearchParams, input: LayoutInput): Frame {
   const { hits } = input;
@@ -148,19 +159,41 @@ function frameOf(snap: Snapshot, params: SearchParams, input: LayoutInput): Fram
     return withHighlight(snap, doc, product, input.plans, params.highlight);
   };
 
-  // Per category: matching products and the best of them.
+  // Per category: matching products and the best of them (the best `keep`, in rank order:
+  // the products a grouped page shows, found in this pass rather than in one per category).
   const slots = snap.categories.entries.length;
   const counts = new Uint32Array(slots);
-  const best = new Int32Array(slots).fill(-1);
+  const limit = params.per_category_limit;
+  const inPass =
+    params.category_id === null &&
+    params.group_by_category &&
+    limit >= 0 &&
+    limit <= MAX_KEPT_IN_PASS;
+  const keep = inPass ? Math.max(1, limit) : 1;
+  const top = new Int32Array(slots * keep);
   const present: number[] = [];
   for (let h = 0; h < hits.count; h++) {
     const s = hits.category[h] as number;
-    if (counts[s] === 0) present.push(s);
-    counts[s] = (counts[s] as number) + 1;
-    const b = best[s] as number;
-    if (b < 0 || compareHits(hits, h, b) < 0) best[s] = h;
+    const n = counts[s] as number;
+    if (n === 0) present.push(s);
+    counts[s] = n + 1;
+    const base = s * keep;
+    // Insertion into the slot's sorted best: most hits lose to its last and stop there.
+    let i: number;
+    if (n < keep) i = n;
+    else if (compareHits(hits, h, top[base + keep - 1] as number) < 0) i = keep - 1;
+    else continue;
+    while (i > 0 && compareHits(hits, h, top[base + i - 1] as number) < 0) {
+      top[base + i] = top[base + i - 1] as number;
+      i--;
+    }
+    top[base + i] = h;
   }
-  present.sort((a, b) => compareHits(hits, best[a] as number, best[b] as number));
+  present.sort((a, b) => compareHits(hits, top[a * keep] as number, top[b * keep] as number));
+  const best = inPass
+    ? (s: number) =>
+        Array.from(top.subarray(s * keep, s * keep + Math.min(limit, counts[s] as number)))
+    : null;
 
   const categories: SearchCategory[] = [];
   const listCategory = (s: number) => {
@@ -191,5 +224,5 @@ function frameOf(snap: Snapshot, params: SearchParams, input: LayoutInput): Fram
     filters,
     categories,
   });
-  return { snap, params, hits, counts, present, head, item };
+  return { snap, params, hits, counts, present, best, head, item };
 }

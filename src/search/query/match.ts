@@ -67,6 +67,12 @@ class MatchScratch {
   // Per doc, interleaved in one cache line: [generation that last saw it, its candidate].
   private marks = new Uint32Array(0);
   private dense = new Uint16Array(0);
+  /**
+   * Per doc, one bit: a candidate, set before the scans that annotate. It fits the L1 cache
+   * (12.5 KB per 100,000 docs) where `marks` does not: a word annotating a few candidates
+   * through many postings (the `s` of `5s`: 50,472 posting lists) reads a mark only for them.
+   */
+  private bits = new Int32Array(0);
   private generation = 0;
   private docs = new Uint32Array(1024);
   private info = new Uint16Array(1024 * 4);
@@ -102,6 +108,11 @@ class MatchScratch {
       if (this.dense.length < total) this.dense = new Uint16Array(total + (total >>> 2));
       this.dense.fill(NO_MATCH, 0, total);
       this.scan(snap, driverPlan, driver, DENSE);
+      if (plans.length === 1) {
+        // A lone word: no other word will look its candidates up, so none is marked.
+        this.denseOnly(total);
+        return this.result();
+      }
       for (let doc = 0; doc < total; doc++) {
         const inf = this.dense[doc] as number;
         if (inf !== NO_MATCH) this.visit(doc, driver, inf, CREATE);
@@ -109,6 +120,7 @@ class MatchScratch {
     } else {
       this.scan(snap, driverPlan, driver, CREATE);
     }
+    let marked = false;
     for (let w = 0; w < plans.length; w++) {
       if (w === driver) continue;
       const plan = plans[w] as WordPlan;
@@ -116,6 +128,8 @@ class MatchScratch {
       if (plan.lists <= MAX_PROBED_LISTS && this.count * plan.lists * 24 < plan.cost) {
         this.probe(snap, plan, w);
       } else {
+        if (!marked) this.markCandidates(total);
+        marked = true;
         this.scan(snap, plan, w, ANNOTATE);
       }
     }
@@ -136,6 +150,32 @@ class MatchScratch {
     return this.result();
   }
 
+  private markCandidates(total: number): void {
+    const words = (total >>> 5) + 1;
+    if (this.bits.length < words) this.bits = new Int32Array(words + (words >>> 2));
+    const bits = this.bits;
+    bits.fill(0, 0, words);
+    for (let c = 0; c < this.count; c++) {
+      const doc = this.docs[c] as number;
+      bits[doc >>> 5] = (bits[doc >>> 5] as number) | (1 << (doc & 31));
+    }
+  }
+
+  /** The candidates of a lone word in doc order, straight from the dense array. */
+  private denseOnly(total: number): void {
+    const dense = this.dense;
+    let c = 0;
+    for (let doc = 0; doc < total; doc++) {
+      const inf = dense[doc] as number;
+      if (inf === NO_MATCH) continue;
+      if (c === this.docs.length) this.grow();
+      this.docs[c] = doc;
+      this.info[c] = inf;
+      c++;
+    }
+    this.count = c;
+  }
+
   private result(): Candidates {
     return {
       count: this.count,
@@ -146,6 +186,7 @@ class MatchScratch {
   }
 
   private scan(snap: Snapshot, plan: WordPlan, w: number, mode: number): void {
+    const bits = this.bits;
     for (let k = 0; k < snap.segments.length; k++) {
       const seg = snap.segments[k] as Segment;
       const start = snap.starts[k] as number;
@@ -170,8 +211,11 @@ class MatchScratch {
             const b = info[p] as number;
             if ((b & 31 & ~positions) !== 0) continue;
             const local = docs[p] as number;
+            const doc = start + local;
+            if (mode === ANNOTATE && ((bits[doc >>> 5] as number) & (1 << (doc & 31))) === 0)
+              continue;
             if (hasBit(dead, local)) continue;
-            this.visit(start + local, w, high | ((b & 0xe0) << 1) | (b & 31), mode);
+            this.visit(doc, w, high | ((b & 0xe0) << 1) | (b & 31), mode);
           }
         }
       }
