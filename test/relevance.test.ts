@@ -7,16 +7,6 @@ import { QUERY_CLASSES } from "../bench/relevance-fixture.ts";
 
 const TARGET = 0.95;
 
-// A ratchet for the classes of issue 15 (the way shoppers really type): the recall@10 they had
-// when they were added (rounded down), so that none can drop unnoticed. Issue 15 raises each to TARGET; raise
-// a floor whenever the engine gets better, never lower one.
-const FLOORS: Partial<Record<(typeof QUERY_CLASSES)[number], number>> = {
-  "mixed-script": 0.62,
-  "natural-phrase": 0.5,
-  "spelling-variants": 0.95,
-  "product-type": 0.95,
-};
-
 const { overall, perClass, outcomes } = evaluateRelevance();
 
 test("the judged set has every class with at least 20 queries", () => {
@@ -25,12 +15,10 @@ test("the judged set has every class with at least 20 queries", () => {
   expect(outcomes.length).toBeGreaterThanOrEqual(20 * QUERY_CLASSES.length);
 });
 
-test.each([...QUERY_CLASSES])("recall@10 of class %s stays at its floor", (cls) => {
-  const floor = Math.min(FLOORS[cls] ?? TARGET, TARGET);
-  expect(perClass[cls]?.recall ?? 0).toBeGreaterThanOrEqual(floor);
+test.each([...QUERY_CLASSES])("recall@10 of class %s is at least 0.95", (cls) => {
+  expect(perClass[cls]?.recall ?? 0).toBeGreaterThanOrEqual(TARGET);
 });
 
-test("recall@10 over the judged query set is at least 0.9", () => {
-  // 0.95 before issue 15's classes joined; back to TARGET when they reach it.
-  expect(overall.recall).toBeGreaterThanOrEqual(0.9);
+test("recall@10 over the judged query set is at least 0.95", () => {
+  expect(overall.recall).toBeGreaterThanOrEqual(TARGET);
 });

@@ -24,7 +24,8 @@ import { emptyData, runSearch } from "./query/run-search.ts";
 //
 // Decisions where the spec and PRODUCT.md leave room:
 // - matching: every word must match; when nothing does, words found nowhere are dropped, then
-//   the last word, then the one before (query/run-search.ts). A doc whose whole code equals
+//   one word whose absence lets the others match (from the first, product-type words last),
+//   then the last word, then the one before (query/run-search.ts). A doc whose whole code equals
 //   the query (punctuation removed) always matches and ranks first. A code-shaped query (one
 //   chunk of letters and digits joined by - / . or glued, with a digit, key of 4+ characters)
 //   that is no code, whose words match nothing together and whose letter words are no word of
@@ -34,8 +35,9 @@ import { emptyData, runSearch } from "./query/run-search.ts";
 // - the last word is a prefix unless the query ends in a space or punctuation; prefixes of one
 //   or two letters complete only words of the strong fields (name, keywords, vendor, code);
 //   a prefix tolerates typos only when it completes no word as typed (query/expand.ts).
-// - ranking: words matched, typos, proximity, field, exactness, then available before
-//   unavailable, then newest updated_at, then lower product id (query/rank.ts).
+// - ranking: words matched, product type (a word names the category), typos, proximity,
+//   field, exactness, then available before unavailable, then newest updated_at, then lower
+//   product id (query/rank.ts).
 // - a product without prices shows 0 and 0 (so price_from > 0 excludes it); with `wid`, the
 //   warehouse entry's price pair replaces the product's when it sets either price, a product
 //   with entries but none for that warehouse is unavailable there, a product without any keeps

@@ -1,4 +1,5 @@
 import { CURRENCIES, LANGUAGES, type ProductRecord } from "../../model/records.ts";
+import { otherLanguageWords } from "../analysis/attribute-words.ts";
 import { codeKey } from "../analysis/index.ts";
 import type { CategoryTableDraft } from "./category-table.ts";
 import { displayFields } from "./display.ts";
@@ -179,8 +180,12 @@ function indexProductText(text: TextIndexer, p: ProductRecord): void {
     const next = text.addList(t.keywords, FIELD.keywords, 0, languages);
     text.addList(t.synonyms, FIELD.keywords, next, languages);
     let item = 0;
-    for (const param of t.params)
+    for (const param of t.params) {
+      // A common value also under its words in the other languages (attribute-words.ts).
+      for (const word of otherLanguageWords(param.value))
+        text.add(word, FIELD.attribute, item, languages, true);
       item = text.addItem(param.value, FIELD.attribute, item, languages);
+    }
     if (t.description !== null) text.add(t.description, FIELD.description, 0, languages);
   }
   if (p.vendor !== null) text.add(p.vendor, FIELD.vendor, 0, 0, true);

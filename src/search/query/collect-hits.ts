@@ -6,10 +6,10 @@ import { HOT, type Segment } from "../index/segment.ts";
 import { type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
 import { FacetCounter, type FilterSelection, failedAttributes, selectFilters } from "./facets.ts";
-import type { Candidates } from "./match.ts";
+import type { Candidates, WordPlan } from "./match.ts";
 import { type Offer, readOffer, warehouseSlot } from "./offer.ts";
 import type { QueryWord } from "./parse-query.ts";
-import { type Hits, optionalFlags, relevance } from "./rank.ts";
+import { type Hits, optionalFlags, relevance, typeLevels } from "./rank.ts";
 
 // From candidates to hits: availability, price bounds and attribute filters applied, filter
 // counts taken on the way, and the rank key of every hit computed once.
@@ -41,8 +41,9 @@ export function collectHits(
   words: readonly QueryWord[],
   candidates: Candidates,
   codeDocs: Set<number>,
+  plans: readonly WordPlan[],
 ): HitSet {
-  const collector = new HitCollector(snap, params, words, candidates.count + codeDocs.size);
+  const collector = new HitCollector(snap, params, words, plans, candidates.count + codeDocs.size);
   // A doc whose code is the query ranks as if it matched every word exactly, in order.
   let position = 0;
   const perfect = Uint16Array.from(words, (w) => (w.optional ? position : position++));
@@ -85,6 +86,8 @@ class HitCollector {
   private readonly priceTo: number;
   private readonly offer: Offer = { price: 0, discounted: 0, available: false, currency: -1 };
   private readonly optional: Uint8Array;
+  /** Per category slot: the product-type level (rank.ts). */
+  private readonly types: Uint8Array;
   /** The first doc past the base segment: most candidates are below it. */
   private readonly baseEnd: number;
 
@@ -92,6 +95,7 @@ class HitCollector {
     private readonly snap: Snapshot,
     private readonly params: SearchParams,
     words: readonly QueryWord[],
+    plans: readonly WordPlan[],
     capacity: number,
   ) {
     if (scratch.docs.length < capacity) {
@@ -118,6 +122,7 @@ class HitCollector {
     this.priceFrom = params.price_from ?? Number.NEGATIVE_INFINITY;
     this.priceTo = params.price_to ?? Number.POSITIVE_INFINITY;
     this.optional = optionalFlags(words);
+    this.types = typeLevels(plans, snap.categories.entries.length);
     this.baseEnd = snap.starts[1] as number;
   }
 
@@ -159,7 +164,8 @@ class HitCollector {
     if (failed !== 0) return;
     const n = this.count++;
     this.docs[n] = doc;
-    this.rel[n] = relevance(info, row, this.optional, available);
+    const type = slot < this.types.length ? (this.types[slot] as number) : 0;
+    this.rel[n] = relevance(info, row, this.optional, available, type);
     this.updatedAt[n] = hot[h + HOT.updatedAt] as number;
     this.productId[n] = hot[h + HOT.productId] as number;
     this.category[n] = slot;

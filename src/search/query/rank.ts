@@ -1,10 +1,20 @@
-import { infoField, infoNotExact, infoPosition, infoTypos, NO_MATCH } from "./match.ts";
+import {
+  infoField,
+  infoNotExact,
+  infoPosition,
+  infoTypos,
+  NO_MATCH,
+  type WordPlan,
+} from "./match.ts";
 import type { QueryWord } from "./parse-query.ts";
 
 // Ranking by buckets, as Meilisearch does: each criterion only breaks the ties of the ones
 // before it. Relevance packs them into one integer, higher is better:
-//   words matched (4 bits) | fewer typos (4) | proximity (3) | stronger fields (5)
-//   | exact words (3) | available (1)
+//   words matched (4 bits) | product type (2) | fewer typos (4) | proximity (3)
+//   | stronger fields (5) | exact words (3) | available (1)
+// The product type: a query word names the product's category (its name, synonyms, keywords),
+// so "чай" ranks the tea before the teapot "для чаю" and the candle "Зелений чай" whose names
+// say it more strongly; 2 for a word as typed, 1 for a form or completion of it.
 // Ties then go to the newest updated_at, and last to the lower product id.
 
 const MAX_PAIR_DISTANCE = 7;
@@ -18,6 +28,7 @@ export function relevance(
   row: number,
   optional: Uint8Array,
   available: boolean,
+  type: number,
 ): number {
   const W = optional.length;
   if (W === 1) {
@@ -27,7 +38,8 @@ export function relevance(
     const t = inf >>> 9;
     const exact = t === 0 && (inf & 32) === 0 ? 1 : 0;
     return (
-      (1 << 16) |
+      (1 << 18) |
+      (type << 16) |
       ((15 - t) << 12) |
       (7 << 9) |
       ((31 - ((inf >>> 6) & 7)) << 4) |
@@ -58,7 +70,8 @@ export function relevance(
     previous = inf;
   }
   return (
-    (min(matched, 15) << 16) |
+    (min(matched, 15) << 18) |
+    (type << 16) |
     ((15 - min(typos, 15)) << 12) |
     ((7 - min(proximity, 7)) << 9) |
     ((31 - min(fields, 31)) << 4) |
@@ -71,6 +84,27 @@ export function relevance(
 export function optionalFlags(words: readonly QueryWord[]): Uint8Array {
   return Uint8Array.from(words, (w) => (w.optional ? 1 : 0));
 }
+
+/** Per category slot below `slots`, its product-type level for the query (see above). */
+export function typeLevels(plans: readonly WordPlan[], slots: number): Uint8Array {
+  // Most queries name no category: no array to fill.
+  if (plans.every((p) => p.categorySlots.length === 0)) return NO_TYPES;
+  const levels = new Uint8Array(slots);
+  for (const plan of plans) {
+    // One letter completes too many category names to name a type.
+    if (plan.word.optional || plan.word.text.length < 2) continue;
+    for (let i = 0; i < plan.categorySlots.length; i++) {
+      const s = plan.categorySlots[i] as number;
+      const inf = plan.categoryInfo[i] as number;
+      if (s >= slots || infoTypos(inf) !== 0) continue;
+      const level = infoNotExact(inf) === 0 ? 2 : 1;
+      if (level > (levels[s] as number)) levels[s] = level;
+    }
+  }
+  return levels;
+}
+
+const NO_TYPES = new Uint8Array(0);
 
 /** 0 for adjacent words in order; more apart, reversed or in different fields costs more. */
 function pairDistance(a: number, b: number): number {

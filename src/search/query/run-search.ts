@@ -4,9 +4,9 @@ import { codeShapedKey, namesAWord, nearestCodeDocs } from "./code-query.ts";
 import { collectHits, exactCodeDocs } from "./collect-hits.ts";
 import { correctQuery } from "./correct.ts";
 import { layOut } from "./layout.ts";
-import { matchWords } from "./match.ts";
+import { type Candidates, matchWords, type WordPlan } from "./match.ts";
 import { pagination } from "./pagination.ts";
-import { parseQuery } from "./parse-query.ts";
+import { parseQuery, type QueryWord } from "./parse-query.ts";
 import { categoriesMatchingAll, planWords } from "./plan.ts";
 import { suggest } from "./suggest.ts";
 
@@ -14,9 +14,11 @@ import { suggest } from "./suggest.ts";
 // specification 4.3).
 //
 // Matching decision: every query word must match. When nothing matches all of them, the words
-// found in no product are dropped first, then the last word, then the one before, down to the
-// first (Meilisearch's "last" strategy, applied only as a fallback); dropped words still rank
-// the docs that do have them. A doc whose whole code equals the query matches regardless. A
+// found in no product are dropped first; then one word whose absence lets all the others match,
+// tried from the first word on (the words that disagree with the rest of a phrase are its
+// adjectives and wishes: "легкий" in "легкий чорний екшн-камера sjcam", a colour the model
+// does not come in); then the last word, then the one before, down to the first (Meilisearch's
+// "last" strategy). Dropped words still rank the docs that do have them. A doc whose whole code equals the query matches regardless. A
 // code-shaped query that is no code, whose words match nothing together and whose letter words
 // name nothing but codes answers with the codes one edit away, or nothing (code-query.ts).
 
@@ -83,13 +85,15 @@ export function runSearch(
     });
   }
   candidates ??= matchWords(snap, plans, required);
+  if (candidates.count === 0)
+    candidates = withoutOneWord(snap, plans, required, codeParts(words)) ?? candidates;
   while (candidates.count === 0 && required.indexOf(true) !== required.lastIndexOf(true)) {
     required[required.lastIndexOf(true)] = false;
     candidates = matchWords(snap, plans, required);
   }
   const activePlans = plans.filter((_, w) => required[w]);
 
-  const hits = collectHits(snap, params, words, candidates, codeDocs);
+  const hits = collectHits(snap, params, words, candidates, codeDocs, plans);
   return layOut(snap, params, {
     hits,
     nameMatches: categoriesMatchingAll(activePlans),
@@ -97,4 +101,46 @@ export function runSearch(
     suggestions,
     plans,
   });
+}
+
+/**
+ * The candidates of the required words but one, the first word whose absence leaves any, or
+ * null; `required` then marks that word dropped. Only for two required words or more, and
+ * never a part of a joined code ("azur" of "azur5": a code loses its last part first). Words
+ * naming a category (the product type) are tried last: a warm winter coat is a coat first.
+ */
+function withoutOneWord(
+  snap: Snapshot,
+  plans: readonly WordPlan[],
+  required: boolean[],
+  parts: readonly boolean[],
+): Candidates | null {
+  if (required.indexOf(true) === required.lastIndexOf(true)) return null;
+  for (const types of [false, true]) {
+    for (let w = 0; w < required.length; w++) {
+      const type = (plans[w] as WordPlan).categorySlots.length > 0;
+      if (!required[w] || parts[w] || type !== types) continue;
+      required[w] = false;
+      const candidates = matchWords(snap, plans, required);
+      if (candidates.count > 0) return candidates;
+      required[w] = true;
+    }
+  }
+  return null;
+}
+
+/** Per word: true for the parts that follow a joined code ("fv", "4868" after "fv4868"). */
+function codeParts(words: readonly QueryWord[]): boolean[] {
+  const parts = words.map(() => false);
+  words.forEach((code, i) => {
+    if (!code.optional) return;
+    let joined = "";
+    for (let j = i + 1; j < words.length && joined.length < code.text.length; j++) {
+      const part = words[j] as QueryWord;
+      if (part.optional || !code.text.startsWith(joined + part.text)) break;
+      joined += part.text;
+      parts[j] = true;
+    }
+  });
+  return parts;
 }
