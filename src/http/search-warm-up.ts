@@ -9,11 +9,12 @@ import {
 import { parseSearchParams } from "./parse-params.ts";
 
 /**
- * How long a thread may ask warm-up queries, after building what the snapshots derive and
- * after the first set (one query of each kind; on a machine too busy to ask it in this time)
- * (measured: BENCHMARKS.md "The first queries after a start and after an import").
+ * How long a thread may ask warm-up queries after the first set (one query of each kind,
+ * always asked): none. At 100,000 products with two threads, 400 ms more (~300 queries a
+ * thread) took the first query after a start from ~10 to ~5 ms at most, but left ~45 MiB more
+ * resident and added ~1 s to a start (BENCHMARKS.md "The first queries after a start").
  */
-export const WARM_UP_BUDGET_MS = 400;
+export const WARM_UP_BUDGET_MS = 0;
 
 /** What a warm-up did, for its log line. */
 export interface WarmedUp {
