@@ -25,7 +25,14 @@ import { NEW_QUERY_CLASSES, newQueryClasses, newQueryMix } from "./new-queries/c
 import { generateQueryMix, type MixQuery } from "./query-mix.ts";
 import { runLoad, timedGet } from "./suite/load.ts";
 import { machine, writeSection } from "./suite/report.ts";
-import { benchServeArgs, importCatalog, percentile, postJson, priceUpdates } from "./suite/run.ts";
+import {
+  benchCommandOf,
+  benchServeArgs,
+  importCatalog,
+  percentile,
+  postJson,
+  priceUpdates,
+} from "./suite/run.ts";
 import { ensureWrk, runWrk, type WrkResult } from "./wrk.ts";
 
 export interface NewQueriesOptions {
@@ -400,21 +407,11 @@ export function parseNewQueriesArgs(argv: string[]): Omit<NewQueriesOptions, "lo
   };
 }
 
-export async function newQueriesCommand(argv: string[]): Promise<number> {
-  let options: ReturnType<typeof parseNewQueriesArgs>;
-  try {
-    options = parseNewQueriesArgs(argv);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`bench/new-queries.ts: ${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (options === "help") {
-    console.log(USAGE);
-    return 0;
-  }
-  await runNewQueries({ ...options, log: (line) => console.error(line) });
-  return 0;
-}
+export const newQueriesCommand = benchCommandOf(
+  "bench/new-queries.ts",
+  USAGE,
+  parseNewQueriesArgs,
+  runNewQueries,
+);
 
 if (import.meta.main) newQueriesCommand(process.argv.slice(2)).then((code) => process.exit(code));

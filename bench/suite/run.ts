@@ -357,23 +357,36 @@ export function parseBenchArgs(argv: string[]): Omit<BenchOptions, "log"> | "hel
   };
 }
 
-/** `vitrina bench`: see BENCH_USAGE. */
-export async function benchCommand(argv: string[]): Promise<number> {
-  let options: ReturnType<typeof parseBenchArgs>;
-  try {
-    options = parseBenchArgs(argv);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`vitrina bench: ${error.message}\n\n${BENCH_USAGE}`);
-    return 2;
-  }
-  if (options === "help") {
-    console.log(BENCH_USAGE);
+/**
+ * A benchmark as a command: its flags checked before anything starts (a wrong one ends with
+ * the usage, exit 2), `--help`, then the run with its progress on stderr.
+ */
+export function benchCommandOf<O extends object>(
+  name: string,
+  usage: string,
+  parse: (argv: string[]) => O | "help",
+  run: (options: O & { log: (line: string) => void }) => Promise<unknown>,
+): (argv: string[]) => Promise<number> {
+  return async (argv) => {
+    let options: O | "help";
+    try {
+      options = parse(argv);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      console.error(`${name}: ${error.message}\n\n${usage}`);
+      return 2;
+    }
+    if (options === "help") {
+      console.log(usage);
+      return 0;
+    }
+    await run({ ...options, log: (line: string) => console.error(line) });
     return 0;
-  }
-  await runBench({ ...options, log: (line) => console.error(line) });
-  return 0;
+  };
 }
+
+/** `vitrina bench`: see BENCH_USAGE. */
+export const benchCommand = benchCommandOf("vitrina bench", BENCH_USAGE, parseBenchArgs, runBench);
 
 // `vitrina bench` runs this file as a script of its own (src/ never imports bench/).
 if (import.meta.main) benchCommand(process.argv.slice(2)).then((code) => process.exit(code));
