@@ -2,10 +2,12 @@ import type { CategoryRecord, ProductRecord } from "../model/records.ts";
 import {
   buildSnapshot,
   hasCategory,
+  type ProductPatch,
   patchSnapshot,
   prepareIfSearched,
   type Snapshot,
   startProductPatch,
+  writeOffers,
 } from "../search/engine.ts";
 import { NO_SYNONYMS, type SynonymTable, synonymTable } from "../search/synonyms.ts";
 import type { ChangeLog, PrimaryStore } from "../store/store.ts";
@@ -212,15 +214,16 @@ export class DomainIndexer {
       : [];
     if (categories.length) this.snapshot = patchSnapshot(this.snapshot, { categories });
     // In slices, with a turn of the event loop between them: the searches queued on this
-    // thread run between slices instead of waiting for a whole 1,000-product patch. The slices
-    // go into one new segment, swapped in at the end.
+    // thread run between slices instead of waiting for a whole 1,000-product patch. A product
+    // whose write changed only its offer (a price or stock feed) is written in place at once
+    // (search/index/offer-columns.ts); the others go into one new segment, swapped in at the end.
     const ids = [...written.keys(), ...fromStore];
     if (ids.length > 0) {
       // Categories the products name but the index lacks: saved by a category batch that
       // failed, whose entry rule 8 keeps out of the log. A product must always show its
       // category, so they are read from the store and patched in with the products.
       const unindexed = new Set<string>();
-      const patch = startProductPatch(this.snapshot, ids.length);
+      let patch: ProductPatch | null = null;
       for (let i = 0; i < ids.length; i += PATCH_SLICE) {
         // A turn first: the answer of the import that woke the indexer goes out before.
         await new Promise((resolve) => setImmediate(resolve));
@@ -233,23 +236,30 @@ export class DomainIndexer {
         }
         if (missing.length)
           products.push(...(await this.store.getProducts(this.domainId, missing)));
-        for (const p of products)
+        const rest = writeOffers(this.snapshot, products);
+        if (rest.length === 0) continue;
+        for (const p of rest)
           if (!hasCategory(this.snapshot, p.source_category_id))
             unindexed.add(p.source_category_id);
-        patch.add(products);
+        patch ??= startProductPatch(this.snapshot, ids.length);
+        patch.add(rest);
       }
-      const lacking = unindexed.size
-        ? (await this.store.allCategories(this.domainId)).filter((c) =>
-            unindexed.has(String(c.source_category_id)),
-          )
-        : [];
-      // One swap: each swap is published to the search threads as one message, and a thread
-      // answers searches between two messages, so the products and their categories go in one.
-      const products = patch.finish();
-      this.snapshot = lacking.length ? patchSnapshot(products, { categories: lacking }) : products;
-      // A patch leaves the records and the merged-away segments as garbage: ask for an
-      // (asynchronous) collection now rather than let a bulk load pile it up.
-      Bun.gc(false);
+      if (patch !== null) {
+        const lacking = unindexed.size
+          ? (await this.store.allCategories(this.domainId)).filter((c) =>
+              unindexed.has(String(c.source_category_id)),
+            )
+          : [];
+        // One swap: each swap is published to the search threads as one message, and a thread
+        // answers searches between two messages, so the products and their categories go in one.
+        const products = patch.finish();
+        this.snapshot = lacking.length
+          ? patchSnapshot(products, { categories: lacking })
+          : products;
+        // A patch leaves the records and the merged-away segments as garbage: ask for an
+        // (asynchronous) collection now rather than let a bulk load pile it up.
+        Bun.gc(false);
+      }
     }
     this.position = last.seq;
     this.appliedAt = Date.now();

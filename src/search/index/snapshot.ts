@@ -8,6 +8,7 @@ import {
   EMPTY_CATEGORIES,
 } from "./category-table.ts";
 import { EMPTY_FACETS, type FacetRegistry, FacetRegistryDraft } from "./facet-registry.ts";
+import { newOfferEpochs } from "./offer-columns.ts";
 import { availableOf, findDoc, type Segment } from "./segment.ts";
 import { buildSegment, SegmentBuilder, type SegmentContext } from "./segment-build.ts";
 import { mergeSegments, type SegmentPart } from "./segment-merge.ts";
@@ -42,6 +43,12 @@ export interface Snapshot {
   readonly warehouses: WarehouseRegistry;
   /** The domain's own synonyms (search/synonyms.ts); none when absent. */
   readonly synonyms?: SynonymTable;
+  /**
+   * The domain's offer epochs (offer-columns.ts: OFFER_EPOCH), in shared memory, carried from
+   * snapshot to snapshot: offers written in place change no snapshot, so cached answers check
+   * these instead.
+   */
+  readonly offerEpochs: Int32Array;
 }
 
 /**
@@ -66,7 +73,11 @@ export function buildSnapshot(input: {
   const categories = buildCategoryTable(EMPTY_CATEGORIES, input.categories);
   const ctx = newContext(categories, EMPTY_FACETS, EMPTY_WAREHOUSES);
   const base = buildSegment(latestById(input.products), ctx);
-  return finish(ctx, [{ segment: base, dead: newBitset(base.size), deadCount: 0 }]);
+  return finish(
+    ctx,
+    [{ segment: base, dead: newBitset(base.size), deadCount: 0 }],
+    newOfferEpochs(),
+  );
 }
 
 export function patchSnapshot(
@@ -126,7 +137,7 @@ export function startProductPatch(prev: Snapshot, count: number): ProductPatch {
       }
       const fresh = builder.build();
       tiers.push({ segment: fresh, dead: newBitset(fresh.size), deadCount: 0 });
-      return finish(ctx, settle(tiers, ctx));
+      return finish(ctx, settle(tiers, ctx), prev.offerEpochs);
     },
   };
 }
@@ -264,7 +275,7 @@ function newContext(
   };
 }
 
-function finish(ctx: SegmentContext, tiers: readonly Tier[]): Snapshot {
+function finish(ctx: SegmentContext, tiers: readonly Tier[], offerEpochs: Int32Array): Snapshot {
   const starts = [0];
   let deadCount = 0;
   for (const t of tiers) {
@@ -279,6 +290,7 @@ function finish(ctx: SegmentContext, tiers: readonly Tier[]): Snapshot {
     categories: ctx.categories.build(),
     facets: ctx.facets.build(),
     warehouses: ctx.warehouses.build(),
+    offerEpochs,
   };
 }
 
