@@ -166,8 +166,8 @@ self.onmessage = async (event: MessageEvent<ToImportThread>) => {
           : String((error as Error)?.stack ?? error),
     };
   }
-  const transfer =
-    reply.ok && reply.response ? [reply.response.body.buffer, reply.response.spans.buffer] : [];
+  const r = reply.ok ? reply.response : undefined;
+  const transfer = r ? [r.body.buffer, r.spans.buffer, r.offers.buffer] : [];
   self.postMessage(
     { type: "reply", id: m.id, ...reply } satisfies FromImportThread,
     transfer as ArrayBuffer[],

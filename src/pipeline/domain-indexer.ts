@@ -1,3 +1,4 @@
+import type { ProductOffer } from "../model/offers.ts";
 import type { CategoryRecord, ProductRecord } from "../model/records.ts";
 import {
   buildSnapshot,
@@ -189,9 +190,10 @@ export class DomainIndexer {
       this.snapshot = this.current;
     }
     // A product's record comes from the batch that logged it when that batch is still in
-    // `fresh`, else from the store, which holds the newest version of all: an id that one of
-    // the entries has to read from the store is read from there.
-    const written = new Map<number, string>();
+    // `fresh` (its JSON, or only its offer when that is all the write changed), else from the
+    // store, which holds the newest version of all: an id that one of the entries has to read
+    // from the store is read from there.
+    const written = new Map<number, string | ProductOffer>();
     const fromStore = new Set<number>();
     const categoryIds = new Set<number>();
     for (const e of entries) {
@@ -201,14 +203,20 @@ export class DomainIndexer {
       }
       const batch = this.fresh?.take(this.domainId, e.seq);
       for (const id of e.ids) {
-        const json = batch?.get(id);
-        if (json !== undefined && !fromStore.has(id)) written.set(id, json);
+        const version = batch?.records.get(id) ?? batch?.offers.get(id);
+        if (version !== undefined && !fromStore.has(id)) written.set(id, version);
         else {
           written.delete(id);
           fromStore.add(id);
         }
       }
     }
+    // Offers first, at once: no parse, no patch. One the index cannot take in place (its
+    // content is not the one indexed) is read whole from the store.
+    const offers: ProductOffer[] = [];
+    for (const version of written.values()) if (typeof version !== "string") offers.push(version);
+    for (const offer of writeOffers(this.snapshot, offers)) fromStore.add(offer.id);
+    for (const offer of offers) written.delete(offer.id);
     const categories: CategoryRecord[] = categoryIds.size
       ? await this.store.getCategories(this.domainId, [...categoryIds])
       : [];
@@ -231,7 +239,7 @@ export class DomainIndexer {
         const missing: number[] = [];
         for (const id of ids.slice(i, i + PATCH_SLICE)) {
           const json = written.get(id);
-          if (json !== undefined) products.push(JSON.parse(json) as ProductRecord);
+          if (typeof json === "string") products.push(JSON.parse(json) as ProductRecord);
           else missing.push(id);
         }
         if (missing.length)

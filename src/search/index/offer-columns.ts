@@ -1,4 +1,5 @@
-import { CURRENCIES, type ProductRecord, type WarehouseStock } from "../../model/records.ts";
+import type { ProductOffer } from "../../model/offers.ts";
+import { CURRENCIES } from "../../model/records.ts";
 import { hasBit } from "./bitset.ts";
 import { findDoc, HOT, type Segment } from "./segment.ts";
 import type { Snapshot } from "./snapshot.ts";
@@ -26,16 +27,16 @@ export function newOfferEpochs(): Int32Array {
 }
 
 /** discounted_price without a warehouse: new_price, else old_price, else 0. */
-export const discountedOf = (p: ProductRecord): number => p.new_price ?? p.old_price ?? 0;
+export const discountedOf = (p: ProductOffer): number => p.new_price ?? p.old_price ?? 0;
 
 /** A price column's value: NaN when not set. */
 export const priceOf = (price: number | null): number => price ?? Number.NaN;
 
 /** The content time a record was indexed under (HOT.updatedAt). */
-export const contentTimeOf = (p: ProductRecord): number => p.content_updated_at ?? p.updated_at;
+export const contentTimeOf = (p: ProductOffer): number => p.content_updated_at ?? p.updated_at;
 
 /** Bit 0: available; bits 1-2: currency (index into CURRENCIES + 1, 0 = the product's). */
-export function stockStateOf(w: WarehouseStock): number {
+export function stockStateOf(w: ProductOffer["warehouses"][number]): number {
   const currency = CURRENCIES.indexOf(w.currency_code as (typeof CURRENCIES)[number]) + 1;
   return (w.available ? 1 : 0) | (currency << 1);
 }
@@ -52,13 +53,13 @@ function liveDoc(snap: Snapshot, id: number): { segment: Segment; doc: number } 
 
 /**
  * Writes in place the offers of the products whose content `snap` already holds, and returns
- * the others (new products, or a content change), which need a patch. Products must have
- * distinct ids.
+ * the others (new products, a content change, or one the index has not caught up with), which
+ * need a patch of their whole records. Products must have distinct ids.
  */
-export function writeOffers(snap: Snapshot, products: readonly ProductRecord[]): ProductRecord[] {
+export function writeOffers<T extends ProductOffer>(snap: Snapshot, products: readonly T[]): T[] {
   const epochs = snap.offerEpochs;
   const epoch = Atomics.load(epochs, OFFER_EPOCH.last) + 1;
-  const rest: ProductRecord[] = [];
+  const rest: T[] = [];
   let changed = false;
   let availability = false;
   let price = false;
