@@ -14,6 +14,7 @@
 //  5. /metrics counts the searches of every thread
 //  6. a second serve on the port is refused (exit 2, one line), with either thread count
 //  7. SIGTERM stops the whole process: exit 0
+//  8. the import thread runs at --import-nice (10 by default), every other thread at 0
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import {
@@ -326,4 +327,19 @@ test("7. SIGTERM stops every thread: exit 0", async () => {
   const tokens = await createDomain(other);
   expect((await post(other, CATEGORIES, tokens.secret_token, [category(1)])).status).toBe(200);
   expect(await other.stop()).toBe(0);
+});
+
+test("8. the import thread runs at the lower priority, the search threads at 0", async () => {
+  const pid = service.proc.pid;
+  const niceOf = (tid: string) => {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+  };
+  const workers = readdirSync(`/proc/${pid}/task`)
+    .filter((tid) => readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim() === "Worker")
+    .map(niceOf)
+    .sort((a, b) => a - b);
+  // The search thread, the import thread and (embedded mode) the checkpoint thread.
+  const expected = process.env.VITRINA_TEST_STORE === "redis" ? [0, 10] : [0, 0, 10];
+  expect({ main: niceOf(String(pid)), workers }).toEqual({ main: 0, workers: expected });
 });
