@@ -7,6 +7,7 @@ import {
   patchSnapshot,
   prepareIfSearched,
   type Snapshot,
+  settleSnapshot,
   startProductPatch,
   writeOffers,
 } from "../search/engine.ts";
@@ -260,10 +261,15 @@ export class DomainIndexer {
           : [];
         // One swap: each swap is published to the search threads as one message, and a thread
         // answers searches between two messages, so the products and their categories go in one.
-        const products = patch.finish();
+        // Searchable first, merged after: a merge into a large segment (~50-100 ms at 100,000
+        // products) would otherwise come between the import's answer and its products.
+        const products = patch.finish({ merge: false });
         this.snapshot = lacking.length
           ? patchSnapshot(products, { categories: lacking })
           : products;
+        await new Promise((resolve) => setImmediate(resolve));
+        const settled = settleSnapshot(this.snapshot);
+        if (settled !== this.snapshot) this.snapshot = settled;
         // A patch leaves the records and the merged-away segments as garbage: ask for an
         // (asynchronous) collection now rather than let a bulk load pile it up.
         Bun.gc(false);

@@ -70,6 +70,7 @@ export {
   catalogCounts,
   type ProductPatch,
   patchSnapshot,
+  settleSnapshot,
   snapshotStats,
   startProductPatch,
 } from "./index/snapshot.ts";

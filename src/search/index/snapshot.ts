@@ -98,7 +98,11 @@ export function patchSnapshot(
 /** A patch of products given in parts: `finish` returns the snapshot with all of them. */
 export interface ProductPatch {
   add(products: readonly ProductRecord[]): void;
-  finish(): Snapshot;
+  /**
+   * `merge: false` leaves the new segment unmerged, for `settleSnapshot` to merge on a later
+   * turn: the products are searchable before the merges they cause.
+   */
+  finish(options?: { merge?: boolean }): Snapshot;
 }
 
 /**
@@ -117,7 +121,7 @@ export function startProductPatch(prev: Snapshot, count: number): ProductPatch {
         ids.push(p.id);
       }
     },
-    finish() {
+    finish(options = {}) {
       if (ids.length === 0) return prev;
       const tiers: Tier[] = prev.segments.map((segment, k) => ({
         segment,
@@ -137,9 +141,24 @@ export function startProductPatch(prev: Snapshot, count: number): ProductPatch {
       }
       const fresh = builder.build();
       tiers.push({ segment: fresh, dead: newBitset(fresh.size), deadCount: 0 });
-      return finish(ctx, settle(tiers, ctx), prev.offerEpochs);
+      const merge = options.merge ?? true;
+      return finish(ctx, merge ? settle(tiers, ctx) : tiers, prev.offerEpochs);
     },
   };
+}
+
+/** `snap` with its segments merged by the policy (settle), or `snap` itself when none are due. */
+export function settleSnapshot(snap: Snapshot): Snapshot {
+  const tiers: Tier[] = snap.segments.map((segment, k) => ({
+    segment,
+    dead: snap.dead[k] as Bitset,
+    deadCount: -1,
+  }));
+  const ctx = newContext(snap.categories, snap.facets, snap.warehouses);
+  // settle works on the list it is given.
+  const settled = settle([...tiers], ctx);
+  if (settled.length === tiers.length && settled.every((t, k) => t === tiers[k])) return snap;
+  return finish(ctx, settled, snap.offerEpochs);
 }
 
 export function snapshotStats(snap: Snapshot): {
