@@ -54,3 +54,56 @@ describe("brands in Cyrillic on a catalog that writes them in Latin only", () =>
     }
   });
 });
+
+describe("Ukrainian and Russian meet", () => {
+  const bag = (id: number, language: Language, name: string) => named(id, language, name);
+  // A Russian-only store and a Ukrainian-only one.
+  const russian = buildSnapshot({
+    categories: [category(5, 50, { ru: "Разное" })],
+    products: [
+      bag(1, "ru", "Женская кожаная сумка через плечо"),
+      bag(2, "ru", "Сумка кожаная женская"),
+      bag(3, "ru", "Тапочки женские домашние"),
+      bag(4, "ru", "Часы мужские наручные Invicta Pro Diver"),
+      bag(5, "ru", "Смартфон с тепловизором Ulefone Armor 9"),
+      bag(6, "ru", "Смартфон Blackview BV9300 тепловизор"),
+      bag(7, "ru", "Кошелек мужской кожаный"),
+    ],
+  });
+  const ukrainian = buildSnapshot({
+    categories: [category(5, 50, { uk: "Різне" })],
+    products: [
+      bag(1, "uk", "Жіноча шкіряна сумка через плече"),
+      bag(2, "uk", "Сумка шкіряна жіноча"),
+      bag(3, "uk", "Капці жіночі домашні"),
+      bag(4, "uk", "Годинник чоловічий наручний Invicta Pro Diver"),
+      bag(5, "uk", "Смартфон з тепловізором Ulefone Armor 9"),
+      bag(6, "uk", "Смартфон Blackview BV9300 тепловізор"),
+      bag(7, "uk", "Гаманець чоловічий шкіряний"),
+    ],
+  });
+
+  test("Ukrainian words over Russian names, in every form", () => {
+    expect(answer(russian, "жіноча сумка")).toEqual(["", [1, 2]]);
+    expect(answer(russian, "жіночі")).toEqual(["", [3, 2, 1]]);
+    expect(answer(russian, "чоловічий годинник invicta")).toEqual(["", [4]]);
+    expect(answer(russian, "годинники")).toEqual(["", [4]]);
+    expect(answer(russian, "смартфон тепловізором")).toEqual(["", [5, 6]]);
+    expect(answer(russian, "тепловізори")).toEqual(["", [6, 5]]);
+  });
+
+  test("Russian words over Ukrainian names, in every form", () => {
+    expect(answer(ukrainian, "женская сумка")).toEqual(["", [1, 2]]);
+    expect(answer(ukrainian, "часы мужские invicta")).toEqual(["", [4]]);
+    expect(answer(ukrainian, "мужской")).toEqual(["", [7, 4]]);
+    expect(answer(ukrainian, "смартфон с тепловизором")).toEqual(["", [6, 5]]);
+  });
+
+  test("words in no product still find nothing", () => {
+    for (const snap of [russian, ukrainian]) {
+      for (const text of ["жвопрст", "кварцикс", "шкрябатор"]) {
+        expect([text, answer(snap, text)]).toEqual([text, ["", []]]);
+      }
+    }
+  });
+});

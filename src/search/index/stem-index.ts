@@ -1,5 +1,5 @@
 import type { Language } from "../../model/records.ts";
-import { isCyrillic, stem } from "../analysis/index.ts";
+import { isCyrillic, stem, stemKey } from "../analysis/index.ts";
 import { LANGUAGE_BIT } from "./languages.ts";
 import { buildStringMultiMap, type StringMultiMap } from "./string-multimap.ts";
 
@@ -34,7 +34,7 @@ export function buildStemIndex(terms: readonly string[], languages: Uint8Array):
       if (ru) langs.push("ru");
       let previous = "";
       for (const l of langs) {
-        const s = stem(word, l);
+        const s = stemKey(word, l);
         if (s !== previous) add(s, t);
         previous = s;
       }
