@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { stemKey, stemsForQuery } from "./stem.ts";
-import { queryStemKeys, ukRuCounterparts } from "./uk-ru.ts";
+import { queryStemKeys } from "./uk-ru.ts";
 import { foldUkRu } from "./uk-ru-fold.ts";
 import { UK_RU_PAIRS } from "./uk-ru-pairs.ts";
 
