@@ -24,6 +24,7 @@ import { stemKey } from "../src/search/analysis/stem.ts";
 const SOURCE = "/usr/share/apertium/apertium-rus-ukr";
 const OUT = new URL("../src/search/analysis/uk-ru-pairs.ts", import.meta.url).pathname;
 const KEPT_POS = new Set(["<n>", "<adj>"]);
+const MIN_KEY = 3;
 
 interface Arc {
   readonly input: string;
@@ -108,7 +109,10 @@ for (const [direction, ukFirst] of [
       if (uk === null || ru === null || uk === ru) continue;
       const ukKey = stemKey(uk, "uk");
       const ruKey = stemKey(ru, "ru");
-      if (ukKey !== ruKey) pairs.add(`${ukKey} ${ruKey}`);
+      // A key of one or two letters is a stemmer's artefact (май -> "ма"): it would join
+      // unrelated short words.
+      if (ukKey === ruKey || ukKey.length < MIN_KEY || ruKey.length < MIN_KEY) continue;
+      pairs.add(`${ukKey} ${ruKey}`);
     }
   }
 }
