@@ -85,6 +85,8 @@ describe("Ukrainian and Russian meet", () => {
 
   test("Ukrainian words over Russian names, in every form", () => {
     expect(answer(russian, "жіноча сумка")).toEqual(["", [1, 2]]);
+    expect(answer(russian, "жіноча шкіряна сумка")).toEqual(["", [1, 2]]);
+    expect(answer(russian, "шкіряні")).toEqual(["", [7, 2, 1]]);
     expect(answer(russian, "жіночі")).toEqual(["", [3, 2, 1]]);
     expect(answer(russian, "чоловічий годинник invicta")).toEqual(["", [4]]);
     expect(answer(russian, "годинники")).toEqual(["", [4]]);
@@ -94,6 +96,7 @@ describe("Ukrainian and Russian meet", () => {
 
   test("Russian words over Ukrainian names, in every form", () => {
     expect(answer(ukrainian, "женская сумка")).toEqual(["", [1, 2]]);
+    expect(answer(ukrainian, "кожаные сумки женские")).toEqual(["", [2, 1]]);
     expect(answer(ukrainian, "часы мужские invicta")).toEqual(["", [4]]);
     expect(answer(ukrainian, "мужской")).toEqual(["", [7, 4]]);
     expect(answer(ukrainian, "смартфон с тепловизором")).toEqual(["", [6, 5]]);

@@ -1,7 +1,8 @@
 // The regular letter correspondences of Ukrainian and Russian spelling, folded so that a word
 // and its cognate meet as one stem key: тепловізор/тепловизор, кондиціонер/кондиционер,
 // акумулятор/аккумулятор, електронн/электронн, поліестер/полиэстер. і ї и ы are one letter, е є
-// э another, the soft and hard signs and the apostrophe vanish, a doubled letter is single.
+// э another, the soft and hard signs and the apostrophe vanish, a doubled letter is single, and
+// the Russian adjective suffix -ическ- is the Ukrainian -ічн- (электрический/електричний).
 // Only for stems of 5+ letters: among short ones the folds would join different words of one
 // language (кіт "cat" and кит "whale", ліс and лис); among the longer ones of a catalog's
 // vocabulary (1,989 words of src/catalog) every stem the fold joins is one word in its two
@@ -32,9 +33,16 @@ function folded(code: number): number {
   return i >= 0 && i < FOLD.length ? (FOLD[i] as number) : code;
 }
 
+/**
+ * The adjective suffix of one meaning that the languages spell apart: Ukrainian -ічн-
+ * (електричний, графічний), Russian -ическ- (электрический, графический).
+ */
+const RUSSIAN_ICHESK = /ическ$/;
+
 /** The folded form of a lowercase Cyrillic stem (shorter stems as they are). */
 export function foldUkRu(stem: string): string {
   if (stem.length < MIN_FOLDED) return stem;
+  if (RUSSIAN_ICHESK.test(stem)) return foldUkRu(`${stem.slice(0, -5)}ичн`);
   // Most stems fold to themselves: look before building a string.
   let last = -1;
   let i = 0;
