@@ -102,6 +102,15 @@ describe("Ukrainian and Russian meet", () => {
     expect(answer(ukrainian, "смартфон с тепловизором")).toEqual(["", [6, 5]]);
   });
 
+  test("Russian names sent as the uk translation: a word with ы э ъ is stemmed as Russian", () => {
+    const mislabelled = buildSnapshot({
+      categories: [category(5, 50, { uk: "Разное" })],
+      products: [bag(1, "uk", "Кожаные перчатки"), bag(2, "uk", "Перчатки вязаные")],
+    });
+    expect(answer(mislabelled, "шкіряні")).toEqual(["", [1]]);
+    expect(answer(mislabelled, "шкіряна")).toEqual(["", [1]]);
+  });
+
   test("words in no product still find nothing", () => {
     for (const snap of [russian, ukrainian]) {
       for (const text of ["жвопрст", "кварцикс", "шкрябатор"]) {

@@ -4,7 +4,7 @@ export { codeKey } from "./code-key.ts";
 export { editDistance } from "./edit-distance.ts";
 export { switchLayout, switchLayoutText } from "./keyboard-layout.ts";
 export { APOSTROPHE, normalise } from "./normalise.ts";
-export { hasDigit, isCyrillic, isDigits, isLatin } from "./script.ts";
+export { cyrillicLanguageOf, hasDigit, isCyrillic, isDigits, isLatin } from "./script.ts";
 export { cyrillicSoundKey, latinSoundKeys, pronounceable, slavicForm } from "./sound-key.ts";
 export { STEM_CACHE_SIZE, stem, stemKey, stemsForQuery } from "./stem.ts";
 export { scanWords, type Token, tokenise, type WordScan } from "./tokenise.ts";

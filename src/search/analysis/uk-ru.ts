@@ -1,4 +1,4 @@
-import { isCyrillic } from "./script.ts";
+import { cyrillicLanguageOf, isCyrillic } from "./script.ts";
 import { stemKey, stemsForQuery } from "./stem.ts";
 import { UK_RU_PAIRS } from "./uk-ru-pairs.ts";
 
@@ -10,9 +10,6 @@ import { UK_RU_PAIRS } from "./uk-ru-pairs.ts";
 // key to the Russian word's ru stem key, so that every form of one finds every form of the
 // other through the stems index, as a stem would. A word's own keys come first, as
 // stemsForQuery gives them.
-
-const UKRAINIAN_ONLY = /[іїє]/;
-const RUSSIAN_ONLY = /[ыэъ]/;
 
 interface Counterparts {
   readonly ukToRu: ReadonlyMap<string, readonly string[]>;
@@ -45,8 +42,8 @@ export function ukRuCounterparts(): Counterparts {
 
 /**
  * The stem keys a query word matches: its own (stemsForQuery) and, for a Cyrillic word, those
- * of its counterparts in the other language. A word with a letter of one language only (і ї є,
- * or ы э ъ) is read in that language only; others both ways.
+ * of its counterparts in the other language. A word whose letters name its language
+ * (cyrillicLanguageOf) is read in that language only; others both ways.
  */
 export function queryStemKeys(word: string): string[] {
   if (!isCyrillic(word)) return stemsForQuery(word);
@@ -57,7 +54,8 @@ export function queryStemKeys(word: string): string[] {
   const join = (found: readonly string[] | undefined) => {
     if (found !== undefined) for (const k of found) if (!keys.includes(k)) keys.push(k);
   };
-  if (!RUSSIAN_ONLY.test(word)) join(ukToRu.get(uk));
-  if (!UKRAINIAN_ONLY.test(word)) join(ruToUk.get(ru));
+  const language = cyrillicLanguageOf(word);
+  if (language !== "ru") join(ukToRu.get(uk));
+  if (language !== "uk") join(ruToUk.get(ru));
   return keys;
 }
