@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { generateCatalog } from "../src/catalog/generate.ts";
 import type { Catalog } from "../src/catalog/types.ts";
 import { type FeedStore, feedCatalog } from "./catalogs/feed-catalog.ts";
+import { CATALOG_NAMES, type CatalogName } from "./catalogs/index.ts";
 
 export const QUERY_CLASSES = [
   "exact-name",
@@ -59,8 +60,7 @@ export interface CatalogSpec {
 }
 
 /** The judged sets: the project's catalog and the feed catalog. */
-export type CatalogName = "project" | "feed";
-export const CATALOG_NAMES: readonly CatalogName[] = ["project", "feed"];
+export { CATALOG_NAMES, type CatalogName };
 
 /** The classes judged on the feed catalog: those whose rules read its data. */
 export const FEED_QUERY_CLASSES: readonly QueryClass[] = [
