@@ -169,6 +169,11 @@ describe("4. codes of any shape, repeated in names", () => {
     expect(skus(feed, "a1466 c")).toEqual(["A1466/B"]);
     expect(skus(feed, "E4883/L")).toEqual([]);
     expect(skus(feed, "AB.127.79")).toEqual(["AB.127.78"]);
+    // Without digits, a code only with the store's code prefix: "sku" begins codes, "wi" none.
+    expect(skus(feed, "SKU-AZTCYK")).toEqual([]);
+    // The first part decides: "sku" begins codes, although "js" is a word of names.
+    expect(skus(feed, "SKU-VAA0JS")).toEqual([]);
+    expect(skus(snap, "sku-aztcyk")).toEqual([]);
   });
 
   test("five digits in a row make a code; a barcode off by one digit is its neighbour", () => {
@@ -190,6 +195,7 @@ describe("4. codes of any shape, repeated in names", () => {
     // "bv" begins no code and four digits are a model number: the model one typo away.
     expect(skus(feed, "bv9301")).toEqual(["SKU-000777"]);
     expect(skus(feed, "doogee-s99")).toEqual(["SKU-000778"]);
+    expect(skus(feed, "blackview-pro")).toEqual(["SKU-000777"]);
   });
 });
 

@@ -29,11 +29,13 @@ import { infoNotExact, infoTypos, type WordPlan } from "./match.ts";
 // reads as a code of this store rather than a model name:
 // - it has a run of five digits or more (AB-12345, SKU-1234567, a barcode): model numbers have
 //   up to four (A56, RTX 5090, WH-1000XM5); or
-// - its letters up to the first digit start some product's code followed by a digit
+// - the letters that open its first part start some product's code followed by a digit
 //   (likeStoreCodes: "sku" of SKU-100042, "ab" of AB.127.78, "a" of A1466/B), although feeds
 //   repeat codes in names ("... (SKU-100042)"), which make such letters words of names too; or
 // - none of its letter words (two letters or more, no digit) is a word of a product's name,
 //   keywords or brand or of a category's name (namesAWord).
+// A chunk without digits is a code only when its first part begins the store's codes followed
+// by a digit ("SKU-AZTCYK"; prefixedCodeKey).
 // "galaxy-a56", "rtx5090", "iphone 99" and "redmi-note99" name models that the store may not
 // have: their letters are words of names and begin no code with a digit after them, so they
 // keep the fallback that shows their neighbours ("galaxy" products).
@@ -71,17 +73,32 @@ function chunkKey(chunk: string): string | null {
 }
 
 /**
- * Whether `key` reads as a code of this store: a run of CODE_DIGITS digits, or its letters up to
- * its first digit begin some product's code key followed by a digit ("sku" of sku100042): a
- * binary search per segment, since digits sort before letters and the first key after the
- * letters themselves is the one to look at.
+ * Whether `key` (of the query `q`) reads as a code of this store: a run of CODE_DIGITS digits,
+ * or the letters that open its first part begin some product's code key followed by a digit
+ * ("sku" of sku100042, also in "SKU-VAA0JS"): a binary search per segment, since digits sort
+ * before letters and the first key after the letters themselves is the one to look at.
  */
-export function likeStoreCodes(snap: Snapshot, key: string): boolean {
+export function likeStoreCodes(snap: Snapshot, key: string, q: string = key): boolean {
   if (longestDigitRun(key) >= CODE_DIGITS) return true;
+  const head = letterHead(q);
+  return head !== "" && beginsCodes(snap, head);
+}
+
+/**
+ * The letters that open the first part of `q`'s first chunk: "sku" of "SKU-VAA0JS" and of
+ * "sku722108", "a" of "a1466 b", "wh" of "WH-1000XM6".
+ */
+function letterHead(q: string): string {
+  const chunk = normalise(q).trim().split(/\s+/)[0] ?? "";
+  const tokens = tokenise(chunk);
+  const part = (tokens.length > 1 ? tokens[1] : tokens[0])?.word ?? "";
   let end = 0;
-  while (end < key.length && !isDigitAt(key, end)) end++;
-  if (end === 0 || end === key.length) return false;
-  const head = key.slice(0, end);
+  while (end < part.length && !isDigitAt(part, end)) end++;
+  return part.slice(0, end);
+}
+
+/** Whether some product's code key is `head` followed by a digit. */
+function beginsCodes(snap: Snapshot, head: string): boolean {
   for (const segment of snap.segments) {
     const keys = segment.codes.keys;
     let lo = 0;
@@ -92,9 +109,39 @@ export function likeStoreCodes(snap: Snapshot, key: string): boolean {
       else hi = mid;
     }
     const next = keys[lo];
-    if (next?.startsWith(head) && isDigitAt(next, end)) return true;
+    if (next?.startsWith(head) && isDigitAt(next, head.length)) return true;
   }
   return false;
+}
+
+/**
+ * The code key of a code without digits typed with the store's code prefix ("SKU-AZTCYK": a
+ * code whose digits came out as letters), or null: one chunk of two parts or more joined by
+ * separators, whose first part (two letters or more) begins the store's codes followed by a
+ * digit. "wi-fi" and "usb-c" are such chunks, but their first parts begin no code.
+ */
+export function prefixedCodeKey(snap: Snapshot, q: string): string | null {
+  const chunks = normalise(q)
+    .split(/\s+/)
+    .filter((c) => c !== "");
+  const chunk = chunks[0];
+  if (chunk === undefined || chunks.length > 1) return null;
+  const key = chunkKey(chunk);
+  const tokens = tokenise(chunk);
+  const head = tokens[1]?.word ?? "";
+  if (key === null || key.length < MIN_KEY || hasDigit(key) || tokens.length < 3) return null;
+  return head.length >= 2 && beginsCodes(snap, head) ? key : null;
+}
+
+/**
+ * The code key whose nearest codes answer `q`, or null when `q` is no code of this store (the
+ * rule at the top of this file); asked only when no code equals `q` and its words match no
+ * product together.
+ */
+export function codeToAnswer(snap: Snapshot, q: string, plans: readonly WordPlan[]): string | null {
+  const key = codeShapedKey(q);
+  if (key === null) return prefixedCodeKey(snap, q);
+  return likeStoreCodes(snap, key, q) || !namesAWord(snap, plans) ? key : null;
 }
 
 function longestDigitRun(key: string): number {

@@ -1,6 +1,6 @@
 import type { SearchParams, SearchResponse } from "../../model/search.ts";
 import type { Snapshot } from "../index/snapshot.ts";
-import { codeShapedKey, likeStoreCodes, namesAWord, nearestCodeDocs } from "./code-query.ts";
+import { codeToAnswer, nearestCodeDocs } from "./code-query.ts";
 import { collectHits, exactCodeDocs } from "./collect-hits.ts";
 import { correctQuery } from "./correct.ts";
 import { layOut } from "./layout.ts";
@@ -71,19 +71,15 @@ export function runSearch(
   const plans = planWords(snap, words);
   const required = words.map((w) => !w.optional);
   let codeDocs = exactCodeDocs(snap, params.q);
-  const code = codeDocs.size === 0 ? codeShapedKey(params.q) : null;
   const nowhere = plans.some((p, w) => required[w] && p.cost === 0);
   let candidates = nowhere ? null : matchWords(snap, plans, required);
   const unmatched = (candidates?.count ?? 0) === 0;
+  const code = unmatched && codeDocs.size === 0 ? codeToAnswer(snap, params.q, plans) : null;
   if (unmatched && codeDocs.size > 0) {
     // A real code whose words match nothing together ("vy84493" of VY.844.93): its product
     // alone, not every code that shares its letters.
     required.fill(false);
-  } else if (
-    code !== null &&
-    unmatched &&
-    (likeStoreCodes(snap, code) || !namesAWord(snap, plans))
-  ) {
+  } else if (code !== null) {
     // A code that does not exist: its nearest codes, or nothing (code-query.ts).
     required.fill(false);
     codeDocs = nearestCodeDocs(snap, code);
