@@ -58,6 +58,9 @@ const SAID: ReadonlyMap<string, readonly [string, string]> = new Map(
     }),
 );
 
+/** The brands issue 21 found unreachable in Cyrillic on a real feed: блеквью, дуджі, .... */
+const ISSUE_BRANDS = ["Blackview", "Doogee", "Ulefone", "Casio", "Invicta"];
+
 export function makeFeedQueries(spec: CatalogSpec): JudgedQuery[] {
   const all = Array.from(feedEntries(spec.seed, spec.products, 0, { store: spec.store }));
   const loose = new LooseIndex(
@@ -237,7 +240,9 @@ export function makeFeedQueries(spec: CatalogSpec): JudgedQuery[] {
       const language = own(e);
       const said = SAID.get(vendorOf(e))?.[LI[language]];
       if (!said) return null;
-      if (rng.chance(0.4))
+      // Mostly with the type: a model word alone carries a query whatever the brand.
+      // Issue 21's brands always with the type.
+      if (!ISSUE_BRANDS.includes(e.facts.vendor) && rng.chance(0.2))
         return {
           q: `${said} ${e.facts.model.toLowerCase()}`,
           clean: `${vendorOf(e)} ${e.facts.model.toLowerCase()}`,
@@ -245,11 +250,38 @@ export function makeFeedQueries(spec: CatalogSpec): JudgedQuery[] {
           relevant: find(sameModel(e, language)),
         };
       const type = typeIn(e, language);
+      const relevant = find(kindVendor(e, language));
+      // The brand must matter: the products of the rest of the query, of any brand, must be
+      // many more than the top 10 holds (else a search that ignores the brand finds them by
+      // chance).
+      const sameKind = (o: FeedEntry) => o.facts.kind === e.facts.kind;
+      if (relevant.length <= 10 && loose.match(`${type} ${vendorOf(e)}`).size <= 10)
+        return {
+          q: rng.chance(0.5) ? `${type} ${said}` : `${said} ${type}`,
+          clean: `${type} ${vendorOf(e)}`,
+          language,
+          relevant,
+        };
+      // A brand with many products of the type (Blackview phones): narrowed by a word of an
+      // attribute, as shoppers do ("смартфон блеквью зелений").
+      const words = e.facts.kind.params.filter(
+        (p) =>
+          e.facts.params.has(p.key) &&
+          /^\p{L}{4,}$/u.test(
+            valueIn(e.facts.kind, p.key, e.facts.params.get(p.key) as number, language),
+          ),
+      );
+      if (!words.length) return null;
+      const spec = rng.pick(words);
+      const value = e.facts.params.get(spec.key) as number;
+      const text = valueIn(e.facts.kind, spec.key, value, language);
+      const ofAnyBrand = find((o) => sameKind(o) && o.facts.params.get(spec.key) === value);
+      if (ofAnyBrand.length <= 25) return null;
       return {
-        q: rng.chance(0.5) ? `${type} ${said}` : `${said} ${type}`,
-        clean: `${type} ${vendorOf(e)}`,
+        q: `${type} ${said} ${text}`,
+        clean: `${type} ${vendorOf(e)} ${text}`,
         language,
-        relevant: find(kindVendor(e, language)),
+        relevant: find((o) => kindVendor(e, language)(o) && o.facts.params.get(spec.key) === value),
       };
     },
     "code-any-shape": (e) => {
@@ -265,7 +297,10 @@ export function makeFeedQueries(spec: CatalogSpec): JudgedQuery[] {
     const seen = new Set<string>();
     let kept = 0;
     for (let attempt = 0; attempt < ATTEMPTS && kept < PER_CLASS; attempt++) {
-      const candidate = maker(rng.pick(all));
+      // The brands issue 21 names come first in their class, one query each.
+      const named = cls === "cyrillic-brand" ? ISSUE_BRANDS[kept] : undefined;
+      const pool = named ? all.filter((e) => e.facts.vendor === named) : all;
+      const candidate = maker(rng.pick(pool));
       if (!candidate || seen.has(candidate.q) || !judged(candidate, loose)) continue;
       seen.add(candidate.q);
       kept++;

@@ -16,12 +16,13 @@ const TARGET = 0.95;
 
 /**
  * Classes of issue 21 that this branch judges before the engine meets them: the work is on
- * other branches (uk <-> ru words: p10-lang). Listed here, they are reported, not held; the
- * lead removes an entry once its branch is merged and the class reaches the target.
+ * other branches (uk <-> ru words and Cyrillic brands on any catalog: p10-lang). Listed here,
+ * they are reported, not held; the lead removes an entry once its branch is merged and the
+ * class reaches the target.
  */
 const PENDING: Record<CatalogName, readonly QueryClass[]> = {
   project: [],
-  feed: ["uk-ru"],
+  feed: ["uk-ru", "cyrillic-brand"],
 };
 
 const reports = evaluateBoth();
