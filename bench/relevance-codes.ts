@@ -20,6 +20,8 @@ export const codeKeyOf = (code: string) => code.toLowerCase().replace(/[^\p{L}\p
 
 export class CodeJudge {
   private readonly positions = new Map<string, number[]>();
+  /** The shapes of absent codes are taken in turn, so that a class of 20 has each of them. */
+  private shape = 0;
 
   constructor(codes: readonly string[]) {
     codes.forEach((code, i) => {
@@ -67,7 +69,7 @@ export class CodeJudge {
       () => changed(code, rng),
       () => changed(code, rng),
     ];
-    const q = rng.pick(shapes)();
+    const q = (shapes[this.shape++ % shapes.length] as () => string)();
     const key = codeKeyOf(q);
     if (this.positions.has(key)) return null;
     const relevant: number[] = [];
