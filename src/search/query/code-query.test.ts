@@ -182,6 +182,8 @@ describe("4. codes of any shape, repeated in names", () => {
     expect(skus(feed, "4823456789013")).toEqual(["4823456789012"]);
     expect(skus(feed, "4820000000000")).toEqual([]);
     expect(skus(feed, "12345678")).toEqual([]);
+    // A word and a number are no code: the word's products.
+    expect(skus(feed, "чайник 12345")).toEqual(["4823456789012"]);
   });
 
   test("a real code in any case, with or without separators, finds its product first", () => {

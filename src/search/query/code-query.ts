@@ -27,8 +27,9 @@ import { infoNotExact, infoTypos, type WordPlan } from "./match.ts";
 // and its code key). Only when no product's code equals it and its words match no product
 // together (typos, stems and prefixes included) does this rule answer, and only when the query
 // reads as a code of this store rather than a model name:
-// - it has a run of five digits or more (AB-12345, SKU-1234567, a barcode): model numbers have
-//   up to four (A56, RTX 5090, WH-1000XM5); or
+// - it is one chunk with a run of five digits or more (AB-12345, SKU-1234567, a barcode): model
+//   numbers have up to four (A56, RTX 5090, WH-1000XM5), and "чайник 12345" is a word and a
+//   number; or
 // - the letters that open its first part start some product's code followed by a digit
 //   (likeStoreCodes: "sku" of SKU-100042, "ab" of AB.127.78, "a" of A1466/B), although feeds
 //   repeat codes in names ("... (SKU-100042)"), which make such letters words of names too; or
@@ -79,17 +80,18 @@ function chunkKey(chunk: string): string | null {
  * before letters and the first key after the letters themselves is the one to look at.
  */
 export function likeStoreCodes(snap: Snapshot, key: string, q: string = key): boolean {
-  if (longestDigitRun(key) >= CODE_DIGITS) return true;
-  const head = letterHead(q);
+  const chunks = normalise(q).trim().split(/\s+/);
+  // "чайник 12345" is a word and a number, not a code: five digits decide in one chunk only.
+  if (chunks.length === 1 && longestDigitRun(key) >= CODE_DIGITS) return true;
+  const head = letterHead(chunks[0] ?? "");
   return head !== "" && beginsCodes(snap, head);
 }
 
 /**
- * The letters that open the first part of `q`'s first chunk: "sku" of "SKU-VAA0JS" and of
- * "sku722108", "a" of "a1466 b", "wh" of "WH-1000XM6".
+ * The letters that open the first part of a chunk: "sku" of "SKU-VAA0JS" and of "sku722108",
+ * "a" of "a1466", "wh" of "WH-1000XM6".
  */
-function letterHead(q: string): string {
-  const chunk = normalise(q).trim().split(/\s+/)[0] ?? "";
+function letterHead(chunk: string): string {
   const tokens = tokenise(chunk);
   const part = (tokens.length > 1 ? tokens[1] : tokens[0])?.word ?? "";
   let end = 0;
