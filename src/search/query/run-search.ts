@@ -1,6 +1,6 @@
 import type { SearchParams, SearchResponse } from "../../model/search.ts";
 import type { Snapshot } from "../index/snapshot.ts";
-import { codeShapedKey, namesAWord, nearestCodeDocs } from "./code-query.ts";
+import { codeToAnswer, nearestCodeDocs } from "./code-query.ts";
 import { collectHits, exactCodeDocs } from "./collect-hits.ts";
 import { correctQuery } from "./correct.ts";
 import { layOut } from "./layout.ts";
@@ -19,8 +19,9 @@ import { suggest } from "./suggest.ts";
 // adjectives and wishes: "легкий" in "легкий чорний екшн-камера sjcam", a colour the model
 // does not come in); then the last word, then the one before, down to the first (Meilisearch's
 // "last" strategy). Dropped words still rank the docs that do have them. A doc whose whole code equals the query matches regardless. A
-// code-shaped query that is no code, whose words match nothing together and whose letter words
-// name nothing but codes answers with the codes one edit away, or nothing (code-query.ts).
+// code-shaped query that is no code, whose words match nothing together and that reads as a code
+// of this store (its letters begin codes, or name nothing but codes) answers with the codes one
+// edit away, or nothing (code-query.ts).
 
 export function emptyData(
   params: Pick<
@@ -70,10 +71,15 @@ export function runSearch(
   const plans = planWords(snap, words);
   const required = words.map((w) => !w.optional);
   let codeDocs = exactCodeDocs(snap, params.q);
-  const code = codeDocs.size === 0 ? codeShapedKey(params.q) : null;
   const nowhere = plans.some((p, w) => required[w] && p.cost === 0);
   let candidates = nowhere ? null : matchWords(snap, plans, required);
-  if (code !== null && (candidates?.count ?? 0) === 0 && !namesAWord(snap, plans)) {
+  const unmatched = (candidates?.count ?? 0) === 0;
+  const code = unmatched && codeDocs.size === 0 ? codeToAnswer(snap, params.q, plans) : null;
+  if (unmatched && codeDocs.size > 0) {
+    // A real code whose words match nothing together ("vy84493" of VY.844.93): its product
+    // alone, not every code that shares its letters.
+    required.fill(false);
+  } else if (code !== null) {
     // A code that does not exist: its nearest codes, or nothing (code-query.ts).
     required.fill(false);
     codeDocs = nearestCodeDocs(snap, code);
