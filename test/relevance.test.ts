@@ -5,25 +5,9 @@
 // (BENCHMARKS.md).
 import { describe, expect, test } from "bun:test";
 import { evaluateBoth } from "../bench/relevance.ts";
-import {
-  CATALOG_NAMES,
-  type CatalogName,
-  CLASSES_OF,
-  type QueryClass,
-} from "../bench/relevance-fixture.ts";
+import { CATALOG_NAMES, CLASSES_OF } from "../bench/relevance-fixture.ts";
 
 const TARGET = 0.95;
-
-/**
- * Classes of issue 21 that this branch judges before the engine meets them: the work is on
- * other branches (uk <-> ru words and Cyrillic brands on any catalog: p10-lang). Listed here,
- * they are reported, not held; the lead removes an entry once its branch is merged and the
- * class reaches the target.
- */
-const PENDING: Record<CatalogName, readonly QueryClass[]> = {
-  project: [],
-  feed: ["uk-ru", "cyrillic-brand"],
-};
 
 const reports = evaluateBoth();
 
@@ -37,14 +21,9 @@ describe.each([...CATALOG_NAMES])("the %s catalog", (name) => {
     expect(outcomes.length).toBeGreaterThanOrEqual(20 * classes.length);
   });
 
-  const held = classes.filter((cls) => !PENDING[name].includes(cls));
-  test.each([...held])("recall@10 of class %s is at least 0.95", (cls) => {
+  test.each([...classes])("recall@10 of class %s is at least 0.95", (cls) => {
     expect(perClass[cls]?.recall ?? 0).toBeGreaterThanOrEqual(TARGET);
   });
-  for (const cls of PENDING[name])
-    test.todo(
-      `recall@10 of class ${cls} is at least 0.95 (pending: ${perClass[cls]?.recall.toFixed(3)})`,
-    );
 
   test("recall@10 over the judged query set is at least 0.95", () => {
     expect(overall.recall).toBeGreaterThanOrEqual(TARGET);
