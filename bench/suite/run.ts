@@ -4,7 +4,12 @@
 // the index rebuild and read its memory, and writes a Markdown table and a latency plot.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { generateCatalog, generateProducts } from "../../src/catalog/generate.ts";
+import {
+  generateCatalog,
+  generateCategories,
+  generateProducts,
+} from "../../src/catalog/generate.ts";
+import type { CategoryItem, ProductItem } from "../../src/catalog/types.ts";
 import { ConfigError, parseArgs, unknownFlag } from "../../src/config.ts";
 import { ADMIN_KEY, ROOT, type Service, startService, tempDir } from "../../test/http/harness.ts";
 import { startRedis } from "../../test/redis/redis-server.ts";
@@ -58,19 +63,38 @@ const probeWord = (n: number) => {
   return `zqv${s}`;
 };
 
+/** Where a benchmark's catalog comes from: the project's generator unless said otherwise. */
+export interface CatalogMaker {
+  categories(): CategoryItem[];
+  /** Products [start, start + count) of the catalog of `seed`, one at a time. */
+  products(seed: number, count: number, start?: number): Iterable<ProductItem>;
+}
+
+const PROJECT_CATALOG: CatalogMaker = {
+  categories: generateCategories,
+  products: generateProducts,
+};
+
 /**
  * Imports the generated catalog of `seed` into a domain over HTTP: its categories, then
  * `products` products in batches of 1,000, serialised ahead of each send by a producer and sent
- * by 4 workers.
+ * by `clients` workers (4 unless said).
  */
 export async function importCatalog(
   base: string,
   secretToken: string,
-  o: { seed: number; products: number; onProgress?: (imported: number) => void },
+  o: {
+    seed: number;
+    products: number;
+    clients?: number;
+    catalog?: CatalogMaker;
+    onProgress?: (imported: number) => void;
+  },
 ): Promise<void> {
-  const { categories } = generateCatalog({ seed: o.seed, products: 0 });
-  await postJson(`${base}/api/v2/content/category/bulk/`, secretToken, JSON.stringify(categories));
-  const iterator = generateProducts(o.seed, o.products)[Symbol.iterator]();
+  const catalog = o.catalog ?? PROJECT_CATALOG;
+  const categories = JSON.stringify(catalog.categories());
+  await postJson(`${base}/api/v2/content/category/bulk/`, secretToken, categories);
+  const iterator = catalog.products(o.seed, o.products)[Symbol.iterator]();
   const nextBatch = (): string | null => {
     const items: unknown[] = [];
     for (let k = 0; k < BATCH; k++) {
@@ -82,7 +106,7 @@ export async function importCatalog(
   };
   let imported = 0;
   await Promise.all(
-    Array.from({ length: 4 }, async () => {
+    Array.from({ length: o.clients ?? 4 }, async () => {
       for (let body = nextBatch(); body; body = nextBatch()) {
         const status = await postJson(`${base}/api/v2/content/product/bulk/`, secretToken, body);
         if (status !== 201 && status !== 200) throw new Error(`import batch answered ${status}`);

@@ -1,3 +1,4 @@
+import { threadId } from "node:worker_threads";
 import { Elysia } from "elysia";
 import type { SearchSeen } from "../../analytics/search-recorder.ts";
 import type { RateLimit } from "../../config.ts";
@@ -54,6 +55,13 @@ export interface SearchDeps {
  * (BENCHMARKS.md, "The search path").
  */
 const ANSWER_CACHE_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Which thread answered (0 the main thread, 1.. the search threads): the kernel picks the
+ * thread per connection (SO_REUSEPORT), and the mixed-load benchmark measures how soon each
+ * one shows a change (bench/mixed-load.ts). Made once: it costs a concatenation per answer.
+ */
+const THREAD_TIMING = `, thread;desc=${threadId}`;
 
 /** The CORS headers of a search of `domain` (open for none), or null for a refused Origin. */
 const corsOf = (request: Request, domain: DomainRecord | undefined) =>
@@ -150,8 +158,8 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
         filtered: params.filters.length > 0,
       });
     // The server's own time (parse, search or cache look-up, serialise), for the benchmark's
-    // server-side figures.
-    const timing = `search;dur=${(performance.now() - started).toFixed(3)}`;
+    // server-side figures, and the thread that answered.
+    const timing = `search;dur=${(performance.now() - started).toFixed(3)}${THREAD_TIMING}`;
     const sent = sendPrepared(request, answer, {
       ...cors,
       ...CACHEABLE,
