@@ -9,7 +9,7 @@
 // store's searches while a flood of expensive queries hits the first store's token.
 //   bun bench/mixed-load.ts [--products N] [--clients 1,4,16] [--batch 1,100,1000] [--seconds S]
 //     [--redis] [--catalog project|feed] [--quick] [--profile DIR] [--out FILE | --no-write]
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import type { ProductItem } from "../src/catalog/types.ts";
@@ -28,6 +28,7 @@ import { type FloodResult, runFlood } from "./mixed-load/query-flood.ts";
 import { mixedLoadTables } from "./mixed-load/report.ts";
 import {
   closeLanes,
+  keepLanesAlive,
   openLanes,
   Prober,
   type ProbeSamples,
@@ -141,6 +142,7 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
     log: o.log,
   });
   phase("lanes", `one connection per search thread: ${lanes.map((l) => l.name).join(", ")}`);
+  const stopKeeping = keepLanesAlive(lanes, probePath(storeA.search_token, "probe"));
   try {
     const everywhere = async (path: string, product: ProductItem, since: number) => {
       const wanted = {
@@ -277,7 +279,13 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
 
     let profile: MixedLoadResult["profile"] = null;
     if (o.profile) {
-      await a.stop(); // SIGTERM: Bun writes the profile on a clean exit
+      // SIGTERM: Bun writes the profile on a clean exit; the lanes' connections are closed
+      // first (one the server resets is an error no one listens to).
+      stopKeeping();
+      closeLanes(lanes);
+      await a.stop();
+      // The windows beside the profile, for another reading of it.
+      writeFileSync(join(o.profile, "stream-windows.json"), JSON.stringify(windows));
       profile = selfTimes(readProfile(o.profile), windows);
     }
 
@@ -296,6 +304,7 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
     if (o.out) writeSection(o.out, sectionName(o, result.mode), table);
     return { ...result, table };
   } finally {
+    stopKeeping();
     closeLanes(lanes);
   }
 }

@@ -9,6 +9,7 @@ import { join } from "node:path";
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 }
 
 interface CpuProfile {
@@ -22,9 +23,11 @@ interface CpuProfile {
 export interface SelfTime {
   /** `function (file:line)`. */
   name: string;
-  /** Share of the windows' samples. */
+  /** Share of the windows' samples with the function on top of the stack. */
   share: number;
   samples: number;
+  /** Share of the windows' samples with the function anywhere on the stack (its callees too). */
+  totalShare: number;
 }
 
 /** Where a frame is: the file's name under the project, and the line (1-based). */
@@ -38,32 +41,55 @@ const where = (frame: ProfileNode["callFrame"]) => {
 
 /**
  * The `top` functions by self time over the samples whose time (epoch ms) lies in one of
- * `windows`, and the windows' sample count.
+ * `windows`, with their total time (callees included), and the windows' sample count.
  */
 export function selfTimes(
   profile: CpuProfile,
   windows: readonly { from: number; to: number }[],
   top = 25,
-): { samples: number; functions: SelfTime[] } {
+): { samples: number; functions: SelfTime[]; byTotal: SelfTime[] } {
   const names = new Map<number, string>();
-  for (const node of profile.nodes)
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) {
     names.set(node.id, `${node.callFrame.functionName || "(anonymous)"}${where(node.callFrame)}`);
+    for (const child of node.children ?? []) parents.set(child, node.id);
+  }
   const counts = new Map<string, number>();
+  const totals = new Map<string, number>();
   let total = 0;
   let time = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
     time += profile.timeDeltas[i] ?? 0;
     const ms = time / 1000;
     if (!windows.some((w) => ms >= w.from && ms <= w.to)) continue;
-    const name = names.get(profile.samples[i] as number) ?? "?";
+    const id = profile.samples[i] as number;
+    const name = names.get(id) ?? "?";
     counts.set(name, (counts.get(name) ?? 0) + 1);
+    // Each function once per sample, however deep it recurses.
+    const onStack = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parents.get(at))
+      onStack.add(names.get(at) ?? "?");
+    for (const fn of onStack) totals.set(fn, (totals.get(fn) ?? 0) + 1);
     total++;
   }
-  const functions = [...counts]
-    .sort((a, b) => b[1] - a[1])
+  const entry = (name: string): SelfTime => ({
+    name,
+    samples: counts.get(name) ?? 0,
+    share: (counts.get(name) ?? 0) / Math.max(1, total),
+    totalShare: (totals.get(name) ?? 0) / Math.max(1, total),
+  });
+  const functions = [...counts.keys()]
+    .sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0))
     .slice(0, top)
-    .map(([name, samples]) => ({ name, samples, share: samples / Math.max(1, total) }));
-  return { samples: total, functions };
+    .map(entry);
+  // The project's own functions by total time: which step (a patch, a search, a message) the
+  // time is spent under.
+  const byTotal = [...totals.keys()]
+    .filter((name) => / \(src\//.test(name))
+    .sort((a, b) => (totals.get(b) ?? 0) - (totals.get(a) ?? 0))
+    .slice(0, top)
+    .map(entry);
+  return { samples: total, functions, byTotal };
 }
 
 /** The one .cpuprofile a run wrote into `dir`. */

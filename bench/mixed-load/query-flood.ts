@@ -20,6 +20,8 @@ export function expensiveQuery(rng: Rng, chars = 200): string {
 
 export interface FloodResult {
   sent: number;
+  /** Not sent: `inFlight` requests were unanswered when it was due. */
+  dropped: number;
   /** Answers by status (0: the request failed). */
   statuses: Record<number, number>;
   /** Round trips of the answered requests, ms. */
@@ -39,7 +41,7 @@ export async function runFlood(o: {
   inFlight?: number;
 }): Promise<FloodResult> {
   const rng = new Rng(o.seed ^ 0x0f100d);
-  const result: FloodResult = { sent: 0, statuses: {}, ms: [] };
+  const result: FloodResult = { sent: 0, dropped: 0, statuses: {}, ms: [] };
   const pending = new Set<Promise<void>>();
   const started = performance.now();
   const one = async () => {
@@ -59,7 +61,10 @@ export async function runFlood(o: {
     if (due > started + o.seconds * 1000) break;
     const wait = due - performance.now();
     if (wait > 0) await Bun.sleep(wait);
-    if (pending.size >= (o.inFlight ?? 256)) continue;
+    if (pending.size >= (o.inFlight ?? 256)) {
+      result.dropped++;
+      continue;
+    }
     result.sent++;
     const p = one().finally(() => pending.delete(p));
     pending.add(p);

@@ -18,9 +18,12 @@ export interface Lane {
   thread: string;
   url: URL;
   agent: Agent;
+  /** performance.now() of its last request: an idle lane is kept alive (keepLanesAlive). */
+  used: number;
 }
 
 export interface LaneAnswer {
+  /** 0 when the request failed (a kept-alive connection the server had just closed). */
   status: number;
   body: string;
   /** The thread that answered, from Server-Timing; null when the answer says none. */
@@ -29,9 +32,14 @@ export interface LaneAnswer {
 
 const THREAD = /thread;desc=(\d+)/;
 
-/** GET `path` on the lane's own connection. */
-export function laneGet(lane: Pick<Lane, "url" | "agent">, path: string): Promise<LaneAnswer> {
-  return new Promise((resolve, reject) => {
+/** GET `path` on the lane's own connection; a failure answers status 0 and no thread. */
+export function laneGet(
+  lane: Pick<Lane, "url" | "agent"> & Partial<Pick<Lane, "used">>,
+  path: string,
+): Promise<LaneAnswer> {
+  lane.used = performance.now();
+  const failed = { status: 0, body: "", thread: null };
+  return new Promise((resolve) => {
     const req = request(
       { host: lane.url.hostname, port: lane.url.port, path, agent: lane.agent },
       (res) => {
@@ -44,10 +52,10 @@ export function laneGet(lane: Pick<Lane, "url" | "agent">, path: string): Promis
           const timing = String(res.headers["server-timing"] ?? "");
           resolve({ status: res.statusCode ?? 0, body, thread: THREAD.exec(timing)?.[1] ?? null });
         });
-        res.on("error", reject);
+        res.on("error", () => resolve(failed));
       },
     );
-    req.on("error", reject);
+    req.on("error", () => resolve(failed));
     req.end();
   });
 }
@@ -67,11 +75,14 @@ export async function openLanes(
     const found = new Map<string, Lane>();
     for (let t = 0; t < (o.tries ?? 64) && found.size < o.threads; t++) {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      const { thread } = await laneGet({ url, agent }, path);
-      if (thread === null) throw new Error(`${node.url}: a search answer without its thread`);
-      if (found.has(thread)) agent.destroy();
-      else
-        found.set(thread, { name: `${node.name}/${thread}`, node: node.name, thread, url, agent });
+      const { status, thread } = await laneGet({ url, agent }, path);
+      if (status === 200 && thread === null)
+        throw new Error(`${node.url}: a search answer without its thread`);
+      if (thread === null || found.has(thread)) agent.destroy();
+      else {
+        const name = `${node.name}/${thread}`;
+        found.set(thread, { name, node: node.name, thread, url, agent, used: performance.now() });
+      }
     }
     if (found.size < o.threads)
       o.log(
@@ -85,6 +96,42 @@ export async function openLanes(
 export const closeLanes = (lanes: readonly Lane[]) => {
   for (const lane of lanes) lane.agent.destroy();
 };
+
+/**
+ * Connects the lane again until its thread answers (a closed connection reopens wherever the
+ * kernel puts it); false after `tries`.
+ */
+export async function repin(lane: Lane, path: string, tries = 64): Promise<boolean> {
+  for (let t = 0; t < tries; t++) {
+    lane.agent.destroy();
+    lane.agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    if ((await laneGet(lane, path)).thread === lane.thread) return true;
+  }
+  return false;
+}
+
+/**
+ * Asks `path` on every lane idle for `idleMs` (the server closes a connection idle for 30 s,
+ * and the next one may land on another thread), and repins a lane whose answer came from
+ * another thread. Returns the function that stops it.
+ */
+export function keepLanesAlive(lanes: readonly Lane[], path: string, idleMs = 5000): () => void {
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      for (const lane of lanes)
+        if (performance.now() - lane.used > idleMs) {
+          const { thread } = await laneGet(lane, path);
+          if (thread !== lane.thread) await repin(lane, path);
+        }
+    } finally {
+      busy = false;
+    }
+  }, idleMs / 2);
+  return () => clearInterval(timer);
+}
 
 /** The search that finds `product` by its code, unavailable or not, without facets. */
 export function probePath(token: string, code: string): string {
@@ -136,7 +183,7 @@ export function wantedChange(change: AckedChange, path: string): Wanted {
 
 /**
  * Milliseconds from `wanted.since` until each lane's answer shows it (null: not within
- * `timeoutMs`), under the name of the thread that answered.
+ * `timeoutMs`), only answers of the lane's own thread counted.
  */
 export function timesToVisible(
   lanes: readonly Lane[],
@@ -148,9 +195,13 @@ export function timesToVisible(
       for (;;) {
         const r = await laneGet(lane, wanted.path);
         const ms = performance.now() - wanted.since;
-        const name = r.thread === null ? lane.name : `${lane.node}/${r.thread}`;
-        if (r.status === 200 && wanted.shows(r.body)) return { lane: name, ms };
-        if (ms > timeoutMs) return { lane: name, ms: null };
+        if (ms > timeoutMs) return { lane: lane.name, ms: null };
+        // The connection was closed and reopened on another thread: back to its own.
+        if (r.thread !== lane.thread) {
+          if (!(await repin(lane, wanted.path))) return { lane: lane.name, ms: null };
+          continue;
+        }
+        if (r.status === 200 && wanted.shows(r.body)) return { lane: lane.name, ms };
       }
     }),
   );
