@@ -159,7 +159,6 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
       seed: o.seed,
       products: o.products,
       clients: 1,
-      catalog: source,
       onProgress: (n) => n % 100_000 === 0 && phase("import", `${n}/${o.products}`),
     });
     const acked = performance.now();
@@ -178,7 +177,6 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
     await importCatalog(a.url, storeB.secret_token, {
       seed: seedB,
       products: o.secondProducts,
-      catalog: source,
     });
     const lastB = first(source.products(seedB, 1, o.secondProducts - 1));
     const pathB = probePath(storeB.search_token, source.codeQuery(lastB));

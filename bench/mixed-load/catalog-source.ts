@@ -1,26 +1,29 @@
 // Where the mixed-load benchmark's catalogs come from (issue 20, point 6: measured on more than
 // the project's own generator). A source makes the categories, any slice of the products of a
 // seed (a million-product catalog is never held whole), and says what a shopper types to find
-// one product. `project` is src/catalog; `feed` is a catalog made differently
-// (bench/catalogs/feed-catalog.ts, written apart), wired here once that module exists.
+// one product. `project` is src/catalog; `feed`, a catalog made differently, comes with
+// bench/catalogs/ (branch p10-catalog, the same source shape): once merged, catalogSource
+// takes its source, and the two importCatalog calls of bench/mixed-load.ts pass `catalog`.
 
-import { generateCategories, generateProducts } from "../../src/catalog/generate.ts";
-import type { Catalog, ProductItem } from "../../src/catalog/types.ts";
-import type { CatalogMaker } from "../suite/run.ts";
+import { generateCatalog, generateProducts } from "../../src/catalog/generate.ts";
+import type { Catalog, CategoryItem, ProductItem } from "../../src/catalog/types.ts";
 
 export const CATALOG_NAMES = ["project", "feed"] as const;
 export type CatalogName = (typeof CATALOG_NAMES)[number];
 
-export interface CatalogSource extends CatalogMaker {
+export interface CatalogSource {
   readonly name: CatalogName;
+  categories(): CategoryItem[];
+  /** Products [start, start + count) of the catalog of `seed`, one at a time. */
+  products(seed: number, count: number, start?: number): Generator<ProductItem>;
   /** The query that finds `product` among the first answers: its code, as typed. */
   codeQuery(product: ProductItem): string;
 }
 
 const project: CatalogSource = {
   name: "project",
-  categories: generateCategories,
-  products: generateProducts,
+  categories: () => generateCatalog({ seed: 0, products: 0 }).categories,
+  products: (seed, count, start = 0) => generateProducts(seed, count, start),
   codeQuery: (product) => product.code,
 };
 
@@ -28,7 +31,7 @@ const project: CatalogSource = {
 export function catalogSource(name: CatalogName): CatalogSource {
   if (name === "project") return project;
   throw new Error(
-    "--catalog feed: bench/catalogs/feed-catalog.ts is not wired into bench/mixed-load/catalog-source.ts yet",
+    "--catalog feed: bench/catalogs/ (branch p10-catalog) is not merged into this one yet",
   );
 }
 

@@ -62,8 +62,7 @@ export function startPriceStream(o: {
       const items = [];
       for (let n = first; n < first + o.batch; n++) {
         const { index, pass } = changeTarget(n, o.products, stride);
-        const product = o.source.products(o.seed, 1, index)[Symbol.iterator]().next()
-          .value as ProductItem;
+        const product = o.source.products(o.seed, 1, index).next().value as ProductItem;
         items.push(changeOf(product, pass));
         lastChange = { product, pass, ackedAt: 0 };
       }
