@@ -99,7 +99,9 @@ export interface MixedLoadResult {
     lastVisible: { lane: string; ms: number | null }[];
   };
   lanes: string[];
+  /** Alone before the streams, and again after them: the machine's speed drifts in a run. */
   alone: Searches;
+  aloneAfter: Searches;
   runs: StreamRun[];
   flood: { b: WrkRun; flood: FloodResult } | null;
   profile: ReturnType<typeof selfTimes> | null;
@@ -194,7 +196,8 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
     // so that no answer of one run can be kept for the next. Store B's snapshot does not
     // change: each of its runs has its own list.
     const [aAlone = [], aDuring = []] = listsOf(sampleA, 2);
-    const bLists = listsOf(sampleCatalog(source, seedB, o.secondProducts), combos.length + 2);
+    // B's lists: alone before, one per stream, alone after, with the flood.
+    const bLists = listsOf(sampleCatalog(source, seedB, o.secondProducts), combos.length + 3);
     const repeating = generateQueryMix(sampleA, { seed: o.seed, count: 5000 });
 
     const pathOf = (token: string) => (q: MixQuery) =>
@@ -214,7 +217,8 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
       return { ...r, urls: qs.length };
     };
     const searches = async (label: string, bList: readonly MixQuery[]): Promise<Searches> => ({
-      aNew: await wrk(`A new ${label}`, label === "alone" ? aAlone : aDuring, pathA),
+      // After the streams, the alone list again: its answers were kept for a snapshot long gone.
+      aNew: await wrk(`A new ${label}`, label.startsWith("alone") ? aAlone : aDuring, pathA),
       aRepeating: await wrk(`A repeating ${label}`, repeating, pathA),
       bNew: await wrk(`B new ${label}`, bList, pathOfB),
     });
@@ -260,6 +264,8 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
       runs.push({ clients, batch, stream: result, probes: prober.samples, searches: during, cpu });
     }
 
+    const aloneAfter = await searches("alone after", bLists[combos.length + 1] ?? []);
+
     let flood: MixedLoadResult["flood"] = null;
     if (o.floodRate > 0) {
       phase("flood", `${o.floodRate} expensive queries/s on store A while store B is searched`);
@@ -271,7 +277,7 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
         seed: o.seed,
       });
       await Bun.sleep(500);
-      const bFlood = await wrk("B new with the flood", bLists[combos.length + 1] ?? [], pathOfB);
+      const bFlood = await wrk("B new with the flood", bLists[combos.length + 2] ?? [], pathOfB);
       flood = { b: bFlood, flood: await flooding };
     }
 
@@ -292,6 +298,7 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
       fresh,
       lanes: lanes.map((l) => l.name),
       alone,
+      aloneAfter,
       runs,
       flood,
       profile,

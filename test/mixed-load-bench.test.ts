@@ -41,6 +41,7 @@ test("bun bench/mixed-load.ts writes its tables with every load and thread", asy
     "| second store's search p99 with the flood on the first store's token ÷ alone (point 5) |",
     "| 2 × 20 | A/0 |",
     "| second, new queries | flood on the first's token |",
+    "| first, new queries | alone, after the streams |",
   ])
     expect(text).toContain(row);
   // Both threads of the node were probed, every probe seen on each.
@@ -50,9 +51,14 @@ test("bun bench/mixed-load.ts writes its tables with every load and thread", asy
   expect(run.stream.changes).toBeGreaterThan(0);
   expect([[...run.probes.perLane.keys()].sort(), run.probes.missed]).toEqual([r.lanes, 0]);
   expect(r.fresh.lastVisible.map((l) => l.ms !== null)).toEqual([true, true]);
-  for (const w of [r.alone.aNew, r.alone.bNew, run.searches.aNew, run.searches.bNew, r.flood?.b]) {
+  const { alone, aloneAfter } = r;
+  for (const w of [alone.aNew, alone.bNew, aloneAfter.aNew, aloneAfter.bNew, r.flood?.b]) {
     expect(w?.requests).toBeGreaterThan(0);
     expect([w?.non2xx, w?.socketErrors, w?.repeated]).toEqual([0, 0, 0]);
+  }
+  for (const w of [run.searches.aNew, run.searches.bNew]) {
+    expect(w.requests).toBeGreaterThan(0);
+    expect([w.non2xx, w.socketErrors, w.repeated]).toEqual([0, 0, 0]);
   }
   expect(r.flood?.flood.sent).toBeGreaterThan(0);
 }, 60_000);
