@@ -57,9 +57,9 @@ export interface SearchDeps {
 const ANSWER_CACHE_BYTES = 128 * 1024 * 1024;
 
 /**
- * Which thread answered (0 the main thread, 1.. the search threads): the kernel picks the
- * thread per connection (SO_REUSEPORT), and the mixed-load benchmark measures how soon each
- * one shows a change (bench/mixed-load.ts). Made once: it costs a concatenation per answer.
+ * Which thread answered (its worker id: 0 the main thread, another a search thread): the
+ * kernel picks the thread per connection (SO_REUSEPORT), and the mixed-load benchmark measures
+ * how soon each one shows a change (bench/mixed-load.ts). Made once: a concatenation an answer.
  */
 const THREAD_TIMING = `, thread;desc=${threadId}`;
 
