@@ -216,9 +216,12 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
       phase("wrk", `${name}: ${Math.round(r.perSecond)} searches/s, p99 ${r.p99Ms.toFixed(1)} ms`);
       return { ...r, urls: qs.length };
     };
-    const searches = async (label: string, bList: readonly MixQuery[]): Promise<Searches> => ({
-      // After the streams, the alone list again: its answers were kept for a snapshot long gone.
-      aNew: await wrk(`A new ${label}`, label.startsWith("alone") ? aAlone : aDuring, pathA),
+    const searches = async (
+      label: string,
+      aList: readonly MixQuery[],
+      bList: readonly MixQuery[],
+    ): Promise<Searches> => ({
+      aNew: await wrk(`A new ${label}`, aList, pathA),
       aRepeating: await wrk(`A repeating ${label}`, repeating, pathA),
       bNew: await wrk(`B new ${label}`, bList, pathOfB),
     });
@@ -226,7 +229,7 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
     const warm = Math.min(3, o.seconds);
     phase("warm-up", `repeating mix, concurrency 8, ${warm} s`);
     await runLoad({ urls: repeating.map((q) => a.url + pathA(q)), concurrency: 8, seconds: warm });
-    const alone = await searches("alone", bLists[0] ?? []);
+    const alone = await searches("alone", aAlone, bLists[0] ?? []);
 
     const runs: StreamRun[] = [];
     const windows: { from: number; to: number }[] = [];
@@ -246,7 +249,7 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
         onAck: (change) => prober.offer(change),
       });
       await Bun.sleep(RAMP_MS);
-      const during = await searches(`during ${clients}×${batch}`, bLists[k + 1] ?? []);
+      const during = await searches(`during ${clients}×${batch}`, aDuring, bLists[k + 1] ?? []);
       const result = await stream.stop();
       const to = Date.now();
       windows.push({ from, to });
@@ -264,7 +267,8 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
       runs.push({ clients, batch, stream: result, probes: prober.samples, searches: during, cpu });
     }
 
-    const aloneAfter = await searches("alone after", bLists[combos.length + 1] ?? []);
+    // A's alone list again: its answers were kept for a snapshot long gone.
+    const aloneAfter = await searches("alone after", aAlone, bLists[combos.length + 1] ?? []);
 
     let flood: MixedLoadResult["flood"] = null;
     if (o.floodRate > 0) {

@@ -92,9 +92,12 @@ export function selfTimes(
   return { samples: total, functions, byTotal };
 }
 
-/** The one .cpuprofile a run wrote into `dir`. */
+/** The last .cpuprofile written into `dir` (Bun names them by date and time). */
 export function readProfile(dir: string): CpuProfile {
-  const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
+  const file = readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .sort()
+    .at(-1);
   if (!file) throw new Error(`no .cpuprofile in ${dir}`);
   return JSON.parse(readFileSync(join(dir, file), "utf8")) as CpuProfile;
 }
