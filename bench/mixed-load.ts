@@ -404,6 +404,7 @@ export function parseMixedLoadArgs(argv: string[]): Omit<MixedLoadOptions, "log"
   const catalog = flags.get("catalog") ?? "project";
   if (!(CATALOG_NAMES as readonly string[]).includes(catalog))
     throw new ConfigError(`--catalog must be one of ${CATALOG_NAMES.join(", ")}, not ${catalog}`);
+  catalogSource(catalog as CatalogName); // one not wired yet is refused before anything starts
   if (flags.has("out") && flags.has("no-write"))
     throw new ConfigError("--out and --no-write exclude each other");
   const quick = flags.has("quick");

@@ -7,6 +7,7 @@
 
 import { generateCatalog, generateProducts } from "../../src/catalog/generate.ts";
 import type { Catalog, CategoryItem, ProductItem } from "../../src/catalog/types.ts";
+import { ConfigError } from "../../src/config.ts";
 
 export const CATALOG_NAMES = ["project", "feed"] as const;
 export type CatalogName = (typeof CATALOG_NAMES)[number];
@@ -27,10 +28,10 @@ const project: CatalogSource = {
   codeQuery: (product) => product.code,
 };
 
-/** The source of `name`; throws for one not wired yet. */
+/** The source of `name`; a ConfigError for one not wired yet (the command's usage follows). */
 export function catalogSource(name: CatalogName): CatalogSource {
   if (name === "project") return project;
-  throw new Error(
+  throw new ConfigError(
     "--catalog feed: bench/catalogs/ (branch p10-catalog) is not merged into this one yet",
   );
 }
