@@ -73,17 +73,19 @@ export async function openLanes(
   for (const node of nodes) {
     const url = new URL(node.url);
     const found = new Map<string, Lane>();
-    for (let t = 0; t < (o.tries ?? 64) && found.size < o.threads; t++) {
+    for (let t = 0; t < (o.tries ?? 200) && found.size < o.threads; t++) {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      const { status, thread } = await laneGet({ url, agent }, path);
-      if (status === 200 && thread === null)
-        throw new Error(`${node.url}: a search answer without its thread`);
+      const { thread } = await laneGet({ url, agent }, path);
+      // No thread: the empty data set of a token the node does not know yet (another node
+      // created the domain, this one has not read it), or a failure: again a little later.
+      if (thread === null) await Bun.sleep(50);
       if (thread === null || found.has(thread)) agent.destroy();
       else {
         const name = `${node.name}/${thread}`;
         found.set(thread, { name, node: node.name, thread, url, agent, used: performance.now() });
       }
     }
+    if (found.size === 0) throw new Error(`${node.url}: no search answer said its thread`);
     if (found.size < o.threads)
       o.log(
         `[mixed-load] lanes: node ${node.name} answered on ${found.size} of ${o.threads} threads`,
