@@ -39,7 +39,7 @@ import {
 import { newQueryMix } from "./new-queries/classes.ts";
 import { generateQueryMix, type MixQuery } from "./query-mix.ts";
 import { runLoad } from "./suite/load.ts";
-import { threadCpu } from "./suite/proc-stat.ts";
+import { threadSched } from "./suite/proc-stat.ts";
 import { writeSection } from "./suite/report.ts";
 import { benchCommandOf, benchServeArgs, importCatalog } from "./suite/run.ts";
 import { ensureWrk, runWrk, type WrkResult } from "./wrk.ts";
@@ -86,8 +86,8 @@ export interface StreamRun {
   stream: StreamResult;
   probes: ProbeSamples;
   searches: Searches;
-  /** Node A's CPU seconds per second of the stream, by thread name. */
-  cpu: [string, number][];
+  /** Node A's seconds run and waited for a CPU per second of the stream, by thread name. */
+  cpu: [string, { run: number; wait: number }][];
 }
 
 export interface MixedLoadResult {
@@ -236,7 +236,7 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
     for (const [k, { clients, batch }] of combos.entries()) {
       phase("stream", `${clients} clients × ${batch} items`);
       const prober = new Prober(lanes, (p) => probePath(storeA.search_token, source.codeQuery(p)));
-      const cpuBefore = threadCpu(a.proc.pid);
+      const cpuBefore = threadSched(a.proc.pid);
       const from = Date.now();
       const stream = startPriceStream({
         base: a.url,
@@ -253,7 +253,7 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
       const result = await stream.stop();
       const to = Date.now();
       windows.push({ from, to });
-      const cpu = cpuPerSecond(cpuBefore, threadCpu(a.proc.pid), (to - from) / 1000);
+      const cpu = cpuPerSecond(cpuBefore, threadSched(a.proc.pid), (to - from) / 1000);
       await prober.drain();
       // The next run starts once the last change shows everywhere: nothing of this one is left.
       if (result.last) {
@@ -321,17 +321,19 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
 const sectionName = (o: MixedLoadOptions, mode: string) =>
   `mixed-load-${mode}-${o.products}-${o.catalog}${o.quick ? "-quick" : ""}`;
 
-/** CPU seconds per second between two readings, by thread name, busiest first. */
+/** Seconds run and waited per second between two readings, by thread name, busiest first. */
 function cpuPerSecond(
-  before: Map<string, number>,
-  after: Map<string, number>,
+  before: Map<string, { run: number; wait: number }>,
+  after: Map<string, { run: number; wait: number }>,
   seconds: number,
-): [string, number][] {
+): [string, { run: number; wait: number }][] {
   return [...after]
-    .filter(([name]) => !name.endsWith(" sys"))
-    .map(([name, s]): [string, number] => [name, (s - (before.get(name) ?? 0)) / seconds])
-    .filter(([, share]) => share >= 0.01)
-    .sort((x, y) => y[1] - x[1]);
+    .map(([name, t]): [string, { run: number; wait: number }] => {
+      const was = before.get(name) ?? { run: 0, wait: 0 };
+      return [name, { run: (t.run - was.run) / seconds, wait: (t.wait - was.wait) / seconds }];
+    })
+    .filter(([, t]) => t.run >= 0.01)
+    .sort((x, y) => y[1].run - x[1].run);
 }
 
 export function commandLine(o: Omit<MixedLoadOptions, "log" | "out">): string {

@@ -87,7 +87,7 @@ function streamRows(r: Result): string {
   return r.runs
     .map((run) => {
       const s = run.stream;
-      const cpu = run.cpu.map(([name, share]) => `${name} ${f(share, 2)}`).join(", ");
+      const cpu = run.cpu.map(([name, t]) => `${name} ${f(t.run, 2)} (${f(t.wait, 2)})`).join(", ");
       return `| ${run.clients} × ${run.batch} | ${int(changesPerSecond(run))} | ${x(ratio(changesPerSecond(run), r.fresh.perSecond))} | ${int(s.batches)} | ${spread(s.ackMs)} | ${spread(run.probes.everywhere)} | ${run.probes.everywhere.length} (${run.probes.missed}) | ${cpu} |`;
     })
     .join("\n");
@@ -185,12 +185,13 @@ ${targets(r)}
 
 The price stream (each item a full product: new price, old price, availability, warehouse stock):
 
-| clients × items | changes/s | ÷ fresh import | batches | ack p50 / p99 / max ms | ack → visible on every thread p50 / p99 / max ms | probes (missed) | node A CPU s/s by thread |
+| clients × items | changes/s | ÷ fresh import | batches | ack p50 / p99 / max ms | ack → visible on every thread p50 / p99 / max ms | probes (missed) | node A by thread: s run per s (s waiting for a CPU) |
 |---|---:|---:|---:|---:|---:|---:|---|
 ${streamRows(r)}
 
-Node A's CPU is read from /proc per thread; Bun names every Worker "Worker", numbered here in the
-order they started (src/server.ts): ${r.mode === "Redis" ? "the search threads, then the import thread" : "the checkpoint thread, the search threads, then the import thread"}.
+Node A's threads are read from /proc (schedstat: time on a CPU, and time runnable but waiting
+for one, by other threads or by other processes of the machine); Bun names every Worker
+"Worker", numbered here in the order they started (src/server.ts): ${r.mode === "Redis" ? "the search threads, then the import thread" : "the checkpoint thread, the search threads, then the import thread"}.
 
 Acknowledgement → the new price in a search answer, per search thread (ms):
 
