@@ -6,41 +6,15 @@
 // has its import path compiled by the JIT, a freshly started one spends ~0.6 s of CPU doing it
 // during the first 100k products. `--cold` skips that warm-up.
 // Usage: bun bench/import.ts [--products 100000] [--cold] [--profile]  (profiles go to bench/out/)
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { ADMIN_KEY, CATEGORIES, PRODUCTS, post, startService } from "../test/http/harness.ts";
+import { cpuSeconds, threadCpu } from "./suite/proc-stat.ts";
 import { typical } from "./typical-product.ts";
 
 const total = Number(process.argv[process.argv.indexOf("--products") + 1]) || 100_000;
 const BATCH = 1000;
 const profileDir = process.argv.includes("--profile") ? "bench/out" : null;
 const WARM_UP_BATCHES = process.argv.includes("--cold") ? 0 : 10;
-
-/** A /proc stat file's name and CPU seconds: user + system (fields 14 and 15), and system. */
-const readStat = (path: string) => {
-  const stat = readFileSync(path, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
-  const sys = Number(fields[12]) / 100;
-  return {
-    name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
-    cpu: Number(fields[11]) / 100 + sys,
-    sys,
-  };
-};
-
-/** CPU seconds a process has used so far, all threads. */
-const cpuSeconds = (pid: number) => readStat(`/proc/${pid}/stat`).cpu;
-
-/** CPU seconds of each thread of a process, by thread name (the HTTP thread is "(main)"). */
-const threadCpu = (pid: number): Map<string, number> => {
-  const out = new Map<string, number>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    const { name: thread, cpu, sys } = readStat(`/proc/${pid}/task/${tid}/stat`);
-    const name = tid === String(pid) ? `${thread} (main)` : thread;
-    out.set(name, (out.get(name) ?? 0) + cpu);
-    out.set(`${name} sys`, (out.get(`${name} sys`) ?? 0) + sys);
-  }
-  return out;
-};
 
 const rssMiB = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));

@@ -62,13 +62,15 @@ const probeWord = (n: number) => {
 /**
  * Imports the generated catalog of `seed` into a domain over HTTP: its categories, then
  * `products` products in batches of 1,000, serialised ahead of each send by a producer and sent
- * by 4 workers.
+ * by `clients` workers (4 unless said).
  */
 export async function importCatalog(
   base: string,
   secretToken: string,
   o: {
     seed: number;
+    /** Concurrent senders (default 4); one is the fresh import issue 20 holds a stream against. */
+    clients?: number;
     products: number;
     onProgress?: (imported: number) => void;
     /** Where the items come from (default: the project's generator). */
@@ -90,7 +92,7 @@ export async function importCatalog(
   };
   let imported = 0;
   await Promise.all(
-    Array.from({ length: 4 }, async () => {
+    Array.from({ length: o.clients ?? 4 }, async () => {
       for (let body = nextBatch(); body; body = nextBatch()) {
         const status = await postJson(`${base}/api/v2/content/product/bulk/`, secretToken, body);
         if (status !== 201 && status !== 200) throw new Error(`import batch answered ${status}`);

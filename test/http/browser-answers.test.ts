@@ -101,8 +101,10 @@ describe("answers fit for browsers", () => {
         "cache-control": "public, max-age=5",
         "access-control-allow-origin": "*",
       });
-    expect(raw.h("server-timing")).toMatch(/^search;dur=\d+\.\d{3}$/);
-    expect(br.h("server-timing")).toMatch(/^search;dur=\d+\.\d{3}, compress;dur=\d+\.\d{3}$/);
+    expect(raw.h("server-timing")).toMatch(/^search;dur=\d+\.\d{3}, thread;desc=\d+$/);
+    expect(br.h("server-timing")).toMatch(
+      /^search;dur=\d+\.\d{3}, thread;desc=\d+, compress;dur=\d+\.\d{3}$/,
+    );
   });
 
   test("2. small answers are not compressed", async () => {

@@ -1,3 +1,4 @@
+import { threadId } from "node:worker_threads";
 import { Elysia } from "elysia";
 import type { SearchSeen } from "../../analytics/search-recorder.ts";
 import type { RateLimit } from "../../config.ts";
@@ -60,6 +61,13 @@ export interface SearchDeps {
  * (BENCHMARKS.md, "The search path").
  */
 const ANSWER_CACHE_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Which thread answered (its worker id: 0 the main thread, another a search thread): the
+ * kernel picks the thread per connection (SO_REUSEPORT), and the mixed-load benchmark measures
+ * how soon each one shows a change (bench/mixed-load.ts). Made once: a concatenation an answer.
+ */
+const THREAD_TIMING = `, thread;desc=${threadId}`;
 
 /** The CORS headers of a search of `domain` (open for none), or null for a refused Origin. */
 const corsOf = (request: Request, domain: DomainRecord | undefined) =>
@@ -158,8 +166,8 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
         filtered: params.filters.length > 0,
       });
     // The server's own time (parse, search or cache look-up, serialise), for the benchmark's
-    // server-side figures.
-    const timing = `search;dur=${(performance.now() - started).toFixed(3)}`;
+    // server-side figures, and the thread that answered.
+    const timing = `search;dur=${(performance.now() - started).toFixed(3)}${THREAD_TIMING}`;
     const sent = sendPrepared(request, answer, {
       ...cors,
       ...CACHEABLE,

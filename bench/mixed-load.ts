@@ -1,0 +1,444 @@
+// The benchmark of the mixed load (issue 20): stores stream price and stock changes while
+// shoppers search. On a fresh data dir it starts the server (two nodes on one private Redis
+// with --redis), imports a store's catalog with one client in 1,000-item batches (the fresh
+// import the price stream is held against) and a second store of 10,000 products, then
+// measures with wrk searches of new queries (each URL once) and of the repeating mix alone,
+// then for each K clients × batch size while the stream runs: changes acknowledged per second,
+// batch acknowledgement times, the time from acknowledgement to the new price in a search
+// answer on every search thread of every node, and searches of both stores; last, the second
+// store's searches while a flood of expensive queries hits the first store's token.
+//   bun bench/mixed-load.ts [--products N] [--clients 1,4,16] [--batch 1,100,1000] [--seconds S]
+//     [--redis] [--catalog project|feed] [--quick] [--profile DIR] [--out FILE | --no-write]
+import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
+import { join } from "node:path";
+import type { ProductItem } from "../src/catalog/types.ts";
+import { ConfigError, parseArgs, unknownFlag } from "../src/config.ts";
+import { createDomain, ROOT, startService, tempDir } from "../test/http/harness.ts";
+import { startRedis } from "../test/redis/redis-server.ts";
+import {
+  CATALOG_NAMES,
+  type CatalogName,
+  catalogSource,
+  sampleCatalog,
+} from "./mixed-load/catalog-source.ts";
+import { RAMP_MS, type StreamResult, startPriceStream } from "./mixed-load/price-stream.ts";
+import { readProfile, selfTimes } from "./mixed-load/profile-window.ts";
+import { type FloodResult, runFlood } from "./mixed-load/query-flood.ts";
+import { mixedLoadTables } from "./mixed-load/report.ts";
+import {
+  closeLanes,
+  keepLanesAlive,
+  openLanes,
+  Prober,
+  type ProbeSamples,
+  probePath,
+  showsProduct,
+  timesToVisible,
+} from "./mixed-load/thread-probes.ts";
+import { newQueryMix } from "./new-queries/classes.ts";
+import { generateQueryMix, type MixQuery } from "./query-mix.ts";
+import { runLoad } from "./suite/load.ts";
+import { threadSched } from "./suite/proc-stat.ts";
+import { writeSection } from "./suite/report.ts";
+import { benchCommandOf, benchServeArgs, importCatalog } from "./suite/run.ts";
+import { ensureWrk, runWrk, type WrkResult } from "./wrk.ts";
+
+export interface MixedLoadOptions {
+  products: number;
+  /** K: the stream's concurrent clients, one run each. */
+  clients: number[];
+  /** Items per batch, one run each (with each K). */
+  batches: number[];
+  /** Seconds of each wrk run (and of the flood). */
+  seconds: number;
+  seed: number;
+  /** wrk's connections. */
+  connections: number;
+  /** Products of the second store. */
+  secondProducts: number;
+  /** Expensive queries a second of the flood; 0 leaves the flood out. */
+  floodRate: number;
+  /** Passed to `serve` when given; else serve's default (every core). */
+  searchThreads: number | null;
+  redis: boolean;
+  catalog: CatalogName;
+  /** The short run whose target rows the lead reads (100,000 products, 4 × 100, 5 s). */
+  quick: boolean;
+  /** Where node A's `bun --cpu-prof` profile goes; its top functions during the streams are reported. */
+  profile: string | null;
+  out: string | null;
+  log: (line: string) => void;
+}
+
+export type WrkRun = WrkResult & { urls: number };
+
+/** wrk's runs of one load: the first store's new and repeating mixes, the second store's new one. */
+export interface Searches {
+  aNew: WrkRun;
+  aRepeating: WrkRun;
+  bNew: WrkRun;
+}
+
+export interface StreamRun {
+  clients: number;
+  batch: number;
+  stream: StreamResult;
+  probes: ProbeSamples;
+  searches: Searches;
+  /** Node A's seconds run and waited for a CPU per second of the stream, by thread name. */
+  cpu: [string, { run: number; wait: number }][];
+}
+
+export interface MixedLoadResult {
+  mode: "embedded" | "Redis";
+  fresh: {
+    perSecond: number;
+    seconds: number;
+    /** Per lane, ms from the last batch's acknowledgement to its last product in answers. */
+    lastVisible: { lane: string; ms: number | null }[];
+  };
+  lanes: string[];
+  /** Alone before the streams, and again after them: the machine's speed drifts in a run. */
+  alone: Searches;
+  aloneAfter: Searches;
+  runs: StreamRun[];
+  flood: { b: WrkRun; flood: FloodResult } | null;
+  profile: ReturnType<typeof selfTimes> | null;
+  load: [number[], number[]];
+  table: string;
+}
+
+/** URLs drawn for each wrk run of new queries: more than the server is expected to answer. */
+const URLS_PER_SECOND = 10_000;
+const VISIBLE_TIMEOUT_MS = 60_000;
+
+const first = <T>(iterable: Iterable<T>): T => iterable[Symbol.iterator]().next().value as T;
+
+export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult> {
+  const phase = (name: string, detail = "") =>
+    o.log(`[mixed-load] ${name}${detail ? `: ${detail}` : ""}`);
+  const loadBefore = loadavg();
+  await ensureWrk((line) => phase(line));
+  const source = catalogSource(o.catalog);
+  using dir = tempDir("vitrina-mixed-load-");
+  if (o.redis) mkdirSync(join(dir, "redis"));
+  await using redis = o.redis ? await startRedis({ dir: join(dir, "redis") }) : null;
+  const args = [
+    ...benchServeArgs(redis?.url ?? null),
+    ...(o.searchThreads === null ? [] : ["--search-threads", String(o.searchThreads)]),
+  ];
+  if (o.profile) mkdirSync(o.profile, { recursive: true });
+  const profileArgs = o.profile ? ["--cpu-prof", `--cpu-prof-dir=${o.profile}`] : [];
+  phase("start", `${redis ? "Redis mode, two nodes" : "embedded mode"}, serve ${args.join(" ")}`);
+  await using a = await startService({ dataDir: join(dir, "a"), args, bunArgs: profileArgs });
+  await using b = redis ? await startService({ dataDir: join(dir, "b"), args }) : null;
+  const nodes = [{ name: "A", url: a.url }, ...(b ? [{ name: "B", url: b.url }] : [])];
+  const stamp = Date.now();
+  const storeA = await createDomain(a, `mixed-a-${stamp}`);
+  const storeB = await createDomain(a, `mixed-b-${stamp}`);
+
+  const threads = o.searchThreads ?? availableParallelism();
+  const lanes = await openLanes(nodes, probePath(storeA.search_token, "probe"), {
+    threads,
+    log: o.log,
+  });
+  phase("lanes", `one connection per search thread: ${lanes.map((l) => l.name).join(", ")}`);
+  const stopKeeping = keepLanesAlive(lanes, probePath(storeA.search_token, "probe"));
+  try {
+    const everywhere = async (path: string, product: ProductItem, since: number) => {
+      const wanted = {
+        path,
+        shows: (body: string) => showsProduct(body, product.source_id),
+        since,
+      };
+      return timesToVisible(lanes, wanted, VISIBLE_TIMEOUT_MS);
+    };
+
+    phase("import", `${o.products} products, 1 client, batches of 1,000`);
+    const importStart = performance.now();
+    await importCatalog(a.url, storeA.secret_token, {
+      seed: o.seed,
+      products: o.products,
+      clients: 1,
+      catalog: source,
+      onProgress: (n) => n % 100_000 === 0 && phase("import", `${n}/${o.products}`),
+    });
+    const acked = performance.now();
+    const seconds = (acked - importStart) / 1000;
+    const last = first(source.products(o.seed, 1, o.products - 1));
+    const lastPath = probePath(storeA.search_token, source.codeQuery(last));
+    const fresh = {
+      perSecond: o.products / seconds,
+      seconds,
+      lastVisible: await everywhere(lastPath, last, acked),
+    };
+    phase("import", `${Math.round(fresh.perSecond)} products/s`);
+
+    phase("second store", `${o.secondProducts} products`);
+    const seedB = o.seed + 1;
+    await importCatalog(a.url, storeB.secret_token, {
+      seed: seedB,
+      products: o.secondProducts,
+      catalog: source,
+    });
+    const lastB = first(source.products(seedB, 1, o.secondProducts - 1));
+    const pathB = probePath(storeB.search_token, source.codeQuery(lastB));
+    await everywhere(pathB, lastB, performance.now());
+
+    const combos = o.clients.flatMap((clients) => o.batches.map((batch) => ({ clients, batch })));
+    phase("queries", "drawing the wrk lists from the catalogs");
+    const perRun = o.seconds * URLS_PER_SECOND;
+    const listsOf = (catalog: ReturnType<typeof sampleCatalog>, runs: number) => {
+      const mix = newQueryMix(catalog, { seed: o.seed, count: perRun * runs });
+      return Array.from({ length: runs }, (_, k) => mix.slice(k * perRun, (k + 1) * perRun));
+    };
+    const sampleA = sampleCatalog(source, o.seed, o.products);
+    // Store A: alone, and during the streams: each stream changes its snapshot all the time,
+    // so that no answer of one run can be kept for the next. Store B's snapshot does not
+    // change: each of its runs has its own list.
+    const [aAlone = [], aDuring = []] = listsOf(sampleA, 2);
+    // B's lists: alone before, one per stream, alone after, with the flood.
+    const bLists = listsOf(sampleCatalog(source, seedB, o.secondProducts), combos.length + 3);
+    const repeating = generateQueryMix(sampleA, { seed: o.seed, count: 5000 });
+
+    const pathOf = (token: string) => (q: MixQuery) =>
+      `/api/v2/search/?${new URLSearchParams({ ...q.params, token, demo: "true" })}`;
+    const [pathA, pathOfB] = [pathOf(storeA.search_token), pathOf(storeB.search_token)];
+    const wrk = async (name: string, qs: readonly MixQuery[], path: (q: MixQuery) => string) => {
+      phase("wrk", `${name}: ${qs.length} URLs, ${o.connections} connections, ${o.seconds} s`);
+      const r = await runWrk({
+        base: a.url,
+        paths: qs.map(path),
+        file: join(dir, "wrk-paths.txt"),
+        seconds: o.seconds,
+        connections: o.connections,
+        statuses: true,
+      });
+      phase("wrk", `${name}: ${Math.round(r.perSecond)} searches/s, p99 ${r.p99Ms.toFixed(1)} ms`);
+      return { ...r, urls: qs.length };
+    };
+    const searches = async (
+      label: string,
+      aList: readonly MixQuery[],
+      bList: readonly MixQuery[],
+    ): Promise<Searches> => ({
+      aNew: await wrk(`A new ${label}`, aList, pathA),
+      aRepeating: await wrk(`A repeating ${label}`, repeating, pathA),
+      bNew: await wrk(`B new ${label}`, bList, pathOfB),
+    });
+
+    const warm = Math.min(3, o.seconds);
+    phase("warm-up", `repeating mix, concurrency 8, ${warm} s`);
+    await runLoad({ urls: repeating.map((q) => a.url + pathA(q)), concurrency: 8, seconds: warm });
+    const alone = await searches("alone", aAlone, bLists[0] ?? []);
+
+    const runs: StreamRun[] = [];
+    const windows: { from: number; to: number }[] = [];
+    for (const [k, { clients, batch }] of combos.entries()) {
+      phase("stream", `${clients} clients × ${batch} items`);
+      const prober = new Prober(lanes, (p) => probePath(storeA.search_token, source.codeQuery(p)));
+      const cpuBefore = threadSched(a.proc.pid);
+      const from = Date.now();
+      const stream = startPriceStream({
+        base: a.url,
+        secretToken: storeA.secret_token,
+        source,
+        seed: o.seed,
+        products: o.products,
+        clients,
+        batch,
+        onAck: (change) => prober.offer(change),
+      });
+      await Bun.sleep(RAMP_MS);
+      const during = await searches(`during ${clients}×${batch}`, aDuring, bLists[k + 1] ?? []);
+      const result = await stream.stop();
+      const to = Date.now();
+      windows.push({ from, to });
+      const cpu = cpuPerSecond(cpuBefore, threadSched(a.proc.pid), (to - from) / 1000);
+      await prober.drain();
+      // The next run starts once the last change shows everywhere: nothing of this one is left.
+      if (result.last) {
+        const p = result.last.product;
+        await everywhere(probePath(storeA.search_token, source.codeQuery(p)), p, performance.now());
+      }
+      phase(
+        "stream",
+        `${Math.round(result.changes / result.seconds)} changes/s, ${prober.samples.everywhere.length} probes`,
+      );
+      runs.push({ clients, batch, stream: result, probes: prober.samples, searches: during, cpu });
+    }
+
+    // A's alone list again: its answers were kept for a snapshot long gone.
+    const aloneAfter = await searches("alone after", aAlone, bLists[combos.length + 1] ?? []);
+
+    let flood: MixedLoadResult["flood"] = null;
+    if (o.floodRate > 0) {
+      phase("flood", `${o.floodRate} expensive queries/s on store A while store B is searched`);
+      const flooding = runFlood({
+        base: a.url,
+        token: storeA.search_token,
+        rate: o.floodRate,
+        seconds: o.seconds + 1,
+        seed: o.seed,
+      });
+      await Bun.sleep(500);
+      const bFlood = await wrk("B new with the flood", bLists[combos.length + 2] ?? [], pathOfB);
+      flood = { b: bFlood, flood: await flooding };
+    }
+
+    let profile: MixedLoadResult["profile"] = null;
+    if (o.profile) {
+      // SIGTERM: Bun writes the profile on a clean exit; the lanes' connections are closed
+      // first (one the server resets is an error no one listens to).
+      stopKeeping();
+      closeLanes(lanes);
+      await a.stop();
+      // The windows beside the profile, for another reading of it.
+      writeFileSync(join(o.profile, "stream-windows.json"), JSON.stringify(windows));
+      profile = selfTimes(readProfile(o.profile), windows);
+    }
+
+    const result: Omit<MixedLoadResult, "table"> = {
+      mode: redis ? "Redis" : "embedded",
+      fresh,
+      lanes: lanes.map((l) => l.name),
+      alone,
+      aloneAfter,
+      runs,
+      flood,
+      profile,
+      load: [loadBefore, loadavg()],
+    };
+    const table = mixedLoadTables(result, o, commandLine(o));
+    o.log(table);
+    if (o.out) writeSection(o.out, sectionName(o, result.mode), table);
+    return { ...result, table };
+  } finally {
+    stopKeeping();
+    closeLanes(lanes);
+  }
+}
+
+const sectionName = (o: MixedLoadOptions, mode: string) =>
+  `mixed-load-${mode}-${o.products}-${o.catalog}${o.quick ? "-quick" : ""}`;
+
+/** Seconds run and waited per second between two readings, by thread name, busiest first. */
+function cpuPerSecond(
+  before: Map<string, { run: number; wait: number }>,
+  after: Map<string, { run: number; wait: number }>,
+  seconds: number,
+): [string, { run: number; wait: number }][] {
+  return [...after]
+    .map(([name, t]): [string, { run: number; wait: number }] => {
+      const was = before.get(name) ?? { run: 0, wait: 0 };
+      return [name, { run: (t.run - was.run) / seconds, wait: (t.wait - was.wait) / seconds }];
+    })
+    .filter(([, t]) => t.run >= 0.01)
+    .sort((x, y) => y[1].run - x[1].run);
+}
+
+export function commandLine(o: Omit<MixedLoadOptions, "log" | "out">): string {
+  return [
+    "bun bench/mixed-load.ts",
+    ...(o.quick ? ["--quick"] : []),
+    `--products ${o.products} --clients ${o.clients.join(",")} --batch ${o.batches.join(",")}`,
+    `--seconds ${o.seconds} --seed ${o.seed} --connections ${o.connections}`,
+    `--second-products ${o.secondProducts} --flood-rate ${o.floodRate} --catalog ${o.catalog}`,
+    ...(o.searchThreads === null ? [] : [`--search-threads ${o.searchThreads}`]),
+    ...(o.redis ? ["--redis"] : []),
+    ...(o.profile ? [`--profile ${o.profile}`] : []),
+  ].join(" ");
+}
+
+const USAGE = `usage: bun bench/mixed-load.ts [--products N] [--clients LIST] [--batch LIST] [--seconds S]
+  [--seed N] [--connections N] [--second-products N] [--flood-rate N] [--search-threads N]
+  [--redis] [--catalog project|feed] [--quick] [--profile DIR] [--out FILE | --no-write]
+
+The benchmark of the mixed load (issue 20): a store's price and stock changes streamed by K
+clients in batches while wrk (installed with apt-get where missing) searches new queries, each
+URL once, of that store and of a second one; then a flood of expensive queries on the first
+store's token while the second is searched. Reports changes acknowledged/s against the same
+run's fresh import, batch acknowledgement times, acknowledgement to the new price in answers on
+every search thread (and node), searches alone and during, and the issue's targets; writes a
+section of BENCHMARKS.md (not with --no-write or --quick).
+
+  --products N         products of the store that reprices (default 100000)
+  --clients LIST       the stream's clients, one run each (default 1,4,16)
+  --batch LIST         items per batch, one run with each K (default 1,100,1000)
+  --seconds S          seconds of each wrk run; a stream lasts three (default 10)
+  --seed N             catalog and query seed (default 1)
+  --connections N      wrk's connections (default 8)
+  --second-products N  products of the second store (default 10000)
+  --flood-rate N       expensive queries/s of the flood, 0 for none (default 460)
+  --search-threads N   passed to serve (default: serve's own, every core)
+  --redis              Redis mode: two nodes on a private redis-server (AOF, appendfsync
+                       always); the stream and wrk go to node A, probes to both
+  --catalog NAME       project (src/catalog) or feed (bench/catalogs/feed-catalog.ts)
+  --quick              4 clients × 100 items, 5 s runs: the target rows in a few minutes
+  --profile DIR        node A under bun --cpu-prof into DIR; its top functions during the
+                       streams are reported
+  --out FILE           the Markdown file to write (default BENCHMARKS.md)
+  --no-write           print the tables only`;
+
+/** Checks the flags; a wrong one ends with the usage (exit 2) before anything starts. */
+export function parseMixedLoadArgs(argv: string[]): Omit<MixedLoadOptions, "log"> | "help" {
+  const switches = ["help", "redis", "no-write", "quick"];
+  const valued = [
+    ...["products", "clients", "batch", "seconds", "seed", "connections", "second-products"],
+    ...["flood-rate", "search-threads", "catalog", "profile", "out"],
+  ];
+  const unknown = unknownFlag(argv, [...switches, ...valued]);
+  if (unknown !== null) throw new ConfigError(`unknown flag --${unknown}`);
+  const { positional, flags } = parseArgs(argv, switches);
+  if (flags.has("help")) return "help";
+  if (positional.length) throw new ConfigError(`unexpected argument "${positional[0]}"`);
+  const integer = (raw: string | undefined, name: string, fallback: number, min: number) => {
+    const n = raw === undefined ? fallback : Number(raw);
+    if (!Number.isInteger(n) || n < min)
+      throw new ConfigError(`--${name} must be an integer >= ${min}, not ${raw}`);
+    return n;
+  };
+  const count = (name: string, fallback: number, min: number) =>
+    integer(flags.get(name), name, fallback, min);
+  const list = (name: string, fallback: number[]) => {
+    const raw = flags.get(name);
+    return raw === undefined ? fallback : raw.split(",").map((x) => integer(x, name, 0, 1));
+  };
+  const catalog = flags.get("catalog") ?? "project";
+  if (!(CATALOG_NAMES as readonly string[]).includes(catalog))
+    throw new ConfigError(`--catalog must be one of ${CATALOG_NAMES.join(", ")}, not ${catalog}`);
+  catalogSource(catalog as CatalogName); // one not wired yet is refused before anything starts
+  if (flags.has("out") && flags.has("no-write"))
+    throw new ConfigError("--out and --no-write exclude each other");
+  const quick = flags.has("quick");
+  const products = count("products", 100_000, 2);
+  return {
+    products,
+    clients: list("clients", quick ? [4] : [1, 4, 16]),
+    batches: list("batch", quick ? [100] : [1, 100, 1000]).map((n) => Math.min(n, products)),
+    seconds: count("seconds", quick ? 5 : 10, 1),
+    seed: count("seed", 1, 0),
+    connections: count("connections", 8, 1),
+    secondProducts: count("second-products", 10_000, 1),
+    floodRate: count("flood-rate", 460, 0),
+    searchThreads: flags.has("search-threads") ? count("search-threads", 1, 1) : null,
+    redis: flags.has("redis"),
+    catalog: catalog as CatalogName,
+    quick,
+    profile: flags.get("profile") ?? null,
+    out:
+      flags.has("no-write") || (quick && !flags.has("out"))
+        ? null
+        : (flags.get("out") ?? join(ROOT, "BENCHMARKS.md")),
+  };
+}
+
+export const mixedLoadCommand = benchCommandOf(
+  "bench/mixed-load.ts",
+  USAGE,
+  parseMixedLoadArgs,
+  runMixedLoad,
+);
+
+if (import.meta.main) mixedLoadCommand(process.argv.slice(2)).then((code) => process.exit(code));
