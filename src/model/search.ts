@@ -77,6 +77,8 @@ export const SearchResponse = t.Object({
   total: t.Number(),
   query: t.String(),
   corrected_query: t.String(),
+  /** The query's words, as typed, that no returned product matches (beyond the spec). */
+  ignored_words: t.Array(t.String()),
   suggestions: t.Array(t.String()),
   filters_enabled: t.Boolean(),
   filters: t.Array(Filter),

@@ -3,24 +3,24 @@ import type { Snapshot } from "../index/snapshot.ts";
 import { codeShapedKey, namesAWord, nearestCodeDocs } from "./code-query.ts";
 import { collectHits, exactCodeDocs } from "./collect-hits.ts";
 import { correctQuery } from "./correct.ts";
+import { type GivenUp, matchGivingUp } from "./give-up.ts";
+import { ignoredWords } from "./ignored-words.ts";
 import { layOut } from "./layout.ts";
-import { type Candidates, matchWords, type WordPlan } from "./match.ts";
+import { matchWords } from "./match.ts";
 import { pagination } from "./pagination.ts";
-import { parseQuery, type QueryWord } from "./parse-query.ts";
+import { parseQuery } from "./parse-query.ts";
 import { categoriesMatchingAll, planWords } from "./plan.ts";
 import { suggest } from "./suggest.ts";
 
 // One search, start to end: correct, match, filter, count, rank, lay out (PRODUCT.md "Search",
 // specification 4.3).
 //
-// Matching decision: every query word must match. When nothing matches all of them, the words
-// found in no product are dropped first; then one word whose absence lets all the others match,
-// tried from the first word on (the words that disagree with the rest of a phrase are its
-// adjectives and wishes: "легкий" in "легкий чорний екшн-камера sjcam", a colour the model
-// does not come in); then the last word, then the one before, down to the first (Meilisearch's
-// "last" strategy). Dropped words still rank the docs that do have them. A doc whose whole code equals the query matches regardless. A
-// code-shaped query that is no code, whose words match nothing together and whose letter words
-// name nothing but codes answers with the codes one edit away, or nothing (code-query.ts).
+// Matching decision: every query word must match; when not every word can, words are given up
+// in the order of what they say about the product, and given-up words still rank
+// (give-up.ts). A doc whose whole code equals the query matches regardless. A code-shaped
+// query that is no code, whose words match nothing together and whose letter words name
+// nothing but codes answers with the codes one edit away, or nothing (code-query.ts). The
+// answer names the words as typed that no returned product matches (ignored-words.ts).
 
 export function emptyData(
   params: Pick<
@@ -34,6 +34,7 @@ export function emptyData(
     total: 0,
     query: params.q,
     corrected_query: "",
+    ignored_words: [],
     suggestions: [],
     filters_enabled: filtersEnabled,
     filters: [],
@@ -54,6 +55,7 @@ export function runSearch(
   popular: readonly string[] = [],
 ): SearchResponse {
   let words = parseQuery(params.q);
+  let searched = params.q;
   if (!words.some((w) => !w.optional)) return emptyData(params, params.show_filters);
 
   let correctedQuery = "";
@@ -62,6 +64,7 @@ export function runSearch(
     if (correction?.words.some((w) => !w.optional)) {
       correctedQuery = correction.text;
       words = correction.words;
+      searched = correction.text;
     }
   }
   const suggestions =
@@ -72,75 +75,26 @@ export function runSearch(
   let codeDocs = exactCodeDocs(snap, params.q);
   const code = codeDocs.size === 0 ? codeShapedKey(params.q) : null;
   const nowhere = plans.some((p, w) => required[w] && p.cost === 0);
-  let candidates = nowhere ? null : matchWords(snap, plans, required);
-  if (code !== null && (candidates?.count ?? 0) === 0 && !namesAWord(snap, plans)) {
-    // A code that does not exist: its nearest codes, or nothing (code-query.ts).
+  const first = nowhere ? null : matchWords(snap, plans, required);
+  let given: GivenUp;
+  if (code !== null && (first?.count ?? 0) === 0 && !namesAWord(snap, plans)) {
+    // A code that does not exist: its nearest codes, or nothing (code-query.ts). They match
+    // the code within one edit, as a typo does: no word is reported ignored.
     required.fill(false);
     codeDocs = nearestCodeDocs(snap, code);
-  } else if (nowhere && plans.some((p, w) => required[w] && p.cost > 0)) {
-    // A word found nowhere cannot be satisfied: it is the first to go (a stray preposition,
-    // a word of another shop), before the last-word fallback below.
-    plans.forEach((p, w) => {
-      if (p.cost === 0) required[w] = false;
-    });
-  }
-  candidates ??= matchWords(snap, plans, required);
-  if (candidates.count === 0)
-    candidates = withoutOneWord(snap, plans, required, codeParts(words)) ?? candidates;
-  while (candidates.count === 0 && required.indexOf(true) !== required.lastIndexOf(true)) {
-    required[required.lastIndexOf(true)] = false;
-    candidates = matchWords(snap, plans, required);
+    given = { candidates: matchWords(snap, plans, required), bits: new Uint16Array(words.length) };
+  } else {
+    given = matchGivingUp(snap, words, plans, required, first, params.product_page_size);
   }
   const activePlans = plans.filter((_, w) => required[w]);
 
-  const hits = collectHits(snap, params, words, candidates, codeDocs, plans);
+  const hits = collectHits(snap, params, words, given, codeDocs, plans);
   return layOut(snap, params, {
     hits,
     nameMatches: categoriesMatchingAll(activePlans),
     correctedQuery,
     suggestions,
+    ignoredWords: hits.count === 0 ? [] : ignoredWords(searched, words, given.bits, hits.matched),
     plans,
   });
-}
-
-/**
- * The candidates of the required words but one, the first word whose absence leaves any, or
- * null; `required` then marks that word dropped. Only for two required words or more, and
- * never a part of a joined code ("azur" of "azur5": a code loses its last part first). Words
- * naming a category (the product type) are tried last: a warm winter coat is a coat first.
- */
-function withoutOneWord(
-  snap: Snapshot,
-  plans: readonly WordPlan[],
-  required: boolean[],
-  parts: readonly boolean[],
-): Candidates | null {
-  if (required.indexOf(true) === required.lastIndexOf(true)) return null;
-  for (const types of [false, true]) {
-    for (let w = 0; w < required.length; w++) {
-      const type = (plans[w] as WordPlan).categorySlots.length > 0;
-      if (!required[w] || parts[w] || type !== types) continue;
-      required[w] = false;
-      const candidates = matchWords(snap, plans, required);
-      if (candidates.count > 0) return candidates;
-      required[w] = true;
-    }
-  }
-  return null;
-}
-
-/** Per word: true for the parts that follow a joined code ("fv", "4868" after "fv4868"). */
-function codeParts(words: readonly QueryWord[]): boolean[] {
-  const parts = words.map(() => false);
-  words.forEach((code, i) => {
-    if (!code.optional) return;
-    let joined = "";
-    for (let j = i + 1; j < words.length && joined.length < code.text.length; j++) {
-      const part = words[j] as QueryWord;
-      if (part.optional || !code.text.startsWith(joined + part.text)) break;
-      joined += part.text;
-      parts[j] = true;
-    }
-  });
-  return parts;
 }
