@@ -10,11 +10,12 @@ import { codeParts, KIND, wordKinds } from "./word-kinds.ts";
 //    a number without its unit, then descriptive words, attribute values, model words and
 //    codes; in one kind the most frequent, which says least, then the earlier), whose absence
 //    lets the others match ("тепла" of "тепла зимова куртка чоловіча"); when none does, the
-//    first in that order goes and the next round looks again. Only when brand and type words
+//    first in that order goes and the next round looks again ("7" of "чайник 1.7" when the
+//    kettle holds 1 l). Only when brand and type words
 //    alone are left does one of them go: the one whose answer best matches the words given up
 //    so far, the brand before the type on a tie ("samsung" of "холодильник samsung"). A part
-//    of a joined code is never tried alone ("azur" of "azur5"): a code loses its last part
-//    first;
+//    of a joined code with letters is never tried alone ("azur" of "azur5"): a code loses its
+//    last part first;
 // 3. while the answer has fewer products than its room (a page of products), a descriptive
 //    word goes, the most frequent first ("для", then "кіберспорту" of "ігровий монітор для
 //    кіберспорту"): the products with every word come first, the others after them. Only
@@ -81,7 +82,10 @@ export function matchGivingUp(
   let passes = 0;
   while (candidates.count === 0 && kept() > 1) {
     const list = order();
-    const weak = list.filter((w) => (kinds[w] as number) < KIND.brand && !isPart(w));
+    // A part of a joined number ("7" of "1.7") is a number still, and may go alone.
+    const weak = list.filter(
+      (w) => (kinds[w] as number) < KIND.brand && (!isPart(w) || kinds[w] === KIND.number),
+    );
     // Only brand and type words left: each is tried, and the one whose answer best keeps the
     // words given up goes ("спальний" of a query corrected to "спальний рожевий смартфон
     // realme": the smartphones have the pink Realme, the sleeping bags nothing).
