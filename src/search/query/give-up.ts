@@ -16,8 +16,9 @@ import { codeParts, KIND, wordKinds } from "./word-kinds.ts";
 //    so far, the brand before the type on a tie ("samsung" of "холодильник samsung"). A part
 //    of a joined code with letters is never tried alone ("azur" of "azur5"): a code loses its
 //    last part first;
-// 3. while the answer has fewer products than its room (a page of products), a descriptive
-//    word goes, the most frequent first ("для", then "кіберспорту" of "ігровий монітор для
+// 3. while the answer has fewer products than its room (a page of products) and a word of
+//    the product type is kept, a descriptive word goes (not a fragment being typed), the most
+//    frequent first ("для", then "кіберспорту" of "ігровий монітор для
 //    кіберспорту"): the products with every word come first, the others after them. Only
 //    descriptive words: a colour, a gender, a model number or a brand the shopper typed keeps
 //    narrowing the answer however few products have it.
@@ -28,6 +29,10 @@ import { codeParts, KIND, wordKinds } from "./word-kinds.ts";
 
 /** Match passes spent trying which word to give up before giving up without trying. */
 const MAX_PASSES = 16;
+/** The word being typed is whole, and may be given up to fill a page, from this length. */
+const MIN_WHOLE = 4;
+/** A descriptive word in at least 1/COMMON_SHARE of the products goes before numbers. */
+const COMMON_SHARE = 16;
 
 export interface GivenUp {
   readonly candidates: Candidates;
@@ -66,6 +71,12 @@ export function matchGivingUp(
   const kinds = wordKinds(snap, words, plans);
   const parts = codeParts(words);
   const isPart = (w: number) => (parts[w] as number) >= 0;
+  // A descriptive word in a large share of the products says no more than a number: "для".
+  const total = snap.starts[snap.segments.length] as number;
+  const rank = (w: number) =>
+    kinds[w] === KIND.descriptive && (plans[w] as WordPlan).cost * COMMON_SHARE >= total
+      ? KIND.number - 1
+      : (kinds[w] as number);
   // The required words, the one to give up first first: the weakest kind, then the most
   // frequent, then the earlier (an adjective before its noun); a code's parts after the other
   // words of their kind, its last part first.
@@ -75,10 +86,13 @@ export function matchGivingUp(
       .filter((w) => required[w])
       .sort(
         (a, b) =>
-          (kinds[a] as number) - (kinds[b] as number) ||
+          rank(a) - rank(b) ||
           Number(isPart(a)) - Number(isPart(b)) ||
           (isPart(a) ? b - a : (plans[b] as WordPlan).cost - (plans[a] as WordPlan).cost || a - b),
       );
+  // Passes that only ask whether anything matches leave the words not required unread;
+  // `complete` says whether the candidates have every word's matches, as ranking needs.
+  let complete = true;
   let passes = 0;
   while (candidates.count === 0 && kept() > 1) {
     const list = order();
@@ -101,7 +115,7 @@ export function matchGivingUp(
       passes++;
       tried.add(w);
       last = w;
-      const next = matchWords(snap, plans, required);
+      const next = matchWords(snap, plans, required, strong);
       required[w] = true;
       if (next.count === 0) continue;
       const keeps = strong ? bestGivenUpMatch(next, bits) : 0;
@@ -109,26 +123,46 @@ export function matchGivingUp(
         best = w;
         bestKept = keeps;
         candidates = next;
+        complete = strong;
       }
       if (!strong || keeps === (1 << given) - 1) break;
     }
     if (best >= 0) {
       giveUp(best);
       // The matcher's arrays are shared: a later trial overwrote the best one's.
-      if (best !== last) candidates = matchWords(snap, plans, required);
+      if (best !== last) {
+        candidates = matchWords(snap, plans, required);
+        complete = true;
+      }
       break;
     }
     const w = list[0] as number;
     giveUp(w);
     // A word tried alone left nothing: no pass to learn it again.
-    if (!tried.has(w)) candidates = matchWords(snap, plans, required);
+    if (!tried.has(w)) {
+      candidates = matchWords(snap, plans, required, false);
+      complete = false;
+    }
   }
-  while (candidates.count > 0 && candidates.count < room && kept() > 1) {
-    const w = order().find((d) => kinds[d] === KIND.descriptive && !isPart(d));
+  // The page is filled within the product type the query names ("hd73 для волосся стайлер"
+  // names none the store knows, and "hd 73" alone would add a kettle HD9327/73), never by
+  // giving up a fragment of the word being typed ("ai" of "apple ai"; "кіберспорту" is whole).
+  const typed = () => words.some((_, w) => required[w] && kinds[w] === KIND.type);
+  // The word being typed is a fragment unless it is a word of the store of 4+ letters.
+  const fragment = (w: number) => {
+    const { word, segments } = plans[w] as WordPlan;
+    return word.prefix && (word.text.length < MIN_WHOLE || segments.every((e) => e.exact < 0));
+  };
+  while (candidates.count > 0 && candidates.count < room && kept() > 1 && typed()) {
+    const w = order().find(
+      (d) => rank(d) <= KIND.descriptive && kinds[d] !== KIND.number && !isPart(d) && !fragment(d),
+    );
     if (w === undefined) break;
     giveUp(w);
-    candidates = matchWords(snap, plans, required);
+    candidates = matchWords(snap, plans, required, false);
+    complete = false;
   }
+  if (!complete) candidates = matchWords(snap, plans, required);
   return { candidates, bits };
 }
 

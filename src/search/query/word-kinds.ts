@@ -24,11 +24,13 @@ import type { QueryWord } from "./parse-query.ts";
 //   type         a word naming a category (the first word of the name, synonyms or keywords
 //                of most categories it is in: "куртка" of "Куртки чоловічі", not "чоловіча",
 //                which is in nine category names and first in one) or the type word of names
-//                (the first word of the names and keywords that carry it, in one category
-//                mostly: "чайник" of "Чайник Tefal …"; not "для", never first).
+//                (the first word of most names and keywords that carry it, those mostly in one
+//                category: "чайник" of "Чайник Tefal …"; not "для" of "Чохол для …", never
+//                first, nor "чоловіча", which every department uses).
 // A word's kind is the strongest kind of the terms it stands for: the term as typed and its
-// forms (stems, synonyms, a few completions), else its terms one typo away. Each term's kind is
-// read from at most SCANNED of its postings and memoised in the segment's cache.
+// forms (stems, synonyms, the completions of a word of 4+ letters), else its terms one typo
+// away. Each term's kind is read from at most SCANNED of its postings and memoised in the
+// segment's cache.
 
 export const KIND = {
   number: 0,
@@ -45,6 +47,8 @@ const SCANNED = 256;
 const VENDOR_SAMPLES = 4;
 /** Terms of one word looked at per segment. */
 const MAX_TERMS = 8;
+/** Words shorter than this are not read by their completions. */
+const MIN_COMPLETED = 4;
 /** A name's model words come among its first words: "Смартфон Apple iPhone 15 Pro Max". */
 const MAX_MODEL_POSITION = 3;
 
@@ -67,7 +71,9 @@ export function wordKinds(
       let kind: number = hasDigit(text) ? KIND.model : KIND.descriptive;
       snap.segments.forEach((segment, k) => {
         const exp = (plans[w] as WordPlan).segments[k] as TermExpansion;
-        for (const t of termsOf(exp)) kind = Math.max(kind, termKind(segment, t));
+        for (const t of termsOf(exp, segment.text.terms, text)) {
+          kind = Math.max(kind, termKind(segment, t));
+        }
       });
       kinds[w] = kind;
     }
@@ -131,8 +137,13 @@ export function codeParts(words: readonly QueryWord[]): Int32Array {
   return parts;
 }
 
-/** The terms a word stands for in one dictionary, at most MAX_TERMS (see the top). */
-function termsOf(exp: TermExpansion): number[] {
+/**
+ * The terms a word stands for in one dictionary, at most MAX_TERMS (see the top): not the
+ * completions of a word of under MIN_COMPLETED letters ("mal" is not "malibu").
+ */
+function termsOf(exp: TermExpansion, dictionary: readonly string[], word: string): number[] {
+  const completes = (t: number) =>
+    word.length < MIN_COMPLETED && t !== exp.exact && (dictionary[t] as string).startsWith(word);
   // Two typos away is too far to say what the word is ("стильний" is not "спальний").
   for (const typos of [0, 1]) {
     const terms: number[] = [];
@@ -140,7 +151,7 @@ function termsOf(exp: TermExpansion): number[] {
       const lo = exp.ranges[r] as number;
       const hi = exp.ranges[r + 1] as number;
       if (((exp.ranges[r + 2] as number) & 3) !== typos || hi - lo > MAX_TERMS) continue;
-      for (let t = lo; t < hi && terms.length < MAX_TERMS; t++) terms.push(t);
+      for (let t = lo; t < hi && terms.length < MAX_TERMS; t++) if (!completes(t)) terms.push(t);
     }
     if (terms.length > 0) return terms;
   }
