@@ -5,7 +5,8 @@
 //  2. the robot vacuums, not the ordinary vacuum "for a flat with pets"
 //  3. a number without its unit is a weak word: "чайник 1.7" finds the 1 l kettle, not a bed
 //     "Oslo 70" and a tablet "Pad 1"
-//  4. a brand no product of the type has is given up, and the answer says so
+//  4. a brand no product of the type has is given up, and the answer says so; a brand that
+//     has the type is kept and the colour it lacks given up
 //  5. the answer fills its page: the gaming monitors without the last word follow the ones
 //     with it, then the other monitors
 //  6. a model the store lacks: what is left, and which words were ignored
@@ -96,7 +97,7 @@ const PRODUCTS = [
   item(7, "Планшет Pad 1 7 дюймів", { vendor: "Lenovo" }),
   // p14-p16
   item(8, "Холодильник LG GA-B509", { vendor: "LG" }),
-  item(8, "Холодильник Bosch KGN39", { vendor: "Bosch" }),
+  item(8, "Холодильник Bosch KGN39", { vendor: "Bosch", params: [param("Колір", "Чорний")] }),
   item(9, "Смартфон Samsung Galaxy A55", { vendor: "Samsung" }),
   // p17
   item(10, "Захисне скло для iPhone 7", { vendor: "BeCover" }),
@@ -155,6 +156,8 @@ test("3. a number without its unit is a weak word", () => {
 test("4. a brand no fridge has is given up, and the answer says so", () => {
   expect(answer("холодильник samsung")).toEqual({ ids: ["p15", "p14"], ignored: ["samsung"] });
   expect(answer("Холодильник Samsung ")).toEqual({ ids: ["p15", "p14"], ignored: ["Samsung"] });
+  // The LG fridge is not black, the black one is a Bosch: the colour goes, not the brand.
+  expect(answer("холодильник lg чорний")).toEqual({ ids: ["p14"], ignored: ["чорний"] });
 });
 
 test("5. the page is filled: the gaming monitors with every word, the other gaming ones", () => {
