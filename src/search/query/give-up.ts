@@ -1,21 +1,21 @@
+import { isDigits } from "../analysis/index.ts";
 import type { Snapshot } from "../index/snapshot.ts";
-import { type Candidates, matchWords, NO_MATCH, type WordPlan } from "./match.ts";
+import { type Candidates, matchWords, type WordPlan } from "./match.ts";
 import type { QueryWord } from "./parse-query.ts";
 import { codeParts, KIND, wordKinds } from "./word-kinds.ts";
 
 // Which query words a search gives up, and in which order, when not every word can match
 // (PRODUCT.md "Search": rank rather than drop). Every word must match at first. Then:
 // 1. words found in no product go (a stray preposition, a word of another shop);
-// 2. while nothing matches, one word goes: the first, in order of what words say (word-kinds.ts:
-//    a number without its unit, then descriptive words, attribute values, model words and
-//    codes; in one kind the most frequent, which says least, then the earlier), whose absence
-//    lets the others match ("тепла" of "тепла зимова куртка чоловіча"); when none does, the
-//    first in that order goes and the next round looks again ("7" of "чайник 1.7" when the
-//    kettle holds 1 l). Only when brand and type words
-//    alone are left does one of them go: the one whose answer best matches the words given up
-//    so far, the brand before the type on a tie ("samsung" of "холодильник samsung"). A part
-//    of a joined code with letters is never tried alone ("azur" of "azur5"): a code loses its
-//    last part first;
+// 2. while nothing matches, the lightest set of words whose absence lets the others match
+//    goes: each word weighs what its kind says about the product (WEIGHT, word-kinds.ts), sets
+//    are tried by weight, then fewer words, then the lighter and more frequent words, one
+//    match pass each (at most MAX_PASSES; then the lightest words go one at a time until
+//    something matches). So a type word goes only when no one or two weaker words would do
+//    ("тепла" and "зимова" of "тепла зимова куртка чоловіча", not "куртка"), and a brand
+//    before three model words; the parts of a joined code with letters go from its last
+//    ("azur5" loses "5" first), those of a number freely ("7" of "чайник 1.7" when the kettle
+//    holds 1 l);
 // 3. while the answer has fewer products than its room (a page of products) and a word of
 //    the product type is kept, a descriptive word goes (not a fragment being typed), the most
 //    frequent first ("для", then "кіберспорту" of "ігровий монітор для
@@ -24,11 +24,21 @@ import { codeParts, KIND, wordKinds } from "./word-kinds.ts";
 //    narrowing the answer however few products have it.
 // A word given up still ranks: each gets a bit in the rank key (rank.ts), the later given up
 // the higher, so the products are ordered by the words that say most about them (Meilisearch's
-// `matchingStrategy` and Algolia's optional words). At most MAX_PASSES match passes are spent
-// trying words (2.), then words go without trials, only for queries that match nothing whole.
+// `matchingStrategy` and Algolia's optional words).
 
-/** Match passes spent trying which word to give up before giving up without trying. */
-const MAX_PASSES = 16;
+/** Match passes spent trying which words to give up before giving up without trying. */
+const MAX_PASSES = 24;
+/** The lightest words among which the sets to give up are looked for. */
+const MAX_SET_WORDS = 10;
+/**
+ * What giving up a word costs, by kind (KIND order: number, descriptive, attribute, model,
+ * brand, type): the set of words given up is the lightest that leaves something to match, so
+ * a type word (12) goes before a brand and a model word (8 + 4), never before one or two
+ * weaker words, and a brand (8) before three model words or more.
+ */
+const WEIGHT = [1, 2, 3, 4, 8, 12];
+/** A common descriptive word ("для") weighs less than a number. */
+const COMMON_WEIGHT = 0.5;
 /** The word being typed is whole, and may be given up to fill a page, from this length. */
 const MIN_WHOLE = 4;
 /** A descriptive word in at least 1/COMMON_SHARE of the products goes before numbers. */
@@ -73,76 +83,39 @@ export function matchGivingUp(
   const isPart = (w: number) => (parts[w] as number) >= 0;
   // A descriptive word in a large share of the products says no more than a number: "для".
   const total = snap.starts[snap.segments.length] as number;
-  const rank = (w: number) =>
-    kinds[w] === KIND.descriptive && (plans[w] as WordPlan).cost * COMMON_SHARE >= total
-      ? KIND.number - 1
-      : (kinds[w] as number);
-  // The required words, the one to give up first first: the weakest kind, then the most
-  // frequent, then the earlier (an adjective before its noun); a code's parts after the other
-  // words of their kind, its last part first.
+  const common = (w: number) =>
+    kinds[w] === KIND.descriptive && (plans[w] as WordPlan).cost * COMMON_SHARE >= total;
+  const weight = (w: number) =>
+    common(w) ? COMMON_WEIGHT : (WEIGHT[kinds[w] as number] as number);
+  // The required words, the one to give up first first: the lightest, then the most frequent,
+  // then the earlier (an adjective before its noun); a code's parts after the other words of
+  // their weight, its last part first.
   const order = () =>
     words
       .map((_, w) => w)
       .filter((w) => required[w])
       .sort(
         (a, b) =>
-          rank(a) - rank(b) ||
+          weight(a) - weight(b) ||
           Number(isPart(a)) - Number(isPart(b)) ||
           (isPart(a) ? b - a : (plans[b] as WordPlan).cost - (plans[a] as WordPlan).cost || a - b),
       );
-  // Passes that only ask whether anything matches leave the words not required unread;
-  // `complete` says whether the candidates have every word's matches, as ranking needs.
-  let complete = true;
-  let passes = 0;
-  while (candidates.count === 0 && kept() > 1) {
+  // Passes that only ask whether anything matches leave the words not required unread; the
+  // candidates kept are those of a complete pass, with every word's matches for the ranking.
+  if (candidates.count === 0) {
     const list = order();
-    // A part of a joined number ("7" of "1.7") is a number still, and may go alone.
-    const weak = list.filter(
-      (w) => (kinds[w] as number) < KIND.brand && (!isPart(w) || kinds[w] === KIND.number),
-    );
-    // Only brand and type words left: each is tried, and the one whose answer best keeps the
-    // words given up goes ("спальний" of a query corrected to "спальний рожевий смартфон
-    // realme": the smartphones have the pink Realme, the sleeping bags nothing).
-    const strong = weak.length === 0;
-    const trials = strong ? list.filter((w) => !isPart(w)) : weak;
-    let best = -1;
-    let bestKept = -1;
-    let last = -1;
-    const tried = new Set<number>();
-    for (const w of trials) {
-      if (passes >= MAX_PASSES) break;
-      required[w] = false;
-      passes++;
-      tried.add(w);
-      last = w;
-      const next = matchWords(snap, plans, required, strong);
-      required[w] = true;
-      if (next.count === 0) continue;
-      const keeps = strong ? bestGivenUpMatch(next, bits) : 0;
-      if (keeps > bestKept) {
-        best = w;
-        bestKept = keeps;
-        candidates = next;
-        complete = strong;
-      }
-      if (!strong || keeps === (1 << given) - 1) break;
+    const drop = lightestDrop(list, weight, parts, words, (set) => {
+      for (const w of set) required[w] = false;
+      const next = matchWords(snap, plans, required, false);
+      for (const w of set) required[w] = true;
+      return next.count > 0;
+    });
+    // Within its budget no set left anything: the lightest words go one by one.
+    for (const w of drop ?? list.slice(0, -1)) {
+      giveUp(w);
+      if (drop === null && matchWords(snap, plans, required, false).count > 0) break;
     }
-    if (best >= 0) {
-      giveUp(best);
-      // The matcher's arrays are shared: a later trial overwrote the best one's.
-      if (best !== last) {
-        candidates = matchWords(snap, plans, required);
-        complete = true;
-      }
-      break;
-    }
-    const w = list[0] as number;
-    giveUp(w);
-    // A word tried alone left nothing: no pass to learn it again.
-    if (!tried.has(w)) {
-      candidates = matchWords(snap, plans, required, false);
-      complete = false;
-    }
+    candidates = matchWords(snap, plans, required);
   }
   // The page is filled within the product type the query names ("hd73 для волосся стайлер"
   // names none the store knows, and "hd 73" alone would add a kettle HD9327/73), never by
@@ -153,29 +126,68 @@ export function matchGivingUp(
     const { word, segments } = plans[w] as WordPlan;
     return word.prefix && (word.text.length < MIN_WHOLE || segments.every((e) => e.exact < 0));
   };
+  let filled = false;
   while (candidates.count > 0 && candidates.count < room && kept() > 1 && typed()) {
-    const w = order().find(
-      (d) => rank(d) <= KIND.descriptive && kinds[d] !== KIND.number && !isPart(d) && !fragment(d),
-    );
+    const w = order().find((d) => kinds[d] === KIND.descriptive && !isPart(d) && !fragment(d));
     if (w === undefined) break;
     giveUp(w);
     candidates = matchWords(snap, plans, required, false);
-    complete = false;
+    filled = true;
   }
-  if (!complete) candidates = matchWords(snap, plans, required);
+  if (filled) candidates = matchWords(snap, plans, required);
   return { candidates, bits };
 }
 
-/** The most of the words given up (their bits) that one candidate matches, as a rank key does. */
-function bestGivenUpMatch(candidates: Candidates, bits: Uint16Array): number {
-  const W = candidates.words;
-  let best = 0;
-  for (let c = 0; c < candidates.count; c++) {
-    let mask = 0;
-    for (let w = 0; w < bits.length; w++) {
-      if (candidates.info[c * W + w] !== NO_MATCH) mask |= bits[w] as number;
+/**
+ * The lightest set of words to give up (ascending by weight, then fewer words, then the more
+ * frequent) that leaves something to match, as `list` orders them, or null when none of the
+ * first MAX_PASSES sets does. Every set keeps a word; the parts of a joined code with letters
+ * go from its last ("azur5" loses "5" before "azur"), those of a number freely ("7" of "1.7").
+ */
+function lightestDrop(
+  list: readonly number[],
+  weight: (w: number) => number,
+  parts: Int32Array,
+  words: readonly QueryWord[],
+  matches: (set: readonly number[]) => boolean,
+): number[] | null {
+  const n = Math.min(list.length, MAX_SET_WORDS);
+  const sets: { mask: number; weight: number; size: number }[] = [];
+  for (let mask = 1; mask < 1 << n; mask++) {
+    if (mask === (1 << list.length) - 1) continue;
+    let sum = 0;
+    let size = 0;
+    for (let i = 0; i < n; i++) {
+      if ((mask & (1 << i)) === 0) continue;
+      sum += weight(list[i] as number);
+      size++;
     }
-    if (mask > best) best = mask;
+    if (suffixesOfCodes(list, mask, parts, words)) sets.push({ mask, weight: sum, size });
   }
-  return best;
+  // Ties keep the order of `list`: its lighter and more frequent words are the lower bits.
+  sets.sort((a, b) => a.weight - b.weight || a.size - b.size || a.mask - b.mask);
+  for (const { mask } of sets.slice(0, MAX_PASSES)) {
+    const set = list.filter((_, i) => (mask & (1 << i)) !== 0);
+    if (matches(set)) return set;
+  }
+  return null;
+}
+
+/** Whether the words of `mask` (over `list`) give up only the last parts of each code. */
+function suffixesOfCodes(
+  list: readonly number[],
+  mask: number,
+  parts: Int32Array,
+  words: readonly QueryWord[],
+): boolean {
+  const dropped = new Set(list.filter((_, i) => (mask & (1 << i)) !== 0));
+  for (const w of dropped) {
+    const code = parts[w] as number;
+    if (code < 0 || isDigits((words[code] as QueryWord).text)) continue;
+    // Every later part of the same code must go too.
+    for (let j = w + 1; j < parts.length && parts[j] === code; j++) {
+      if (!dropped.has(j)) return false;
+    }
+  }
+  return true;
 }

@@ -21,15 +21,15 @@ import type { QueryWord } from "./parse-query.ts";
 //   model        a word with digits, a word of codes, a Latin word among a name's first words
 //                ("pro", "max", "galaxy"), a part of a joined code ("15" of "iphone15");
 //   brand        a word of some product's vendor;
-//   type         a word naming a category (the first word of the name, synonyms or keywords
-//                of most categories it is in: "куртка" of "Куртки чоловічі", not "чоловіча",
-//                which is in nine category names and first in one) or the type word of names
-//                (the first word of most names and keywords that carry it, those mostly in one
-//                category: "чайник" of "Чайник Tefal …"; not "для" of "Чохол для …", never
-//                first, nor "чоловіча", which every department uses).
-// A word's kind is the strongest kind of the terms it stands for: the term as typed and its
+//   type         a word naming a category (the first word of the names of most categories it
+//                is in: "куртка" of "Куртки чоловічі", not "чоловіча", in nine category
+//                names and first in one) or the type word of names (the first word of most
+//                names and keywords that carry it and its forms, those mostly in one category:
+//                "чайник" of "Чайник Tefal …"; not "для" of "Чохол для …", never first, nor
+//                "чоловіча", which every department uses).
+// A word's kind is read from the terms it stands for taken together: the term as typed and its
 // forms (stems, synonyms, the completions of a word of 4+ letters), else its terms one typo
-// away. Each term's kind is read from at most SCANNED of its postings and memoised in the
+// away. Each term's figures are read from at most SCANNED of its postings and memoised in the
 // segment's cache.
 
 export const KIND = {
@@ -68,14 +68,12 @@ export function wordKinds(
     else if (isDigits(text)) kinds[w] = unitFollows(words, w) ? KIND.attribute : KIND.number;
     else if (namesCategory(snap, word)) kinds[w] = KIND.type;
     else {
-      let kind: number = hasDigit(text) ? KIND.model : KIND.descriptive;
+      const stats: TermStats[] = [];
       snap.segments.forEach((segment, k) => {
         const exp = (plans[w] as WordPlan).segments[k] as TermExpansion;
-        for (const t of termsOf(exp, segment.text.terms, text)) {
-          kind = Math.max(kind, termKind(segment, t));
-        }
+        for (const t of termsOf(exp, segment.text.terms, text)) stats.push(termStats(segment, t));
       });
-      kinds[w] = kind;
+      kinds[w] = kindOf(stats, hasDigit(text));
     }
   });
   return kinds;
@@ -83,9 +81,9 @@ export function wordKinds(
 
 /**
  * A word of 2+ letters names a category: as typed or as a form (no typo), it is the first word
- * of the name or of the synonyms and keywords of at least half the categories it is in ("куртка" of
- * "Куртки чоловічі"; not "чоловіча", which is in "Куртки чоловічі", "Парфуми чоловічі" and
- * nine more, first only in "Чоловічий одяг").
+ * of the name of at least half the categories it is in ("куртка" of "Куртки чоловічі"; not
+ * "чоловіча", which is in nine category names and first in one, nor "зимова" of the keywords
+ * "зимова гума" of "Шини зимові").
  */
 function namesCategory(snap: Snapshot, word: QueryWord): boolean {
   if (word.text.length < 2) return false;
@@ -100,7 +98,7 @@ function namesCategory(snap: Snapshot, word: QueryWord): boolean {
       for (let p = offsets[t] as number; p < (offsets[t + 1] as number); p++) {
         const b = info[p] as number;
         all.add(docs[p] as number);
-        if ((b & 31) === 0) first.add(docs[p] as number);
+        if (b === 0) first.add(docs[p] as number);
       }
     }
   }
@@ -158,22 +156,61 @@ function termsOf(exp: TermExpansion, dictionary: readonly string[], word: string
   return [];
 }
 
-/** The kind of term `t` of a segment (see the top), memoised in the segment's cache. */
-function termKind(segment: Segment, t: number): number {
-  const key = `\u0002kind\u0001${t}`;
-  const cached = segment.cache.get(key);
-  if (cached !== undefined) return cached as number;
-  const kind = readTermKind(segment, t);
-  segment.cache.set(key, kind);
-  return kind;
+/** What decides a term's kind, read once per segment and term (see the top). */
+interface TermStats {
+  /** A word of some product's vendor. */
+  readonly brand: boolean;
+  /** A word of some product's code, or one with digits. */
+  readonly model: boolean;
+  /** A Latin word among some name's first words. */
+  readonly latinEarly: boolean;
+  /** A word of some product's attributes. */
+  readonly attribute: boolean;
+  /** Postings in names and keywords, those at the first position, and these per category. */
+  readonly names: number;
+  readonly first: number;
+  readonly perCategory: ReadonlyMap<number, number>;
 }
 
-function readTermKind(segment: Segment, t: number): number {
+/**
+ * The kind of a word from the stats of the terms it stands for, taken together: "зимова",
+ * whose form "зимове" starts one product's name, is not a type word for that form.
+ */
+function kindOf(stats: readonly TermStats[], digits: boolean): number {
+  if (stats.some((s) => s.brand)) return KIND.brand;
+  let names = 0;
+  let first = 0;
+  const perCategory = new Map<number, number>();
+  for (const s of stats) {
+    names += s.names;
+    first += s.first;
+    for (const [slot, n] of s.perCategory) perCategory.set(slot, (perCategory.get(slot) ?? 0) + n);
+  }
+  let modal = 0;
+  for (const n of perCategory.values()) modal = Math.max(modal, n);
+  if (first > 0 && first * 2 >= names && modal * 2 >= first) return KIND.type;
+  if (digits || stats.some((s) => s.model)) return KIND.model;
+  if (stats.some((s) => s.attribute)) return KIND.attribute;
+  return stats.some((s) => s.latinEarly) ? KIND.model : KIND.descriptive;
+}
+
+/** The stats of term `t` of a segment, memoised in the segment's cache. */
+function termStats(segment: Segment, t: number): TermStats {
+  const key = `\u0002kind\u0001${t}`;
+  const cached = segment.cache.get(key);
+  if (cached !== undefined) return cached as TermStats;
+  const stats = readTermStats(segment, t);
+  segment.cache.set(key, stats);
+  return stats;
+}
+
+function readTermStats(segment: Segment, t: number): TermStats {
   const { offsets, strongEnd, docs, info, terms } = segment.text;
   const term = terms[t] as string;
   let names = 0;
-  let early = 0;
-  let code = false;
+  let first = 0;
+  let brand = false;
+  let model = hasDigit(term);
   let inFirstWords = false;
   const samples: number[] = [];
   const perCategory = new Map<number, number>();
@@ -182,31 +219,29 @@ function readTermKind(segment: Segment, t: number): number {
     const b = info[p] as number;
     const field = b >> 5;
     const position = b & 31;
-    if (field === FIELD.vendor) return KIND.brand;
-    if (field === FIELD.code) code = true;
+    if (field === FIELD.vendor) brand = true;
+    if (field === FIELD.code) model = true;
     if (field === FIELD.name && position <= MAX_MODEL_POSITION) inFirstWords = true;
     if (field !== FIELD.name && field !== FIELD.keywords) continue;
     names++;
     const doc = docs[p] as number;
     if (position <= 2 && samples.length < VENDOR_SAMPLES) samples.push(doc);
     if (position > 0) continue;
-    early++;
+    first++;
     const slot = categorySlotOf(segment, doc);
     perCategory.set(slot, (perCategory.get(slot) ?? 0) + 1);
   }
   // A brand's word in a name outranks its vendor posting (one posting per term and doc, the
   // best field's): read the vendor of a few docs whose name has it among its first words.
-  for (const doc of samples) {
-    const vendor = readDoc(segment.display, doc)[DISPLAY.vendor] ?? "";
-    if (vendor !== "" && tokenise(vendor).some((token) => token.word === term)) return KIND.brand;
+  for (let i = 0; i < samples.length && !brand; i++) {
+    const vendor = readDoc(segment.display, samples[i] as number)[DISPLAY.vendor] ?? "";
+    brand = vendor !== "" && tokenise(vendor).some((token) => token.word === term);
   }
-  let modal = 0;
-  for (const n of perCategory.values()) modal = Math.max(modal, n);
-  if (early > 0 && early * 2 >= names && modal * 2 >= early) return KIND.type;
-  if (code || hasDigit(term)) return KIND.model;
+  let attribute = false;
   const weakTo = Math.min(offsets[t + 1] as number, (strongEnd[t] as number) + SCANNED);
-  for (let p = strongEnd[t] as number; p < weakTo; p++) {
-    if ((info[p] as number) >> 5 === FIELD.attribute) return KIND.attribute;
+  for (let p = strongEnd[t] as number; p < weakTo && !attribute; p++) {
+    attribute = (info[p] as number) >> 5 === FIELD.attribute;
   }
-  return inFirstWords && isLatin(term) ? KIND.model : KIND.descriptive;
+  const latinEarly = inFirstWords && isLatin(term);
+  return { brand, model, latinEarly, attribute, names, first, perCategory };
 }
