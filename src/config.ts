@@ -30,6 +30,11 @@ export interface Config {
   shedLag: number;
   /** Import requests of one domain that may wait behind the one being written; more get 503. */
   maxQueuedBatches: number;
+  /**
+   * The import thread's nice value (0-19): above 0, the threads that answer searches get the
+   * cores first and imports the time they leave (docs/ARCHITECTURE.md, "Writes beside reads").
+   */
+  importNice: number;
   /** Seconds a request's body may take to arrive in full; later is 408 and a closed connection. */
   readTimeout: number;
   /** Seconds SIGTERM waits for requests in flight before it closes their connections. */
@@ -82,6 +87,7 @@ export const OPTIONS = {
   importBurst: { flag: "import-burst", env: "VITRINA_IMPORT_BURST", default: "100" },
   shedLag: { flag: "shed-lag", env: "VITRINA_SHED_LAG", default: "500" },
   maxQueuedBatches: { flag: "max-queued-batches", env: "VITRINA_MAX_QUEUED_BATCHES", default: "8" },
+  importNice: { flag: "import-nice", env: "VITRINA_IMPORT_NICE", default: "10" },
   readTimeout: { flag: "read-timeout", env: "VITRINA_READ_TIMEOUT", default: "30" },
   shutdownTimeout: { flag: "shutdown-timeout", env: "VITRINA_SHUTDOWN_TIMEOUT", default: "10" },
   analyticsRetentionDays: {
@@ -163,6 +169,13 @@ const integer = (name: string, raw: string, min: number): number => {
   return n;
 };
 
+// Linux's range: 19 is the lowest priority.
+const nice = (raw: string): number => {
+  const n = integer("--import-nice", raw, 0);
+  if (n > 19) throw new ConfigError("--import-nice must be an integer from 0 to 19");
+  return n;
+};
+
 // One shopper alone is what poisoning is; more than the ids an aggregate keeps cannot be told.
 const shoppers = (raw: string): number => {
   const n = integer("--suggestion-min-shoppers", raw, 2);
@@ -217,6 +230,7 @@ export function loadConfig(
     importRate: rate(OPTIONS.importRate, OPTIONS.importBurst),
     shedLag: integer("--shed-lag", get(OPTIONS.shedLag), 0),
     maxQueuedBatches: integer("--max-queued-batches", get(OPTIONS.maxQueuedBatches), 0),
+    importNice: nice(get(OPTIONS.importNice)),
     readTimeout: integer("--read-timeout", get(OPTIONS.readTimeout), 1),
     shutdownTimeout: integer("--shutdown-timeout", get(OPTIONS.shutdownTimeout), 0),
     analyticsRetentionDays: integer(

@@ -36,7 +36,9 @@ test("1. a failed batch's category is published with the first product that name
       .map((s) => search(s, parsed.params))
       .filter((a) => a.total > 0)
       .map((a) => a.products.groups.map((g) => [g.category_name, g.items.length]));
-    expect(answers).toEqual([[["Телескопи", 1]]]);
+    // The patch is published, then its merge (into an empty base, here) in a swap of its own.
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers).toEqual(answers.map(() => [["Телескопи", 1]]));
   } finally {
     await store.close();
   }

@@ -7,15 +7,17 @@
 import { describe, expect, test } from "bun:test";
 import { SEARCH_DEFAULTS, type SearchParams } from "../model/search.ts";
 import type { Snapshot } from "../search/engine.ts";
+import { newOfferEpochs } from "../search/index/offer-columns.ts";
 import { AnswerCache, type CachedAnswer } from "./answer-cache.ts";
 import { prepare } from "./browser-answer.ts";
 
-const snapshot = () => ({}) as Snapshot;
+const snapshot = () => ({ offerEpochs: newOfferEpochs() }) as Snapshot;
 const params = (p: Partial<SearchParams>): SearchParams => ({ ...SEARCH_DEFAULTS, ...p });
 const answer = (body: string): CachedAnswer => ({
   ...prepare(body),
   total: 1,
   corrected_query: "",
+  stamp: { epoch: 0, shown: new Uint32Array(0), priced: false },
 });
 
 describe("answer cache", () => {
@@ -25,17 +27,17 @@ describe("answer cache", () => {
     const key = (p: Partial<SearchParams>) => cache.keyOf(snap, params(p)) ?? "";
     const kept = answer('{"q":"a"}');
     cache.put(key({ q: "a" }), kept);
-    expect(cache.get(key({ q: "a", uuid: "u-1", demo: true }))).toBe(kept);
+    expect(cache.get(key({ q: "a", uuid: "u-1", demo: true }), snap)).toBe(kept);
     for (const other of [{ q: "b" }, { q: "a", page: 2 }, { q: "a", filters: [3] }])
-      expect(cache.get(key(other))).toBeUndefined();
+      expect(cache.get(key(other), snap)).toBeUndefined();
   });
 
   test("2. another snapshot", () => {
     const cache = new AnswerCache(1 << 20);
     const [before, after] = [snapshot(), snapshot()];
     cache.put(cache.keyOf(before, params({ q: "a" })) ?? "", answer("{}"));
-    expect(cache.get(cache.keyOf(after, params({ q: "a" })) ?? "")).toBeUndefined();
-    expect(cache.get(cache.keyOf(before, params({ q: "a" })) ?? "")).toBeDefined();
+    expect(cache.get(cache.keyOf(after, params({ q: "a" })) ?? "", after)).toBeUndefined();
+    expect(cache.get(cache.keyOf(before, params({ q: "a" })) ?? "", before)).toBeDefined();
   });
 
   test("3. suggestions", () => {
@@ -53,15 +55,15 @@ describe("answer cache", () => {
     const snap = snapshot();
     const key = (q: string) => cache.keyOf(snap, params({ q })) ?? "";
     for (const q of ["a", "b", "c"]) cache.put(key(q), answer(body(q)));
-    expect(cache.get(key("a"))).toBeDefined();
+    expect(cache.get(key("a"), snap)).toBeDefined();
     cache.put(key("d"), answer(body("d")));
-    expect(["a", "b", "c", "d"].map((q) => cache.get(key(q)) !== undefined)).toEqual([
+    expect(["a", "b", "c", "d"].map((q) => cache.get(key(q), snap) !== undefined)).toEqual([
       true,
       false,
       true,
       true,
     ]);
     cache.put(key("e"), answer(body("e").repeat(4)));
-    expect(cache.get(key("e"))).toBeUndefined();
+    expect(cache.get(key("e"), snap)).toBeUndefined();
   });
 });

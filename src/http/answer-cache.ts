@@ -1,5 +1,5 @@
 import type { SearchParams } from "../model/search.ts";
-import type { Snapshot } from "../search/engine.ts";
+import { type AnswerStamp, answerHolds, type Snapshot } from "../search/engine.ts";
 import { cacheKey } from "../search/query/response-cache.ts";
 import type { PreparedBody } from "./browser-answer.ts";
 
@@ -8,7 +8,9 @@ import type { PreparedBody } from "./browser-answer.ts";
 // An answer is a function of the snapshot and the parameters that the engine's own cache keys
 // on (query/response-cache.ts: not uuid, demo; none for the suggestions, which follow the
 // popular queries); the snapshot is part of the key, so an import is never hidden: the next
-// search of its domain finds no entry and the old ones age out. Unlike the engine's cache,
+// search of its domain finds no entry and the old ones age out. An offer written in place
+// (a price or stock change) changes no snapshot: each entry checks its stamp instead, and only
+// the answers it made stale are dropped (search/query/answer-stamp.ts). Unlike the engine's cache,
 // which keeps only the answers that took over 1 ms (each a tree of objects the collector
 // walks), this one keeps every answer: an entry is a few typed arrays and costs next to
 // nothing to keep or to drop.
@@ -17,6 +19,8 @@ import type { PreparedBody } from "./browser-answer.ts";
 export interface CachedAnswer extends PreparedBody {
   readonly total: number;
   readonly corrected_query: string;
+  /** What tells whether offers written in place since have made it stale. */
+  readonly stamp: AnswerStamp;
 }
 
 /**
@@ -50,9 +54,15 @@ export class AnswerCache {
     return key === null ? null : `${generationOf(snap)}\u0001${key}`;
   }
 
-  get(key: string): CachedAnswer | undefined {
+  /** The answer kept under `key` (made on `snap`), unless an offer written since changed it. */
+  get(key: string, snap: Snapshot): CachedAnswer | undefined {
     const answer = this.entries.get(key);
     if (answer === undefined) return undefined;
+    if (!answerHolds(snap, answer.stamp)) {
+      this.entries.delete(key);
+      this.bytes -= charge(answer);
+      return undefined;
+    }
     // Least recently used first out: a hit moves the entry to the end.
     this.entries.delete(key);
     this.entries.set(key, answer);

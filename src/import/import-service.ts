@@ -1,4 +1,5 @@
 import type { CategoryErrorEntry, ProductErrorEntry, SuccessEntry } from "../model/import.ts";
+import { offerOnly } from "../model/offers.ts";
 import type { CategoryRecord, ProductRecord } from "../model/records.ts";
 import type { PrimaryStore, WriteResult } from "../store/store.ts";
 import { parseBatch } from "./read-batch.ts";
@@ -11,8 +12,13 @@ export interface WrittenRecord {
   json: string;
 }
 
-/** An entry of `successful` whose `data` is already serialised by the store. */
-export type SerialisedSuccess = Omit<SuccessEntry<unknown>, "data"> & WrittenRecord;
+/**
+ * An entry of `successful` whose `data` is already serialised by the store; `offer` is the
+ * record when the write changed only its offer (model/offers.ts), which the indexer is handed
+ * packed instead of as JSON.
+ */
+export type SerialisedSuccess = Omit<SuccessEntry<unknown>, "data"> &
+  WrittenRecord & { offer?: ProductRecord };
 
 export interface ImportResponse<E> {
   status: 200 | 201 | 400;
@@ -48,6 +54,10 @@ export class ImportService {
       ),
     );
     const { successful, errors } = collect(checked, results, (e) => e);
+    for (const s of successful) {
+      const r = results[s.index];
+      if (r?.ok && offerOnly(r.record)) s.offer = r.record;
+    }
     // PRODUCT.md: 201 when all succeeded and one was created, 200 when all were updates.
     const status = errors.length ? 400 : successful.some((s) => s.status === 201) ? 201 : 200;
     return { status, successful, errors, seq };

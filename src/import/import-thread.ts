@@ -6,6 +6,7 @@
 // body in UTF-8 (transferred too), with where each record's JSON as the store wrote it lies in
 // it: that is both the response's `data` and what the indexer patches. Handle: import-writer.ts.
 
+import { setPriority } from "node:os";
 import { type AdminReport, AnalyticsService } from "../analytics/analytics-service.ts";
 import type { Config } from "../config.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
@@ -142,6 +143,9 @@ self.onmessage = async (event: MessageEvent<ToImportThread>) => {
   const m = event.data;
   if (m.type === "init") {
     try {
+      // This thread alone (Linux's setpriority of a thread id): searches first, imports in
+      // the time they leave.
+      setPriority(m.config.importNice);
       ({ store, log } = await openStore(m.config));
       imports = new ImportService(store, { maxItems: m.config.maxItems });
       analytics = new AnalyticsService(store, {
@@ -166,8 +170,8 @@ self.onmessage = async (event: MessageEvent<ToImportThread>) => {
           : String((error as Error)?.stack ?? error),
     };
   }
-  const transfer =
-    reply.ok && reply.response ? [reply.response.body.buffer, reply.response.spans.buffer] : [];
+  const r = reply.ok ? reply.response : undefined;
+  const transfer = r ? [r.body.buffer, r.spans.buffer, r.offers.buffer] : [];
   self.postMessage(
     { type: "reply", id: m.id, ...reply } satisfies FromImportThread,
     transfer as ArrayBuffer[],

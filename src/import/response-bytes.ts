@@ -1,3 +1,5 @@
+import { packOffers } from "../model/offers.ts";
+import type { ProductRecord } from "../model/records.ts";
 import type { ImportResponse } from "./import-service.ts";
 
 /**
@@ -12,8 +14,13 @@ export interface EncodedResponse {
   /** The change-log position of the batch's entry; 0 when an item failed (rule 8). */
   seq: number;
   body: Uint8Array;
-  /** Per successful entry: the record's id, and the start and end of its `data` in `body`. */
+  /**
+   * Per successful entry but those of `offers`: the record's id, and the start and end of its
+   * `data` in `body`.
+   */
   spans: Int32Array;
+  /** The writes that changed only a product's offer, packed (model/offers.ts). */
+  offers: Float64Array;
 }
 
 const encoder = new TextEncoder();
@@ -51,18 +58,25 @@ export function encodeResponse(r: ImportResponse<unknown>): EncodedResponse {
   for (const s of r.successful) chars += s.json.length + 48;
   // Mostly Cyrillic text in ASCII syntax: two bytes a character seldom needs growing.
   const out = new Utf8Writer(chars * 2);
-  const spans = new Int32Array(r.successful.length * 3);
+  const offers: ProductRecord[] = [];
+  const spans: number[] = [];
   out.write('{"successful":[');
   r.successful.forEach((s, i) => {
     out.write(`${i ? "," : ""}{"index":${s.index},"status":${s.status},"data":`);
-    spans[i * 3] = s.id;
-    spans[i * 3 + 1] = out.length;
+    const start = out.length;
     out.write(s.json);
-    spans[i * 3 + 2] = out.length;
+    if (s.offer) offers.push(s.offer);
+    else spans.push(s.id, start, out.length);
     out.write("}");
   });
   out.write("]");
   if (r.status === 400) out.write(`,"errors":${JSON.stringify(r.errors)}`);
   out.write("}");
-  return { status: r.status, seq: r.seq, body: out.done(), spans };
+  return {
+    status: r.status,
+    seq: r.seq,
+    body: out.done(),
+    spans: Int32Array.from(spans),
+    offers: packOffers(offers),
+  };
 }

@@ -62,6 +62,13 @@ export interface ProductRecord {
   warehouses: WarehouseStock[];
   /** Milliseconds since the epoch of the last write. */
   updated_at: number;
+  /**
+   * When what is searched and shown of the product last changed (everything but its prices,
+   * availability and warehouse stock): milliseconds, strictly increasing per product, so that
+   * it also tells the indexer whether a write changed only the offer (rules/merge-product.ts).
+   * Absent in records written before it existed: `updated_at` then.
+   */
+  content_updated_at?: number;
 }
 
 export interface CategoryTranslation {

@@ -44,7 +44,9 @@ export function textProblem(schema: TextOptions, value: unknown): TextProblem | 
   if (typeof value !== "string") return "type";
   if (!value.isWellFormed()) return "unicode";
   if (value.length < (schema.minChars ?? 0)) return "blank";
-  if (charCount(value, schema.maxChars) > schema.maxChars) return "long";
+  // No more UTF-16 units than the limit cannot be more code points: most strings are not counted.
+  if (value.length > schema.maxChars && charCount(value, schema.maxChars) > schema.maxChars)
+    return "long";
   if (schema.pattern !== undefined) {
     let re = patterns.get(schema.pattern);
     if (re === undefined) {

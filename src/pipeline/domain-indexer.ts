@@ -1,11 +1,15 @@
+import type { ProductOffer } from "../model/offers.ts";
 import type { CategoryRecord, ProductRecord } from "../model/records.ts";
 import {
   buildSnapshot,
   hasCategory,
+  type ProductPatch,
   patchSnapshot,
   prepareIfSearched,
   type Snapshot,
+  settleSnapshot,
   startProductPatch,
+  writeOffers,
 } from "../search/engine.ts";
 import { NO_SYNONYMS, type SynonymTable, synonymTable } from "../search/synonyms.ts";
 import type { ChangeLog, PrimaryStore } from "../store/store.ts";
@@ -187,9 +191,10 @@ export class DomainIndexer {
       this.snapshot = this.current;
     }
     // A product's record comes from the batch that logged it when that batch is still in
-    // `fresh`, else from the store, which holds the newest version of all: an id that one of
-    // the entries has to read from the store is read from there.
-    const written = new Map<number, string>();
+    // `fresh` (its JSON, or only its offer when that is all the write changed), else from the
+    // store, which holds the newest version of all: an id that one of the entries has to read
+    // from the store is read from there.
+    const written = new Map<number, string | ProductOffer>();
     const fromStore = new Set<number>();
     const categoryIds = new Set<number>();
     for (const e of entries) {
@@ -199,28 +204,35 @@ export class DomainIndexer {
       }
       const batch = this.fresh?.take(this.domainId, e.seq);
       for (const id of e.ids) {
-        const json = batch?.get(id);
-        if (json !== undefined && !fromStore.has(id)) written.set(id, json);
+        const version = batch?.records.get(id) ?? batch?.offers.get(id);
+        if (version !== undefined && !fromStore.has(id)) written.set(id, version);
         else {
           written.delete(id);
           fromStore.add(id);
         }
       }
     }
+    // Offers first, at once: no parse, no patch. One the index cannot take in place (its
+    // content is not the one indexed) is read whole from the store.
+    const offers: ProductOffer[] = [];
+    for (const version of written.values()) if (typeof version !== "string") offers.push(version);
+    for (const offer of writeOffers(this.snapshot, offers)) fromStore.add(offer.id);
+    for (const offer of offers) written.delete(offer.id);
     const categories: CategoryRecord[] = categoryIds.size
       ? await this.store.getCategories(this.domainId, [...categoryIds])
       : [];
     if (categories.length) this.snapshot = patchSnapshot(this.snapshot, { categories });
     // In slices, with a turn of the event loop between them: the searches queued on this
-    // thread run between slices instead of waiting for a whole 1,000-product patch. The slices
-    // go into one new segment, swapped in at the end.
+    // thread run between slices instead of waiting for a whole 1,000-product patch. A product
+    // whose write changed only its offer (a price or stock feed) is written in place at once
+    // (search/index/offer-columns.ts); the others go into one new segment, swapped in at the end.
     const ids = [...written.keys(), ...fromStore];
     if (ids.length > 0) {
       // Categories the products name but the index lacks: saved by a category batch that
       // failed, whose entry rule 8 keeps out of the log. A product must always show its
       // category, so they are read from the store and patched in with the products.
       const unindexed = new Set<string>();
-      const patch = startProductPatch(this.snapshot, ids.length);
+      let patch: ProductPatch | null = null;
       for (let i = 0; i < ids.length; i += PATCH_SLICE) {
         // A turn first: the answer of the import that woke the indexer goes out before.
         await new Promise((resolve) => setImmediate(resolve));
@@ -228,28 +240,40 @@ export class DomainIndexer {
         const missing: number[] = [];
         for (const id of ids.slice(i, i + PATCH_SLICE)) {
           const json = written.get(id);
-          if (json !== undefined) products.push(JSON.parse(json) as ProductRecord);
+          if (typeof json === "string") products.push(JSON.parse(json) as ProductRecord);
           else missing.push(id);
         }
         if (missing.length)
           products.push(...(await this.store.getProducts(this.domainId, missing)));
-        for (const p of products)
+        const rest = writeOffers(this.snapshot, products);
+        if (rest.length === 0) continue;
+        for (const p of rest)
           if (!hasCategory(this.snapshot, p.source_category_id))
             unindexed.add(p.source_category_id);
-        patch.add(products);
+        patch ??= startProductPatch(this.snapshot, ids.length);
+        patch.add(rest);
       }
-      const lacking = unindexed.size
-        ? (await this.store.allCategories(this.domainId)).filter((c) =>
-            unindexed.has(String(c.source_category_id)),
-          )
-        : [];
-      // One swap: each swap is published to the search threads as one message, and a thread
-      // answers searches between two messages, so the products and their categories go in one.
-      const products = patch.finish();
-      this.snapshot = lacking.length ? patchSnapshot(products, { categories: lacking }) : products;
-      // A patch leaves the records and the merged-away segments as garbage: ask for an
-      // (asynchronous) collection now rather than let a bulk load pile it up.
-      Bun.gc(false);
+      if (patch !== null) {
+        const lacking = unindexed.size
+          ? (await this.store.allCategories(this.domainId)).filter((c) =>
+              unindexed.has(String(c.source_category_id)),
+            )
+          : [];
+        // One swap: each swap is published to the search threads as one message, and a thread
+        // answers searches between two messages, so the products and their categories go in one.
+        // Searchable first, merged after: a merge into a large segment (~50-100 ms at 100,000
+        // products) would otherwise come between the import's answer and its products.
+        const products = patch.finish({ merge: false });
+        this.snapshot = lacking.length
+          ? patchSnapshot(products, { categories: lacking })
+          : products;
+        await new Promise((resolve) => setImmediate(resolve));
+        const settled = settleSnapshot(this.snapshot);
+        if (settled !== this.snapshot) this.snapshot = settled;
+        // A patch leaves the records and the merged-away segments as garbage: ask for an
+        // (asynchronous) collection now rather than let a bulk load pile it up.
+        Bun.gc(false);
+      }
     }
     this.position = last.seq;
     this.appliedAt = Date.now();

@@ -1,5 +1,6 @@
 // Properties of the records kept for the indexer between the import thread and the indexes:
-//  1. an entry gets exactly the records its own batch wrote, once
+//  1. an entry gets exactly the records its own batch wrote, once: as JSON, or as the offer
+//     alone when the write changed only that
 //  2. entries of another domain, or never answered here, get nothing
 //  3. while a batch of the domain is in flight, `ready` stops before the first products entry
 //     without records; entries of other kinds never wait
@@ -7,22 +8,42 @@
 //  5. the oldest batches go first past the capacity
 
 import { expect, test } from "bun:test";
+import { PRODUCTS } from "../../test/fixtures/engine-catalog.ts";
 import { encodeResponse } from "../import/response-bytes.ts";
-import type { ChangeEntry } from "../model/records.ts";
+import type { ChangeEntry, ProductRecord } from "../model/records.ts";
 import { FreshRecords } from "./fresh-records.ts";
 
-const written = (ids: number[]) =>
+const written = (ids: number[], offers: ProductRecord[] = []) =>
   encodeResponse({
     status: 201,
     seq: 1,
     errors: [],
-    successful: ids.map((id, index) => ({
-      index,
-      status: 201,
-      id,
-      json: JSON.stringify({ id, version: `v${id}` }),
-    })),
+    successful: [
+      ...ids.map((id, index) => ({
+        index,
+        status: 201 as const,
+        id,
+        json: JSON.stringify({ id, version: `v${id}` }),
+      })),
+      ...offers.map((offer, i) => ({
+        index: ids.length + i,
+        status: 200 as const,
+        id: offer.id,
+        json: JSON.stringify(offer),
+        offer,
+      })),
+    ],
   });
+
+const offer: ProductRecord = {
+  ...(PRODUCTS[7] as ProductRecord),
+  id: 12,
+  new_price: 99.5,
+  old_price: null,
+  availability: false,
+  updated_at: 5000,
+  content_updated_at: 4000,
+};
 
 const entry = (seq: number, kind: ChangeEntry["kind"] = "products"): ChangeEntry => ({
   seq,
@@ -34,13 +55,33 @@ const entry = (seq: number, kind: ChangeEntry["kind"] = "products"): ChangeEntry
 test("1-2. an entry gets its own batch's records, once; other domains and entries nothing", () => {
   const fresh = new FreshRecords();
   fresh.sent(1);
-  fresh.answered(1, { seq: 7, records: written([10, 11]) });
+  fresh.answered(1, { seq: 7, records: written([10, 11], [offer]) });
   expect(fresh.take(2, 7)).toBeUndefined();
   expect(fresh.take(1, 6)).toBeUndefined();
   const got = fresh.take(1, 7);
-  expect([...(got?.entries() ?? [])].map(([id, json]) => [id, JSON.parse(json)])).toEqual([
+  expect([...(got?.records ?? [])].map(([id, json]) => [id, JSON.parse(json)])).toEqual([
     [10, { id: 10, version: "v10" }],
     [11, { id: 11, version: "v11" }],
+  ]);
+  const { id, updated_at, content_updated_at, new_price, old_price, availability } = offer;
+  expect([...(got?.offers ?? [])]).toEqual([
+    [
+      12,
+      {
+        id,
+        updated_at,
+        content_updated_at,
+        new_price,
+        old_price,
+        availability,
+        warehouses: offer.warehouses.map((w) => ({
+          available: w.available,
+          currency_code: w.currency_code,
+          new_price: w.new_price,
+          old_price: w.old_price,
+        })),
+      },
+    ],
   ]);
   expect(fresh.take(1, 7)).toBeUndefined();
 });
@@ -86,6 +127,6 @@ test("5. past the capacity the oldest batches go first", () => {
     fresh.answered(1, { seq, records: batch(seq * 10_000) });
   }
   expect(fresh.take(1, 1)).toBeUndefined();
-  expect(fresh.take(1, 2)?.size).toBe(5000);
-  expect(fresh.take(1, 5)?.size).toBe(5000);
+  expect(fresh.take(1, 2)?.records.size).toBe(5000);
+  expect(fresh.take(1, 5)?.records.size).toBe(5000);
 });

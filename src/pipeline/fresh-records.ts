@@ -1,7 +1,17 @@
 import type { EncodedResponse } from "../import/response-bytes.ts";
+import { type ProductOffer, unpackOffers } from "../model/offers.ts";
 
-/** A batch's records as they came from the import thread: its response body and their spans. */
-export type WrittenRecords = Pick<EncodedResponse, "body" | "spans">;
+/**
+ * A batch's records as they came from the import thread: its response body and the spans of the
+ * records in it, and the offers of the writes that changed only an offer, packed.
+ */
+export type WrittenRecords = Pick<EncodedResponse, "body" | "spans" | "offers">;
+
+/** What an entry wrote: records' JSON, and offers (model/offers.ts), by product id. */
+export interface TakenRecords {
+  readonly records: Map<number, string>;
+  readonly offers: Map<number, ProductOffer>;
+}
 
 /** About 30 MB of record JSON: a few seconds of a bulk load at full speed. */
 const CAPACITY = 20_000;
@@ -70,20 +80,23 @@ export class FreshRecords {
     });
   }
 
-  /** The records' JSON of the domain's entry at `seq`, by id, once: each entry is taken once. */
-  take(domainId: number, seq: number): Map<number, string> | undefined {
+  /** What the domain's entry at `seq` wrote, once: each entry is taken once. */
+  take(domainId: number, seq: number): TakenRecords | undefined {
     const key = `${domainId}:${seq}`;
     const batch = this.byEntry.get(key);
     if (batch === undefined) return undefined;
     this.byEntry.delete(key);
     this.size -= count(batch);
     const { body, spans } = batch;
-    const out = new Map<number, string>();
+    const records = new Map<number, string>();
     for (let i = 0; i < spans.length; i += 3)
-      out.set(spans[i] as number, decoder.decode(body.subarray(spans[i + 1], spans[i + 2])));
-    return out;
+      records.set(spans[i] as number, decoder.decode(body.subarray(spans[i + 1], spans[i + 2])));
+    const offers = new Map<number, ProductOffer>();
+    for (const offer of unpackOffers(batch.offers)) offers.set(offer.id, offer);
+    return { records, offers };
   }
 }
 
 const decoder = new TextDecoder();
-const count = (records: WrittenRecords) => records.spans.length / 3;
+/** Records and offers alike: an offer's few numbers are cheap, but the bound is on entries. */
+const count = (records: WrittenRecords) => records.spans.length / 3 + records.offers.length / 7;

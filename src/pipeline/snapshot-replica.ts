@@ -115,6 +115,8 @@ export interface SnapshotMessage {
   starts: readonly number[];
   dead: Snapshot["dead"];
   deadCount: number;
+  /** Shared: offers written in place bump them (search/index/offer-columns.ts). */
+  offerEpochs: Int32Array;
   /** Present when they changed since the last message of this domain. */
   categories?: Omit<CategoryTable, "cache">;
   facets?: FacetRegistry;
@@ -171,6 +173,7 @@ export class SnapshotPublisher {
       starts: shared.starts,
       dead: shared.dead,
       deadCount: shared.deadCount,
+      offerEpochs: shared.offerEpochs,
       ...(previous?.categories === shared.categories
         ? {}
         : { categories: withoutCache(shared.categories) }),
@@ -287,6 +290,7 @@ export class SnapshotReplicas {
       starts: message.starts,
       dead: message.dead,
       deadCount: message.deadCount,
+      offerEpochs: message.offerEpochs,
       categories,
       facets,
       warehouses,

@@ -38,28 +38,77 @@ export function mergeProduct(
       },
     };
   const warehouses = draft.warehouses ?? stored?.warehouses ?? [];
-  return {
-    ok: true,
-    record: {
-      id: stored ? stored.id : ids.newId,
-      source_id: draft.source_id,
-      code: draft.code,
-      source_category_id: draft.source_category_id,
-      currency_code: draft.currency_code,
-      new_price: newPrice,
-      old_price: oldPrice,
-      picture: kept(draft.picture, stored?.picture),
-      availability: deriveAvailability(draft.availability ?? null, warehouses),
-      vendor: kept(draft.vendor, stored?.vendor),
-      group_id: stored ? stored.group_id : (draft.group_id ?? null),
-      is_main: kept(draft.is_main, stored?.is_main),
-      translations: stored
-        ? mergeTranslations(draft.translations, stored.translations)
-        : draft.translations,
-      warehouses,
-      updated_at: ids.now,
-    },
+  const record: ProductRecord = {
+    id: stored ? stored.id : ids.newId,
+    source_id: draft.source_id,
+    code: draft.code,
+    source_category_id: draft.source_category_id,
+    currency_code: draft.currency_code,
+    new_price: newPrice,
+    old_price: oldPrice,
+    picture: kept(draft.picture, stored?.picture),
+    availability: deriveAvailability(draft.availability ?? null, warehouses),
+    vendor: kept(draft.vendor, stored?.vendor),
+    group_id: stored ? stored.group_id : (draft.group_id ?? null),
+    is_main: kept(draft.is_main, stored?.is_main),
+    translations: stored
+      ? mergeTranslations(draft.translations, stored.translations)
+      : draft.translations,
+    warehouses,
+    updated_at: ids.now,
   };
+  record.content_updated_at = contentUpdatedAt(record, stored, ids.now);
+  return { ok: true, record };
+}
+
+/**
+ * The record's content time (ProductRecord.content_updated_at): kept when only the offer
+ * changed (prices, availability, warehouse stock: what a price feed sends all day), else now,
+ * and always past the stored one, so that two versions of different content never share it.
+ */
+function contentUpdatedAt(
+  record: ProductRecord,
+  stored: ProductRecord | null,
+  now: number,
+): number {
+  if (stored === null) return now;
+  const storedAt = stored.content_updated_at ?? stored.updated_at;
+  return sameContent(record, stored) ? storedAt : Math.max(now, storedAt + 1);
+}
+
+/** Whether two versions of a product differ at most in their offer (see contentUpdatedAt). */
+export function sameContent(a: ProductRecord, b: ProductRecord): boolean {
+  return (
+    a.source_id === b.source_id &&
+    a.code === b.code &&
+    a.source_category_id === b.source_category_id &&
+    a.currency_code === b.currency_code &&
+    a.picture === b.picture &&
+    a.vendor === b.vendor &&
+    a.group_id === b.group_id &&
+    a.is_main === b.is_main &&
+    a.warehouses.length === b.warehouses.length &&
+    a.warehouses.every((w, i) => w.external_id === b.warehouses[i]?.external_id) &&
+    sameJson(a.translations, b.translations)
+  );
+}
+
+/** Structural equality of JSON values (records parsed from JSON: no cycles, no undefined). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka)
+    if (!sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+      return false;
+  return true;
 }
 
 /** Sent (a value or null) wins; absent keeps the stored value, or null on create. */

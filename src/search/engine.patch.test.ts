@@ -6,6 +6,8 @@
 //  3. a patch given in parts (startProductPatch, as the indexer gives it between searches)
 //     answers as the same patch given whole, and the snapshot it started from answers as
 //     before until and after it finishes
+//  4. a patch finished without its merges answers the same, and settleSnapshot then merges it
+//     into the segments the merged patch has
 
 import { describe, expect, test } from "bun:test";
 import { params } from "../../test/fixtures/engine-catalog.ts";
@@ -19,6 +21,7 @@ import {
   patchSnapshot,
   type Snapshot,
   search,
+  settleSnapshot,
   snapshotStats,
   startProductPatch,
 } from "./engine.ts";
@@ -126,5 +129,24 @@ describe("patched snapshots", () => {
     expect(snapshotStats(patched)).toEqual(snapshotStats(whole));
     expect(answers(patched)).toEqual(answers(whole));
     expect(answers(base)).toEqual(before);
+  }, 60_000);
+
+  test("4. a patch finished unmerged answers the same; settled, it has the merged segments", () => {
+    const base = buildSnapshot({
+      products: Array.from({ length: 2000 }, (_, i) => record(i, i)),
+      categories,
+    });
+    // Large enough to merge into the base.
+    const batch = Array.from({ length: 1500 }, (_, i) => record(i * 2, 30_000 + i));
+    const merged = patchSnapshot(base, { products: batch });
+    const parts = startProductPatch(base, batch.length);
+    parts.add(batch);
+    const unmerged = parts.finish({ merge: false });
+    expect([unmerged.segments.length, merged.segments.length]).toEqual([2, 1]);
+    expect(answers(unmerged)).toEqual(answers(merged));
+    const settled = settleSnapshot(unmerged);
+    expect(settled.segments.map((s) => s.size)).toEqual(merged.segments.map((s) => s.size));
+    expect(answers(settled)).toEqual(answers(merged));
+    expect(settleSnapshot(settled)).toBe(settled);
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import type { SearchParams, SearchResponse } from "../model/search.ts";
 import type { Snapshot } from "./index/snapshot.ts";
+import { offerEpoch, stampAnswer } from "./query/answer-stamp.ts";
 import { cachedAnswer, cacheKey, keepAnswer } from "./query/response-cache.ts";
 import { emptyData, runSearch } from "./query/run-search.ts";
 
@@ -39,7 +40,7 @@ import { emptyData, runSearch } from "./query/run-search.ts";
 //   a prefix tolerates typos only when it completes no word as typed (query/expand.ts).
 // - ranking: words given up that match, words matched, product type (a word names the
 //   category), typos, proximity, field, exactness, then available before unavailable, then
-//   newest updated_at, then lower product id (query/rank.ts).
+//   newest content_updated_at, then lower product id (query/rank.ts).
 // - a product without prices shows 0 and 0 (so price_from > 0 excludes it); with `wid`, the
 //   warehouse entry's price pair replaces the product's when it sets either price, a product
 //   with entries but none for that warehouse is unavailable there, a product without any keeps
@@ -59,17 +60,28 @@ import { emptyData, runSearch } from "./query/run-search.ts";
 //   with the query, in their order, then the query with its last word completed by product
 //   name words, most frequent first; normalised, at most 10, never the query itself.
 // - a query without any word answers the empty data set.
-// - answers of queries that took over 1 ms are cached per snapshot (query/response-cache.ts).
+// - answers of queries that took over 1 ms are cached per snapshot (query/response-cache.ts),
+//   each checked against the offers written in place since (query/answer-stamp.ts).
+// - a write that changed only a product's offer (prices, availability, stock) is written into
+//   its columns in place, not indexed again (index/offer-columns.ts: writeOffers).
 
+export { writeOffers } from "./index/offer-columns.ts";
 export type { Snapshot } from "./index/snapshot.ts";
 export {
   buildSnapshot,
   catalogCounts,
   type ProductPatch,
   patchSnapshot,
+  settleSnapshot,
   snapshotStats,
   startProductPatch,
 } from "./index/snapshot.ts";
+export {
+  type AnswerStamp,
+  answerHolds,
+  offerEpoch,
+  stampAnswer,
+} from "./query/answer-stamp.ts";
 export { setResponseCacheSize } from "./query/response-cache.ts";
 /** A search that neither reads nor fills the answer cache (the warm-up's). */
 export { runSearch as searchUncached } from "./query/run-search.ts";
@@ -96,8 +108,14 @@ export function search(
   const cached = cachedAnswer(snap, key);
   if (cached !== undefined) return cached;
   const started = performance.now();
+  const epoch = offerEpoch(snap);
   const answer = runSearch(snap, params, popular);
-  keepAnswer(snap, key, answer, performance.now() - started);
+  keepAnswer(
+    snap,
+    key,
+    { answer, stamp: stampAnswer(epoch, answer, params) },
+    performance.now() - started,
+  );
   return answer;
 }
 

@@ -191,6 +191,7 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
         ],
         warehouses: [stock("w1", 3), stock("w2", 0)],
         updated_at: expect.any(Number),
+        content_updated_at: expect.any(Number),
       });
       // Refused items leave the batch out of the log (rule 8).
       expect(await s.store.head(d.id)).toBe(1);

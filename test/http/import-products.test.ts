@@ -68,6 +68,7 @@ const record = (p: ReturnType<typeof product>, extra: Record<string, unknown> = 
   })),
   warehouses: [],
   updated_at: expect.any(Number),
+  content_updated_at: expect.any(Number),
   ...extra,
 });
 

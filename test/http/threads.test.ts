@@ -6,12 +6,15 @@
 //     both grow with a burst of searches: Linux's /proc/PID/task), each answer complete and the
 //     same
 //  2. an import is searchable on every thread; an update and a category patch too
+//  2b. a price, an old price, an availability and a warehouse price streamed in (written in
+//     place, not re-indexed) show on every thread, in answers cached before the change too
 //  3. a token rotation, a new domain, allowed origins and a domain delete reach every thread
 //  4. imports and admin routes answer through either thread's connections as on the main one:
 //     statuses, bodies, the 413 of a declared body too large, X-Request-Id kept
 //  5. /metrics counts the searches of every thread
 //  6. a second serve on the port is refused (exit 2, one line), with either thread count
 //  7. SIGTERM stops the whole process: exit 0
+//  8. the import thread runs at --import-nice (10 by default), every other thread at 0
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import {
@@ -144,6 +147,36 @@ test("2. an import, an update and a category are searchable on every thread", as
     () => fresh("q=Іграшки"),
     (a) => (a as { body: { total: number } }).body.total === 1,
   );
+});
+
+test("2b. a price stream shows on every thread, cached answers included", async () => {
+  type Item = { source_id: string; price: number; discounted_price: number; availability: boolean };
+  const items = (a: unknown) =>
+    ((a as { body: { products: { groups: { items: Item[] }[] } } }).body.products.groups[0]
+      ?.items ?? []) as Item[];
+  const t3 = (a: unknown) => items(a).find((i) => i.source_id === "t3");
+  const stock = (price: number, available = true) => [
+    { external_id: "kyiv", available, quantity: available ? 2 : 0, new_price: price },
+  ];
+  const send = async (extra: Record<string, unknown>) =>
+    expect((await post(service, PRODUCTS, shop.secret_token, [product("t3", extra)])).status);
+  (await send({ new_price: 500, warehouses: stock(450) })).toBe(200);
+  // Every thread caches these answers before the stream.
+  const shown = () => fresh("q=Товар t3");
+  const ranged = () => fresh("q=Товар&price_from=100&price_to=200&product_page_size=100");
+  const kyiv = () => fresh("q=Товар t3&wid=kyiv");
+  await everywhere(shown, (a) => t3(a)?.discounted_price === 500);
+  await everywhere(ranged, (a) => t3(a) === undefined);
+  await everywhere(kyiv, (a) => t3(a)?.discounted_price === 450);
+  (await send({ new_price: 150, old_price: 900, warehouses: stock(140) })).toBe(200);
+  await everywhere(shown, (a) => t3(a)?.discounted_price === 150 && t3(a)?.price === 900);
+  await everywhere(ranged, (a) => t3(a)?.discounted_price === 150);
+  await everywhere(kyiv, (a) => t3(a)?.discounted_price === 140);
+  // Out of stock: gone from the answers that hide unavailable products, wherever they were.
+  const hidden = () => fresh("q=Товар&show_unavailable=false&product_page_size=100");
+  await everywhere(hidden, (a) => t3(a) !== undefined);
+  (await send({ new_price: 150, old_price: 900, warehouses: stock(140, false) })).toBe(200);
+  await everywhere(hidden, (a) => t3(a) === undefined);
 });
 
 test("3. token rotation, a new domain, origins and a delete reach every thread", async () => {
@@ -294,4 +327,19 @@ test("7. SIGTERM stops every thread: exit 0", async () => {
   const tokens = await createDomain(other);
   expect((await post(other, CATEGORIES, tokens.secret_token, [category(1)])).status).toBe(200);
   expect(await other.stop()).toBe(0);
+});
+
+test("8. the import thread runs at the lower priority, the search threads at 0", async () => {
+  const pid = service.proc.pid;
+  const niceOf = (tid: string) => {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+  };
+  const workers = readdirSync(`/proc/${pid}/task`)
+    .filter((tid) => readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim() === "Worker")
+    .map(niceOf)
+    .sort((a, b) => a - b);
+  // The search thread, the import thread and (embedded mode) the checkpoint thread.
+  const expected = process.env.VITRINA_TEST_STORE === "redis" ? [0, 10] : [0, 0, 10];
+  expect({ main: niceOf(String(pid)), workers }).toEqual({ main: 0, workers: expected });
 });

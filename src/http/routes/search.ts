@@ -3,7 +3,13 @@ import type { SearchSeen } from "../../analytics/search-recorder.ts";
 import type { RateLimit } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 import type { DomainRecord } from "../../model/records.ts";
-import { emptyResponse, type Snapshot, search } from "../../search/engine.ts";
+import {
+  emptyResponse,
+  offerEpoch,
+  type Snapshot,
+  search,
+  stampAnswer,
+} from "../../search/engine.ts";
 import { AnswerCache } from "../answer-cache.ts";
 import { prepare, sendPrepared, tagged } from "../browser-answer.ts";
 import { corsFor, OPEN_CORS } from "../cors.ts";
@@ -128,13 +134,15 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
       });
     const snap = indexer.snapshot;
     const key = cache.keyOf(snap, params);
-    let answer = key === null ? undefined : cache.get(key);
+    let answer = key === null ? undefined : cache.get(key, snap);
     if (answer === undefined) {
+      const epoch = offerEpoch(snap);
       const response = search(snap, params, deps.popular(domain.id));
       answer = {
         ...prepare(JSON.stringify(response)),
         total: response.total,
         corrected_query: response.corrected_query,
+        stamp: stampAnswer(epoch, response, params),
       };
       if (key !== null) cache.put(key, answer);
     }

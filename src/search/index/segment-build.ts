@@ -1,4 +1,4 @@
-import { CURRENCIES, LANGUAGES, type ProductRecord } from "../../model/records.ts";
+import { LANGUAGES, type ProductRecord } from "../../model/records.ts";
 import { otherLanguageWords } from "../analysis/attribute-words.ts";
 import { codeKey } from "../analysis/index.ts";
 import type { CategoryTableDraft } from "./category-table.ts";
@@ -7,6 +7,7 @@ import { DocStoreBuilder } from "./doc-store.ts";
 import type { FacetRegistryDraft } from "./facet-registry.ts";
 import { F64Vec, U8Vec, U32Vec } from "./growable.ts";
 import { LANGUAGE_BIT, pickTranslation } from "./languages.ts";
+import { contentTimeOf, discountedOf, priceOf, stockStateOf } from "./offer-columns.ts";
 import { groupByCategory, HOT, type Segment, sortDocsById } from "./segment.ts";
 import { buildStemIndex } from "./stem-index.ts";
 import { buildStringMultiMap } from "./string-multimap.ts";
@@ -74,19 +75,18 @@ export class SegmentBuilder {
     const { ctx, hot, facetItems, stockWarehouse } = this;
     const doc = this.size++;
     const h = doc * HOT.stride;
-    hot[h + HOT.discounted] = p.new_price ?? p.old_price ?? 0;
-    hot[h + HOT.updatedAt] = p.updated_at;
+    hot[h + HOT.discounted] = discountedOf(p);
+    hot[h + HOT.updatedAt] = contentTimeOf(p);
     hot[h + HOT.productId] = p.id;
     hot[h + HOT.flags] = ctx.categories.slot(p.source_category_id) * 2 + (p.availability ? 1 : 0);
-    this.newPrice[doc] = p.new_price ?? Number.NaN;
-    this.oldPrice[doc] = p.old_price ?? Number.NaN;
+    this.newPrice[doc] = priceOf(p.new_price);
+    this.oldPrice[doc] = priceOf(p.old_price);
 
     for (const w of p.warehouses) {
       stockWarehouse.push(ctx.warehouses.slot(w.external_id));
-      const currency = CURRENCIES.indexOf(w.currency_code as (typeof CURRENCIES)[number]) + 1;
-      this.stockState.push((w.available ? 1 : 0) | (currency << 1));
-      this.stockNew.push(w.new_price ?? Number.NaN);
-      this.stockOld.push(w.old_price ?? Number.NaN);
+      this.stockState.push(stockStateOf(w));
+      this.stockNew.push(priceOf(w.new_price));
+      this.stockOld.push(priceOf(w.old_price));
     }
     this.stockOffsets[doc + 1] = stockWarehouse.length;
 
@@ -148,6 +148,7 @@ export class SegmentBuilder {
       facetItems: this.facetItems.toArray(),
       display: this.display.build(),
       languageMap: fit(this.languageMap, size),
+      stamps: new Uint32Array(size),
       cache: new Map(),
     };
   }

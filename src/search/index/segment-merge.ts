@@ -94,6 +94,8 @@ export function mergeSegments(parts: readonly SegmentPart[], categorySlots: numb
     facetItems: facetItems.toArray(),
     display: gatherDocStores(parts.map(({ segment, keep }) => ({ store: segment.display, keep }))),
     languageMap,
+    // A merged segment is part of a new snapshot, whose cached answers start afresh.
+    stamps: new Uint32Array(size),
     cache: new Map(),
   };
 }

@@ -15,6 +15,7 @@ export const HOT = {
   stride: 8,
   /** discounted_price without a warehouse: new_price, else old_price, else 0. */
   discounted: 0,
+  /** The product's content time (ProductRecord.content_updated_at): ties rank by it. */
   updatedAt: 1,
   productId: 2,
   /** categorySlot * 2 + (available ? 1 : 0). */
@@ -66,6 +67,11 @@ export interface Segment {
   readonly display: DocStore;
   /** Per doc: translation shown for uk (bits 0-1), ru (2-3), en (4-5). */
   readonly languageMap: Uint8Array;
+  /**
+   * Per doc: the offer epoch at which its offer was last written in place, 0 if never
+   * (offer-columns.ts); a cached answer that shows the doc is stale past it.
+   */
+  readonly stamps: Uint32Array;
   /** Memo of query expansions over this segment's dictionary; not part of the data. */
   readonly cache: Map<string, unknown>;
 }

@@ -8,6 +8,7 @@ import {
   EMPTY_CATEGORIES,
 } from "./category-table.ts";
 import { EMPTY_FACETS, type FacetRegistry, FacetRegistryDraft } from "./facet-registry.ts";
+import { newOfferEpochs } from "./offer-columns.ts";
 import { availableOf, findDoc, type Segment } from "./segment.ts";
 import { buildSegment, SegmentBuilder, type SegmentContext } from "./segment-build.ts";
 import { mergeSegments, type SegmentPart } from "./segment-merge.ts";
@@ -42,6 +43,12 @@ export interface Snapshot {
   readonly warehouses: WarehouseRegistry;
   /** The domain's own synonyms (search/synonyms.ts); none when absent. */
   readonly synonyms?: SynonymTable;
+  /**
+   * The domain's offer epochs (offer-columns.ts: OFFER_EPOCH), in shared memory, carried from
+   * snapshot to snapshot: offers written in place change no snapshot, so cached answers check
+   * these instead.
+   */
+  readonly offerEpochs: Int32Array;
 }
 
 /**
@@ -66,7 +73,11 @@ export function buildSnapshot(input: {
   const categories = buildCategoryTable(EMPTY_CATEGORIES, input.categories);
   const ctx = newContext(categories, EMPTY_FACETS, EMPTY_WAREHOUSES);
   const base = buildSegment(latestById(input.products), ctx);
-  return finish(ctx, [{ segment: base, dead: newBitset(base.size), deadCount: 0 }]);
+  return finish(
+    ctx,
+    [{ segment: base, dead: newBitset(base.size), deadCount: 0 }],
+    newOfferEpochs(),
+  );
 }
 
 export function patchSnapshot(
@@ -87,7 +98,11 @@ export function patchSnapshot(
 /** A patch of products given in parts: `finish` returns the snapshot with all of them. */
 export interface ProductPatch {
   add(products: readonly ProductRecord[]): void;
-  finish(): Snapshot;
+  /**
+   * `merge: false` leaves the new segment unmerged, for `settleSnapshot` to merge on a later
+   * turn: the products are searchable before the merges they cause.
+   */
+  finish(options?: { merge?: boolean }): Snapshot;
 }
 
 /**
@@ -106,7 +121,7 @@ export function startProductPatch(prev: Snapshot, count: number): ProductPatch {
         ids.push(p.id);
       }
     },
-    finish() {
+    finish(options = {}) {
       if (ids.length === 0) return prev;
       const tiers: Tier[] = prev.segments.map((segment, k) => ({
         segment,
@@ -126,9 +141,24 @@ export function startProductPatch(prev: Snapshot, count: number): ProductPatch {
       }
       const fresh = builder.build();
       tiers.push({ segment: fresh, dead: newBitset(fresh.size), deadCount: 0 });
-      return finish(ctx, settle(tiers, ctx));
+      const merge = options.merge ?? true;
+      return finish(ctx, merge ? settle(tiers, ctx) : tiers, prev.offerEpochs);
     },
   };
+}
+
+/** `snap` with its segments merged by the policy (settle), or `snap` itself when none are due. */
+export function settleSnapshot(snap: Snapshot): Snapshot {
+  const tiers: Tier[] = snap.segments.map((segment, k) => ({
+    segment,
+    dead: snap.dead[k] as Bitset,
+    deadCount: -1,
+  }));
+  const ctx = newContext(snap.categories, snap.facets, snap.warehouses);
+  // settle works on the list it is given.
+  const settled = settle([...tiers], ctx);
+  if (settled.length === tiers.length && settled.every((t, k) => t === tiers[k])) return snap;
+  return finish(ctx, settled, snap.offerEpochs);
 }
 
 export function snapshotStats(snap: Snapshot): {
@@ -264,7 +294,7 @@ function newContext(
   };
 }
 
-function finish(ctx: SegmentContext, tiers: readonly Tier[]): Snapshot {
+function finish(ctx: SegmentContext, tiers: readonly Tier[], offerEpochs: Int32Array): Snapshot {
   const starts = [0];
   let deadCount = 0;
   for (const t of tiers) {
@@ -279,6 +309,7 @@ function finish(ctx: SegmentContext, tiers: readonly Tier[]): Snapshot {
     categories: ctx.categories.build(),
     facets: ctx.facets.build(),
     warehouses: ctx.warehouses.build(),
+    offerEpochs,
   };
 }
 

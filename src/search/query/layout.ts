@@ -6,6 +6,7 @@ import type {
   SearchResponse,
 } from "../../model/search.ts";
 import type { Snapshot } from "../index/snapshot.ts";
+import { noteShown } from "./answer-stamp.ts";
 import type { HitSet } from "./collect-hits.ts";
 import { withHighlight } from "./highlight.ts";
 import { categoryText, productItem } from "./items.ts";
@@ -53,13 +54,20 @@ interface Frame {
   readonly head: (total: number) => Omit<SearchResponse, "products" | "pagination">;
   /** The item of hit `h`, highlighted when asked. */
   readonly item: (h: number) => SearchProduct;
+  /** The docs `item` was asked for: what the answer shows (answer-stamp.ts). */
+  readonly shown: number[];
 }
 
 export function layOut(snap: Snapshot, params: SearchParams, input: LayoutInput): SearchResponse {
   const frame = frameOf(snap, params, input);
-  if (params.category_id !== null) return singleCategory(frame, params.category_id);
-  if (!params.group_by_category) return flat(frame);
-  return grouped(frame);
+  const answer =
+    params.category_id !== null
+      ? singleCategory(frame, params.category_id)
+      : params.group_by_category
+        ? grouped(frame)
+        : flat(frame);
+  noteShown(answer, frame.shown);
+  return answer;
 }
 
 /** Single category: exactly one group, its products paged; total is the category's count. */
@@ -154,8 +162,10 @@ function frameOf(snap: Snapshot, params: SearchParams, input: LayoutInput): Fram
   const { hits } = input;
   const language = params.language;
   const warehouse = warehouseSlot(snap, params.wid);
+  const shown: number[] = [];
   const item = (h: number) => {
     const doc = hits.docs[h] as number;
+    shown.push(doc);
     const product = productItem(snap, doc, language, warehouse);
     if (params.highlight === null) return product;
     return withHighlight(snap, doc, product, input.plans, params.highlight);
@@ -227,5 +237,5 @@ function frameOf(snap: Snapshot, params: SearchParams, input: LayoutInput): Fram
     filters,
     categories,
   });
-  return { snap, params, hits, counts, present, best, head, item };
+  return { snap, params, hits, counts, present, best, head, item, shown };
 }

@@ -17,7 +17,8 @@ import type { QueryWord } from "./parse-query.ts";
 // The product type: a query word names the product's category (its name, synonyms, keywords),
 // so "чай" ranks the tea before the teapot "для чаю" and the candle "Зелений чай" whose names
 // say it more strongly; 2 for a word as typed, 1 for a form or completion of it.
-// Ties then go to the newest updated_at, and last to the lower product id.
+// Ties then go to the newest content (content_updated_at: a price or stock change does not
+// count), and last to the lower product id.
 
 const MAX_PAIR_DISTANCE = 7;
 

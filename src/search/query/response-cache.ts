@@ -1,9 +1,11 @@
 import type { SearchParams, SearchResponse } from "../../model/search.ts";
 import type { Snapshot } from "../index/snapshot.ts";
+import { type AnswerStamp, answerHolds } from "./answer-stamp.ts";
 
-// Answers of expensive queries, per snapshot. A snapshot never changes, so an answer computed
-// on it stays right for as long as the snapshot lives: no invalidation, and a patch (a new
-// snapshot) starts afresh. Only queries that took long are kept (a shop's first keystrokes,
+// Answers of expensive queries, per snapshot. A snapshot's documents never change, so an answer
+// computed on it stays right for as long as the snapshot lives, but for the offers written in
+// place (index/offer-columns.ts), which each entry checks by its stamp (answer-stamp.ts); a
+// patch (a new snapshot) starts afresh. Only queries that took long are kept (a shop's first keystrokes,
 // "с", "н", are typed by every visitor and each matches a large share of the catalog);
 // cheap ones are recomputed rather than churn the cache. Cached answers are shared: callers
 // must treat answers as read-only.
@@ -12,7 +14,12 @@ import type { Snapshot } from "../index/snapshot.ts";
 const MIN_COST_MS = 1;
 let limit = 512;
 
-const caches = new WeakMap<Snapshot, Map<string, SearchResponse>>();
+interface Entry {
+  readonly answer: SearchResponse;
+  readonly stamp: AnswerStamp;
+}
+
+const caches = new WeakMap<Snapshot, Map<string, Entry>>();
 
 /** The number of answers kept per snapshot; 0 disables the cache (benchmarks of cold paths). */
 export function setResponseCacheSize(entries: number): void {
@@ -43,15 +50,15 @@ export function cacheKey(params: SearchParams): string | null {
 }
 
 export function cachedAnswer(snap: Snapshot, key: string): SearchResponse | undefined {
-  return caches.get(snap)?.get(key);
+  const cache = caches.get(snap);
+  const entry = cache?.get(key);
+  if (entry === undefined) return undefined;
+  if (answerHolds(snap, entry.stamp)) return entry.answer;
+  cache?.delete(key);
+  return undefined;
 }
 
-export function keepAnswer(
-  snap: Snapshot,
-  key: string,
-  answer: SearchResponse,
-  costMs: number,
-): void {
+export function keepAnswer(snap: Snapshot, key: string, entry: Entry, costMs: number): void {
   if (costMs < MIN_COST_MS || limit === 0) return;
   let cache = caches.get(snap);
   if (cache === undefined) {
@@ -63,5 +70,5 @@ export function keepAnswer(
     const oldest = cache.keys().next().value;
     if (oldest !== undefined) cache.delete(oldest);
   }
-  cache.set(key, answer);
+  cache.set(key, entry);
 }

@@ -1,0 +1,62 @@
+import type { SearchParams, SearchResponse } from "../../model/search.ts";
+import { OFFER_EPOCH } from "../index/offer-columns.ts";
+import type { Segment } from "../index/segment.ts";
+import { type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
+
+// Whether a cached answer still holds after offers were written in place (index/offer-columns.ts).
+// An answer depends on a product's offer where it shows the product (its price, availability),
+// where it filters on a price range (any price), and wherever availability ranks, filters or
+// counts (any availability). So it holds unless an availability changed since it was made, a
+// price changed and it has a price range, or one of the products it shows changed. A price
+// stream (prices and stock quantities, availability unchanged) then stales only the answers
+// that show the repriced products.
+
+/** What a cached answer keeps to check itself (answerHolds). */
+export interface AnswerStamp {
+  /** The domain's offer epoch read before the answer was made. */
+  epoch: number;
+  /** Global docs of the products the answer shows. */
+  readonly shown: Uint32Array;
+  readonly priced: boolean;
+}
+
+const shownDocs = new WeakMap<SearchResponse, Uint32Array>();
+const NONE = new Uint32Array(0);
+
+/** Called by the layout: the docs whose items `answer` shows. */
+export function noteShown(answer: SearchResponse, docs: readonly number[]): void {
+  shownDocs.set(answer, Uint32Array.from(docs));
+}
+
+/** The epoch to read before a search whose answer may be kept. */
+export const offerEpoch = (snap: Snapshot): number =>
+  Atomics.load(snap.offerEpochs, OFFER_EPOCH.last);
+
+export function stampAnswer(
+  epoch: number,
+  answer: SearchResponse,
+  params: Pick<SearchParams, "price_from" | "price_to">,
+): AnswerStamp {
+  return {
+    epoch,
+    shown: shownDocs.get(answer) ?? NONE,
+    priced: params.price_from !== null || params.price_to !== null,
+  };
+}
+
+/** Whether the answer stamped `stamp` on `snap` is still what a search would answer. */
+export function answerHolds(snap: Snapshot, stamp: AnswerStamp): boolean {
+  const epochs = snap.offerEpochs;
+  const now = Atomics.load(epochs, OFFER_EPOCH.last);
+  if (now === stamp.epoch) return true;
+  if (Atomics.load(epochs, OFFER_EPOCH.availability) > stamp.epoch) return false;
+  if (stamp.priced && Atomics.load(epochs, OFFER_EPOCH.price) > stamp.epoch) return false;
+  for (const doc of stamp.shown) {
+    const k = segmentIndexOf(snap, doc);
+    const segment = snap.segments[k] as Segment;
+    if ((segment.stamps[doc - (snap.starts[k] as number)] as number) > stamp.epoch) return false;
+  }
+  // Nothing it depends on changed up to `now`: later checks start from there.
+  stamp.epoch = now;
+  return true;
+}
