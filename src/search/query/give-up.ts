@@ -33,10 +33,11 @@ const MAX_SET_WORDS = 10;
 /**
  * What giving up a word costs, by kind (KIND order: number, descriptive, attribute, model,
  * brand, type): the set of words given up is the lightest that leaves something to match, so
- * a type word (12) goes before a brand and a model word (8 + 4), never before one or two
- * weaker words, and a brand (8) before three model words or more.
+ * a type word (16) goes only when the weaker words to give up instead weigh as much (a brand
+ * and two model words; five attribute values), and a brand (8) before three model words (on
+ * a store whose "Max" is Max Factor, "iphone 15 pro max" answers the iPhone 15 Pro).
  */
-const WEIGHT = [1, 2, 3, 4, 8, 12];
+const WEIGHT = [1, 2, 3, 4, 8, 16];
 /** A common descriptive word ("для") weighs less than a number. */
 const COMMON_WEIGHT = 0.5;
 /** The word being typed is whole, and may be given up to fill a page, from this length. */
@@ -152,6 +153,11 @@ function lightestDrop(
   matches: (set: readonly number[]) => boolean,
 ): number[] | null {
   const n = Math.min(list.length, MAX_SET_WORDS);
+  // Most queries have no joined code with letters: no set to check for it.
+  const codes = list.some((w) => {
+    const code = parts[w] as number;
+    return code >= 0 && !isDigits((words[code] as QueryWord).text);
+  });
   const sets: { mask: number; weight: number; size: number }[] = [];
   for (let mask = 1; mask < 1 << n; mask++) {
     if (mask === (1 << list.length) - 1) continue;
@@ -162,7 +168,7 @@ function lightestDrop(
       sum += weight(list[i] as number);
       size++;
     }
-    if (suffixesOfCodes(list, mask, parts, words)) sets.push({ mask, weight: sum, size });
+    if (!codes || suffixesOfCodes(list, mask, parts, words)) sets.push({ mask, weight: sum, size });
   }
   // Ties keep the order of `list`: its lighter and more frequent words are the lower bits.
   sets.sort((a, b) => a.weight - b.weight || a.size - b.size || a.mask - b.mask);
