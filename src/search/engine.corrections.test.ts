@@ -92,7 +92,9 @@ describe("two errors at once", () => {
   });
 
   test("doubled or dropped letters with a typo", () => {
-    expect(answer(snap, "ноутббукк")).toEqual(["ноутбук", [2, 1]]);
+    // Doubled Cyrillic letters meet at the stem key (analysis/uk-ru-fold.ts, as акумулятор and
+    // аккумулятор do): found with no correction.
+    expect(answer(snap, "ноутббукк")).toEqual(["", [2, 1]]);
     expect(answer(snap, "smartfonn")).toEqual(["смартфон", [6, 5, 4, 10]]);
     expect(answer(snap, "навушнк")).toEqual(["навушники", [9, 8, 7]]);
   });

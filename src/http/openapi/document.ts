@@ -277,7 +277,7 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
       tags: ["search"],
       summary: "Search a domain's catalog",
       description:
-        "Public, with the domain's search token; CORS open unless the domain lists its allowed origins. Typos, wrong keyboard layout, transliteration, prefixes and stems match. Answers over 1 KB are br or gzip when Accept-Encoding allows; they carry a weak ETag and Cache-Control: public, max-age=5.",
+        "Public, with the domain's search token; CORS open unless the domain lists its allowed origins. Typos, wrong keyboard layout, transliteration, prefixes and stems match, and a Ukrainian word finds the same word in Russian and the other way round. Answers over 1 KB are br or gzip when Accept-Encoding allows; they carry a weak ETag and Cache-Control: public, max-age=5.",
       security: [{ SearchToken: [] }],
       parameters: searchParameters(o.maxPageSize),
       responses: {

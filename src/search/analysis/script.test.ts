@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { isCyrillic, isDigits, isLatin } from "./index.ts";
+import { cyrillicLanguageOf, isCyrillic, isDigits, isLatin } from "./index.ts";
 
 test("isCyrillic, isLatin and isDigits tell the script of a word", () => {
   const words = ["ноутбук", "м'ясо", "ґанок", "phone", "a55", "rtxка", "128", ""];
@@ -13,4 +13,10 @@ test("isCyrillic, isLatin and isDigits tell the script of a word", () => {
     [false, false, true],
     [false, false, false],
   ]);
+});
+
+test("cyrillicLanguageOf tells uk and ru by the letters only one of them has", () => {
+  expect(
+    ["шкіряна", "кожаные", "сумка", "їжак", "объём", "эко", "ыі", "phone"].map(cyrillicLanguageOf),
+  ).toEqual(["uk", "ru", null, "uk", "ru", "ru", null, null]);
 });

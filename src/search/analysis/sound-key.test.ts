@@ -37,6 +37,19 @@ describe("sound key", () => {
       ["лавацца", "lavazza"],
       ["вірлпул", "whirlpool"],
       ["скечерс", "skechers"],
+      // Issue 21: an English "ew" ends a vowel; a final e said; Italian c; German ch.
+      ["блеквью", "blackview"],
+      ["блэквью", "blackview"],
+      ["дуджі", "doogee"],
+      ["улефон", "ulefone"],
+      ["касіо", "casio"],
+      ["інвікта", "invicta"],
+      ["реалмі", "realme"],
+      ["міле", "miele"],
+      ["нью", "new"],
+      ["версаче", "versace"],
+      ["керхер", "karcher"],
+      ["ренглер", "wrangler"],
     ];
     for (const [cyrillic, latin] of pairs)
       expect([cyrillic, soundsAlike(cyrillic, latin)]).toEqual([cyrillic, true]);
@@ -53,9 +66,12 @@ describe("sound key", () => {
     expect(cyrillicSoundKey("епл")).toBe("Vpl");
     expect(cyrillicSoundKey("джейбіел")).toBe("JVbVl");
     expect(cyrillicSoundKey("гугл")).toBe("hVhl");
-    expect(latinSoundKeys("google")).toEqual(["hVhl"]);
+    expect(latinSoundKeys("google")).toEqual(["hVhl", "hVhlV"]);
     // ch is чай, tech or Michelin: one key per reading.
     expect(latinSoundKeys("chai")).toEqual(["CV", "kV", "SV"]);
+    // A final e silent or said; "ew" a vowel.
+    expect(latinSoundKeys("nike")).toEqual(["nVk", "nVkV"]);
+    expect(latinSoundKeys("blackview")).toEqual(["blVkvV"]);
   });
 
   test("words that do not sound alike stay apart", () => {

@@ -147,9 +147,22 @@ export function latinSoundKeys(word: string): string[] {
     const next = word[i + 1];
     const rest = word.slice(i);
     if (isLatinVowel(c)) {
-      // A final "e" after a consonant is silent ("Nike", "Apple", "iPhone").
-      const silent = c === "e" && i === n - 1 && i >= 2 && !isLatinVowel(word[i - 1]);
-      if (!silent) add([VOWEL]);
+      // A final "e" after a consonant is silent in English ("Nike", "Apple", "iPhone") and
+      // said in Italian or as a shopper reads it ("Realme" реалмі, "Miele" міле).
+      const final = c === "e" && i === n - 1 && i >= 2 && !isLatinVowel(word[i - 1]);
+      if (final) add([], [VOWEL]);
+      else add([VOWEL]);
+      i++;
+      continue;
+    }
+    if (c === "w" && i > 0 && isLatinVowel(word[i - 1]) && !isLatinVowel(next)) {
+      // "ew", "ow", "aw" end a vowel ("Blackview" блеквью, "New Balance" нью, "Snow" сноу).
+      add([VOWEL]);
+      i++;
+      continue;
+    }
+    if (c === "w" && i === 0 && next === "r") {
+      // A silent initial w ("Wrangler" ренглер).
       i++;
       continue;
     }
@@ -160,7 +173,8 @@ export function latinSoundKeys(word: string): string[] {
       add(["S"], ["s", "k"]);
       i += 3;
     } else if (c === "c" && next === "h") {
-      add(["C"], ["k"], ["S"]);
+      // German ch inside a word is х ("Kärcher" керхер).
+      add(["C"], ["k"], ["S"], ...(i > 0 ? [["h"]] : []));
       i += 2;
     } else if (c === "s" && next === "h") {
       add(["S"]);
@@ -195,7 +209,9 @@ export function latinSoundKeys(word: string): string[] {
         add(isFront(word[i + 2]) ? ["C"] : ["k"], isFront(word[i + 2]) ? ["k", "s"] : ["k"]);
         i += 2;
       } else {
-        add(isFront(next) ? ["s"] : ["k"]);
+        // c before e/i is с, or Italian ч ("Versace" версаче, "Dolce" дольче).
+        if (isFront(next)) add(["s"], ["C"]);
+        else add(["k"]);
         i++;
       }
     } else if (c === "g") {

@@ -35,6 +35,7 @@ import type { Language } from "../../model/records.ts";
 import { ENGLISH_IRREGULAR_PLURALS } from "./english-irregular.ts";
 import { hasDigit, isCyrillic, isLatin } from "./script.ts";
 import { tidySlavicStem } from "./slavic-stem-tidy.ts";
+import { foldUkRu } from "./uk-ru-fold.ts";
 import { stripUkrainianEnding, unifyAlternation } from "./ukrainian-stemmer.ts";
 
 /** Entries kept per language; the oldest entry goes first when a cache is full. */
@@ -95,13 +96,22 @@ export function stem(word: string, language: Language): string {
 }
 
 /**
- * Stems of a query word whose language is unknown: for Cyrillic the uk and ru stems (in that
+ * The key a word is indexed and looked up by among stems: its stem, for a Cyrillic word with
+ * the Ukrainian and Russian spellings folded (uk-ru-fold.ts), so that cognates meet.
+ */
+export function stemKey(word: string, language: Language): string {
+  const s = stem(word, language);
+  return isCyrillic(s) ? foldUkRu(s) : s;
+}
+
+/**
+ * Stem keys of a query word whose language is unknown: for Cyrillic the uk and ru keys (in that
  * order), for Latin the en stem; deduplicated, may be the word itself.
  */
 export function stemsForQuery(word: string): string[] {
   if (isCyrillic(word)) {
-    const ukrainian = stem(word, "uk");
-    const russian = stem(word, "ru");
+    const ukrainian = stemKey(word, "uk");
+    const russian = stemKey(word, "ru");
     return ukrainian === russian ? [ukrainian] : [ukrainian, russian];
   }
   return [stem(word, "en")];

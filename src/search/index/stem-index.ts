@@ -1,5 +1,5 @@
 import type { Language } from "../../model/records.ts";
-import { isCyrillic, stem } from "../analysis/index.ts";
+import { cyrillicLanguageOf, isCyrillic, stem, stemKey } from "../analysis/index.ts";
 import { LANGUAGE_BIT } from "./languages.ts";
 import { buildStringMultiMap, type StringMultiMap } from "./string-multimap.ts";
 
@@ -11,8 +11,9 @@ const DIGIT = /\d/;
 
 /**
  * `languages[t]` is the mask of the languages term t was seen in. Cyrillic terms are stemmed
- * by the Cyrillic languages they came from (uk and ru when neither is known), Latin terms by
- * English, matching stemsForQuery on the query side.
+ * by the language their letters say (cyrillicLanguageOf), else by the Cyrillic languages they
+ * came from (uk and ru when neither is known), Latin terms by English, matching stemsForQuery
+ * on the query side (which stems a Cyrillic word both ways).
  */
 export function buildStemIndex(terms: readonly string[], languages: Uint8Array): StringMultiMap {
   const groups = new Map<string, number[]>();
@@ -27,14 +28,17 @@ export function buildStemIndex(terms: readonly string[], languages: Uint8Array):
     const word = terms[t] as string;
     if (word.length < 3 || DIGIT.test(word)) continue;
     if (isCyrillic(word)) {
-      const uk = (mask & LANGUAGE_BIT.uk) !== 0;
-      const ru = (mask & LANGUAGE_BIT.ru) !== 0;
+      // A word's letters name its language over its field's: a store that sends its Russian
+      // names as the uk translation (or the reverse) has them stemmed in their own language.
+      const own = cyrillicLanguageOf(word);
+      const uk = own === null ? (mask & LANGUAGE_BIT.uk) !== 0 : own === "uk";
+      const ru = own === null ? (mask & LANGUAGE_BIT.ru) !== 0 : own === "ru";
       const langs: Language[] = uk || ru ? [] : ["uk", "ru"];
       if (uk) langs.push("uk");
       if (ru) langs.push("ru");
       let previous = "";
       for (const l of langs) {
-        const s = stem(word, l);
+        const s = stemKey(word, l);
         if (s !== previous) add(s, t);
         previous = s;
       }

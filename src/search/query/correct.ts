@@ -11,10 +11,12 @@ import {
   translitKey,
 } from "../analysis/index.ts";
 import type { Snapshot } from "../index/snapshot.ts";
+import { startsSome } from "../index/term-index.ts";
 import { exactCodeDocs } from "./collect-hits.ts";
 import { parseQuery, type QueryWord } from "./parse-query.ts";
 import {
   closestWord,
+  dictionaries,
   isKnown,
   isTextTerm,
   longerTwoAway,
@@ -130,12 +132,29 @@ function allKnown(snap: Snapshot, words: readonly string[], typing: boolean): bo
 
 function switchedPiece(snap: Snapshot, piece: string, typing: boolean): string[] | null {
   const single = plainWords(piece).length === 1;
+  let best: string[] | null = null;
+  let bestSpelt = -1;
   for (const candidate of switchLayout(piece)) {
     const words = plainWords(candidate);
     if (words.length === 0 || (single && words.length > 1 && words.some(isFragment))) continue;
-    if (allKnown(snap, words, typing)) return words;
+    if (!allKnown(snap, words, typing)) continue;
+    // Both readings of the keys where the ru and uk layouts differ (s: ы/і, ': э/є, ]: ъ/ї)
+    // can be known, since a word's uk and ru spellings share a stem key: the one with more
+    // words spelt as the store spells them is what was typed ("vsrcth" is міксер, not мыксер).
+    const spelt = words.filter((w, j) =>
+      typing && j === words.length - 1 ? startsSomeTerm(snap, w) : isTextTerm(snap, w),
+    ).length;
+    if (spelt > bestSpelt) {
+      best = words;
+      bestSpelt = spelt;
+    }
   }
-  return null;
+  return best;
+}
+
+/** Some term of some dictionary starts with the word (itself included), as it is spelt. */
+function startsSomeTerm(snap: Snapshot, word: string): boolean {
+  return dictionaries(snap).some((dict) => startsSome(dict.text.terms, word));
 }
 
 /**

@@ -1,11 +1,12 @@
-import { hasDigit, maxTypos, stemsForQuery } from "../analysis/index.ts";
+import { hasDigit, maxTypos, queryStemKeys } from "../analysis/index.ts";
 import { fuzzyTerms, scriptRange } from "../index/fuzzy-terms.ts";
 import { multiMapGet, type StringMultiMap } from "../index/string-multimap.ts";
 import { lowerBound, prefixEnd, type TermIndex } from "../index/term-index.ts";
 import type { QueryWord } from "./parse-query.ts";
 
 // Which dictionary terms a query word stands for: the word itself, the terms sharing one of its
-// stems, the terms it starts (last word, as-you-type) and the terms within its typo budget.
+// stems or of its counterpart's in the other of uk and ru (analysis/uk-ru.ts), the terms it
+// starts (last word, as-you-type) and the terms within its typo budget.
 // Memoised per dictionary: segments and category tables are immutable, so an expansion stays
 // true for as long as its dictionary lives, across snapshots that share it.
 
@@ -121,7 +122,7 @@ function computeExpansion(dict: Dictionary, word: QueryWord, mode: ExpansionMode
   // preposition in every description): only a typed word of 5+ letters is stemmed.
   const minLength = mode === "exact" ? MIN_STEMMED : MIN_STEMMED_TYPED;
   if (!digits && text.length >= minLength) {
-    for (const s of stemsForQuery(text)) {
+    for (const s of queryStemKeys(text)) {
       for (const t of multiMapGet(dict.stems, s)) {
         if (t === exact || (t >= prefixLo && t < prefixHi)) continue;
         // Nor do short words join by a shared stem: they are function words, not forms.

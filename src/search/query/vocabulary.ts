@@ -3,7 +3,7 @@ import {
   hasDigit,
   isCyrillic,
   maxTypos,
-  stemsForQuery,
+  queryStemKeys,
   translitKey,
 } from "../analysis/index.ts";
 import { fuzzyTerms } from "../index/fuzzy-terms.ts";
@@ -31,7 +31,7 @@ export function isKnown(snap: Snapshot, word: string, prefix: boolean): boolean 
   if (hasDigit(word)) return true;
   // A store's own synonym is a word of its vocabulary, whatever its products say.
   if (snap.synonyms?.has(word)) return true;
-  const stems = word.length >= 3 ? stemsForQuery(word) : [];
+  const stems = word.length >= 3 ? queryStemKeys(word) : [];
   for (const dict of dictionaries(snap)) {
     const terms = dict.text.terms;
     if (prefix ? startsSome(terms, word) : findTerm(terms, word) >= 0) return true;

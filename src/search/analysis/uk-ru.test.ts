@@ -1,0 +1,95 @@
+import { describe, expect, test } from "bun:test";
+import { stemKey, stemsForQuery } from "./stem.ts";
+import { queryStemKeys } from "./uk-ru.ts";
+import { foldUkRu } from "./uk-ru-fold.ts";
+import { UK_RU_PAIRS } from "./uk-ru-pairs.ts";
+
+// Ukrainian and Russian words meet at stem keys:
+//  1. cognates by the folded spelling, in every form, short stems kept apart;
+//  2. words that differ by the dictionary's pairs, in every form, both ways;
+//  3. a word with letters of one language only is read in that language;
+//  4. the generated table is current for the stemmers (regenerate with scripts/make-uk-ru.ts).
+
+/** Some key of one word is a key of the other. */
+const meet = (a: string, b: string) => {
+  const keys = new Set(queryStemKeys(a));
+  return (
+    queryStemKeys(b).some((k) => keys.has(k)) ||
+    [stemKey(b, "uk"), stemKey(b, "ru")].some((k) => keys.has(k))
+  );
+};
+
+describe("uk-ru", () => {
+  test("1. cognates fold to one key, short stems do not", () => {
+    for (const [uk, ru] of [
+      ["тепловізор", "тепловизор"],
+      ["тепловізором", "тепловизоры"],
+      ["кондиціонери", "кондиционеры"],
+      ["акумулятор", "аккумулятор"],
+      ["електронна", "электронная"],
+      ["поліестер", "полиэстер"],
+      ["електричний", "электрический"],
+      ["графічна", "графическая"],
+    ]) {
+      expect([uk, ru, stemKey(uk as string, "uk") === stemKey(ru as string, "ru")]).toEqual([
+        uk,
+        ru,
+        true,
+      ]);
+    }
+    expect(foldUkRu("кіт")).toBe("кіт");
+    expect(foldUkRu("кит")).toBe("кит");
+  });
+
+  test("2. the dictionary's pairs meet in every form, both ways", () => {
+    const forms: [string[], string[]][] = [
+      [
+        ["жіноча", "жіночий", "жіночі", "жіночу", "жіночих"],
+        ["женская", "женский", "женские", "женскую", "женских"],
+      ],
+      [
+        ["чоловічий", "чоловіча", "чоловічі"],
+        ["мужской", "мужская", "мужские", "мужских"],
+      ],
+      [
+        ["годинник", "годинники", "годинників"],
+        ["часы", "часов"],
+      ],
+      [
+        ["шкіра", "шкіри", "шкірою"],
+        ["кожа", "кожи", "кожей"],
+      ],
+      // An adjective the dictionary lacks, derived from its noun (scripts/uk-ru-derive.ts).
+      [
+        ["шкіряна", "шкіряні", "шкіряну", "шкіряний", "шкіряного"],
+        ["кожаная", "кожаные", "кожаную", "кожаный", "кожаного"],
+      ],
+    ];
+    for (const [uk, ru] of forms) {
+      for (const u of uk) for (const r of ru) expect([u, r, meet(u, r)]).toEqual([u, r, true]);
+    }
+  });
+
+  test("3. a word with letters of one language is read in it only", () => {
+    // "час" (no letter of one language) is the Russian hour too; "годинників" only Ukrainian.
+    expect(queryStemKeys("часы")).toContain(stemKey("годинник", "uk"));
+    expect(queryStemKeys("годинників")).toContain(stemKey("часы", "ru"));
+    // A word of neither table keeps its own keys.
+    expect(queryStemKeys("смартфони")).toEqual(stemsForQuery("смартфони"));
+    expect(queryStemKeys("phones")).toEqual(["phone"]);
+  });
+
+  test("4. the table is current: its pairs are keys the stemmers give today", () => {
+    const lines = UK_RU_PAIRS.split("\n");
+    expect(lines.length).toBeGreaterThan(3000);
+    expect(lines.filter((l) => !/^[а-щьюяіїєыэъ']+ [а-щьюяіїєыэъ']+$/.test(l))).toEqual([]);
+    for (const [uk, ru] of [
+      ["жіночий", "женский"],
+      ["годинник", "часы"],
+      ["шкіра", "кожа"],
+      ["автомобіль", "автомобиль"],
+    ] as const) {
+      expect(lines).toContain(`${stemKey(uk, "uk")} ${stemKey(ru, "ru")}`);
+    }
+  });
+});

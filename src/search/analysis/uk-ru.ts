@@ -1,0 +1,61 @@
+import { cyrillicLanguageOf, isCyrillic } from "./script.ts";
+import { stemKey, stemsForQuery } from "./stem.ts";
+import { UK_RU_PAIRS } from "./uk-ru-pairs.ts";
+
+// Ukrainian and Russian meet (issue 21, point 2): a query word in one language also finds the
+// same word in the other, in every form the stemmers know. Cognates need no table: their stem
+// keys are one (uk-ru-fold.ts). Words that differ (жіночий/женский, годинник/часы,
+// шкіра/кожа) pair through the nouns and adjectives of Apertium's Russian-Ukrainian dictionary
+// (uk-ru-pairs.ts, made by scripts/make-uk-ru.ts): each pair joins the Ukrainian word's uk stem
+// key to the Russian word's ru stem key, so that every form of one finds every form of the
+// other through the stems index, as a stem would. A word's own keys come first, as
+// stemsForQuery gives them.
+
+interface Counterparts {
+  readonly ukToRu: ReadonlyMap<string, readonly string[]>;
+  readonly ruToUk: ReadonlyMap<string, readonly string[]>;
+}
+
+let tables: Counterparts | null = null;
+
+function add(map: Map<string, string[]>, from: string, to: string): void {
+  const list = map.get(from);
+  if (list === undefined) map.set(from, [to]);
+  else if (!list.includes(to)) list.push(to);
+}
+
+/** The tables, built on first use from the generated pairs of keys (~1 ms). */
+export function ukRuCounterparts(): Counterparts {
+  if (tables !== null) return tables;
+  const ukToRu = new Map<string, string[]>();
+  const ruToUk = new Map<string, string[]>();
+  for (const line of UK_RU_PAIRS.split("\n")) {
+    const space = line.indexOf(" ");
+    const uk = line.slice(0, space);
+    const ru = line.slice(space + 1);
+    add(ukToRu, uk, ru);
+    add(ruToUk, ru, uk);
+  }
+  tables = { ukToRu, ruToUk };
+  return tables;
+}
+
+/**
+ * The stem keys a query word matches: its own (stemsForQuery) and, for a Cyrillic word, those
+ * of its counterparts in the other language. A word whose letters name its language
+ * (cyrillicLanguageOf) is read in that language only; others both ways.
+ */
+export function queryStemKeys(word: string): string[] {
+  if (!isCyrillic(word)) return stemsForQuery(word);
+  const uk = stemKey(word, "uk");
+  const ru = stemKey(word, "ru");
+  const keys = uk === ru ? [uk] : [uk, ru];
+  const { ukToRu, ruToUk } = ukRuCounterparts();
+  const join = (found: readonly string[] | undefined) => {
+    if (found !== undefined) for (const k of found) if (!keys.includes(k)) keys.push(k);
+  };
+  const language = cyrillicLanguageOf(word);
+  if (language !== "ru") join(ukToRu.get(uk));
+  if (language !== "uk") join(ruToUk.get(ru));
+  return keys;
+}
