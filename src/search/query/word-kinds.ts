@@ -21,8 +21,8 @@ import type { QueryWord } from "./parse-query.ts";
 //   model        a word with digits, a word of codes, a Latin word among a name's first words
 //                ("pro", "max", "galaxy"), a part of a joined code ("15" of "iphone15");
 //   brand        a word of some product's vendor;
-//   type         a word naming a category (the first word of the names of most categories it
-//                is in: "куртка" of "Куртки чоловічі", not "чоловіча", in nine category
+//   type         a word naming a category (the first word of the name or first synonym of most
+//                categories it is in: "куртка" of "Куртки чоловічі", not "чоловіча", in nine category
 //                names and first in one) or the type word of names (the first word of most
 //                names and keywords that carry it and its forms, those mostly in one category:
 //                "чайник" of "Чайник Tefal …"; not "для" of "Чохол для …", never first, nor
@@ -51,6 +51,11 @@ const MAX_TERMS = 8;
 const MIN_COMPLETED = 4;
 /** A name's model words come among its first words: "Смартфон Apple iPhone 15 Pro Max". */
 const MAX_MODEL_POSITION = 3;
+
+/** A category posting's byte (term-index.ts packInfo) for the first word of its name, and of
+ * its synonyms and keywords (the synonyms come first, category-table.ts). */
+const FIRST_OF_NAME = FIELD.name << 5;
+const FIRST_OF_SYNONYMS = FIELD.keywords << 5;
 
 /** Per query word, its kind (KIND); joined codes (optional words) count as model words. */
 export function wordKinds(
@@ -81,9 +86,8 @@ export function wordKinds(
 
 /**
  * A word of 2+ letters names a category: as typed or as a form (no typo), it is the first word
- * of the name of at least half the categories it is in ("куртка" of "Куртки чоловічі"; not
- * "чоловіча", which is in nine category names and first in one, nor "зимова" of the keywords
- * "зимова гума" of "Шини зимові").
+ * of the name, or of the first synonym, of at least half the categories it is in ("куртка" of
+ * "Куртки чоловічі"; not "чоловіча", which is in nine category names and first in one).
  */
 function namesCategory(snap: Snapshot, word: QueryWord): boolean {
   if (word.text.length < 2) return false;
@@ -98,7 +102,7 @@ function namesCategory(snap: Snapshot, word: QueryWord): boolean {
       for (let p = offsets[t] as number; p < (offsets[t + 1] as number); p++) {
         const b = info[p] as number;
         all.add(docs[p] as number);
-        if (b === 0) first.add(docs[p] as number);
+        if (b === FIRST_OF_NAME || b === FIRST_OF_SYNONYMS) first.add(docs[p] as number);
       }
     }
   }
