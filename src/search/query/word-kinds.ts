@@ -21,10 +21,11 @@ import type { QueryWord } from "./parse-query.ts";
 //   model        a word with digits, a word of codes, a Latin word among a name's first words
 //                ("pro", "max", "galaxy"), a part of a joined code ("15" of "iphone15");
 //   brand        a word of some product's vendor;
-//   type         a word naming a category (the first word of the name or first synonym of most
-//                categories it is in: "куртка" of "Куртки чоловічі", not "чоловіча", in nine category
-//                names and first in one) or the type word of names (the first word of most
-//                names and keywords that carry it and its forms, those mostly in one category:
+//   type         a word naming a category (the first word of the name or first synonym of
+//                most categories it is in: "куртка" of "Куртки чоловічі", not "чоловіча", in
+//                nine category names and first in one) or the type word of names (the first
+//                word of most names and keywords that carry it and its forms, those mostly in
+//                one category:
 //                "чайник" of "Чайник Tefal …"; not "для" of "Чохол для …", never first, nor
 //                "чоловіча", which every department uses).
 // A word's kind is read from the terms it stands for taken together: the term as typed and its
