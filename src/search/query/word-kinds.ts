@@ -25,9 +25,8 @@ import type { QueryWord } from "./parse-query.ts";
 //                most categories it is in: "куртка" of "Куртки чоловічі", not "чоловіча", in
 //                nine category names and first in one) or the type word of names (the first
 //                word of most names and keywords that carry it and its forms, those mostly in
-//                one category:
-//                "чайник" of "Чайник Tefal …"; not "для" of "Чохол для …", never first, nor
-//                "чоловіча", which every department uses).
+//                one category: "чайник" of "Чайник Tefal …"; not "для" of "Чохол для …",
+//                never first, nor "чоловіча", which every department uses).
 // A word's kind is read from the terms it stands for taken together: the term as typed and its
 // forms (stems, synonyms, the completions of a word of 4+ letters), else its terms one typo
 // away. Each term's figures are read from at most SCANNED of its postings and memoised in the
