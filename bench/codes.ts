@@ -1,7 +1,9 @@
 // The cost of code-shaped queries in process (a script, not a test):
-//   bun bench/codes.ts [products=100000] [seed=1] [perClass=300]
-// On a generated catalog (its codes: 45% `SKU-000123`, 35% vendor codes like `RAM-EEP127MK8`,
-// 20% bare 8-digit numbers), each query asked once with the answer cache off, default
+//   bun bench/codes.ts [products=100000] [seed=1] [perClass=300] [catalog=project|feed]
+// On a generated catalog (the project's: 45% `SKU-000123`, 35% vendor codes like
+// `RAM-EEP127MK8`, 20% bare 8-digit numbers; the feed catalog, bench/catalogs/: 40%
+// `SKU-100042`, 13- and 8-digit barcodes, part numbers `BV9300PRO-BK1`, `A1466/B`,
+// `UA.123.45`, codes repeated in names), each query asked once with the answer cache off, default
 // parameters (grouped, facets on): per class the engine's p50/p99/max and the mean `total`.
 // Classes: codes that do not exist (a store SKU of 7 digits, one glued of 6, a real code with
 // one character changed, a bare number off by one), and real codes typed without their hyphen
@@ -11,11 +13,13 @@ import { generateCatalog } from "../src/catalog/generate.ts";
 import { SEARCH_DEFAULTS } from "../src/model/search.ts";
 import { codeKey } from "../src/search/analysis/index.ts";
 import { buildSnapshot, search, setResponseCacheSize } from "../src/search/engine.ts";
+import { feedCatalog } from "./catalogs/feed-catalog.ts";
 import { toRecords } from "./records.ts";
 
 const PRODUCTS = Number(process.argv[2] ?? 100_000);
 const SEED = Number(process.argv[3] ?? 1);
 const PER_CLASS = Number(process.argv[4] ?? 300);
+const CATALOG = process.argv[5] ?? "project";
 
 let state = SEED >>> 0 || 1;
 function rnd(): number {
@@ -27,12 +31,16 @@ function rnd(): number {
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(rnd() * 10)).join("");
 const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)] as T;
 
-const records = toRecords(generateCatalog({ seed: SEED, products: PRODUCTS }));
+const records = toRecords(
+  CATALOG === "feed"
+    ? feedCatalog({ seed: SEED, products: PRODUCTS })
+    : generateCatalog({ seed: SEED, products: PRODUCTS }),
+);
 const snap = buildSnapshot(records);
 setResponseCacheSize(0);
 const codes = records.products.map((p) => p.code);
 const keys = new Set(codes.map(codeKey));
-const vendorCodes = codes.filter((c) => /^[A-Z]{3}-/.test(c));
+const vendorCodes = codes.filter((c) => /[-/.]/.test(c) && !c.startsWith("SKU-"));
 const bareNumbers = codes.filter((c) => /^\d+$/.test(c));
 const skus = codes.filter((c) => c.startsWith("SKU-"));
 
@@ -62,6 +70,15 @@ add("no such SKU (`SKU-1234567`)", () => missing(() => `SKU-${digits(7)}`));
 add("no such SKU, glued (`sku722108`)", () =>
   missing(() => `sku${1 + Math.floor(rnd() * 8)}${digits(5)}`),
 );
+add("no such SKU, with a space (`sku 7506095`)", () => missing(() => `sku ${digits(7)}`));
+add("no such code (`AB-12345`, `A1466/B`)", () =>
+  missing(() =>
+    rnd() < 0.5
+      ? `${pick([..."ABCDEFGHKLMNPRSTXZ"])}${pick([..."ABCDEFGHKLMNPRSTXZ"])}-${digits(5)}`
+      : `${pick([..."ABCDEFGHKLMNPRSTXZ"])}${digits(4)}/${pick([..."ABCDEFGHKLMNPRSTXZ"])}`,
+  ),
+);
+add("no such 13-digit number", () => missing(() => `482${digits(10)}`));
 add("a real SKU, one digit changed", () => missing(() => changed(pick(skus))));
 add("a vendor code, one character changed", () => missing(() => changed(pick(vendorCodes))));
 add("a bare number, one digit changed", () => missing(() => changed(pick(bareNumbers))));
@@ -90,7 +107,9 @@ add(
 // Warm up on queries of none of the classes.
 for (let i = 0; i < 200; i++) search(snap, { ...SEARCH_DEFAULTS, q: `x${digits(3)}` });
 
-console.log(`${PRODUCTS} products, ${PER_CLASS} queries per class, each once, cache off\n`);
+console.log(
+  `${CATALOG} catalog, ${PRODUCTS} products, ${PER_CLASS} queries per class, each once, cache off\n`,
+);
 console.log("| class | p50 ms | p99 ms | max ms | mean total | not first |");
 console.log("|---|---:|---:|---:|---:|---:|");
 for (const c of classes) {

@@ -1,6 +1,6 @@
 // New queries in process (issue 14): the engine's own time for queries it has never seen.
 //   bun bench/engine-new-queries.ts [--products 100000] [--seed 1] [--per-class 300]
-//     [--answers FILE] [--slowest N]
+//     [--catalog project|feed] [--answers FILE] [--slowest N]
 // Builds a snapshot of the generated catalog once, warms the engine up on the service's traffic
 // mix, then asks each query of each class once through `search` with the response cache off
 // (facets on, the defaults of a widget) and prints per class p50/p99/max, and with `--slowest`
@@ -9,10 +9,10 @@
 
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { generateCatalog } from "../src/catalog/generate.ts";
 import type { Language } from "../src/model/records.ts";
 import { SEARCH_DEFAULTS, type SearchParams, type SearchResponse } from "../src/model/search.ts";
 import { buildSnapshot, search, setResponseCacheSize } from "../src/search/engine.ts";
+import { catalogNamed, catalogSource } from "./catalogs/index.ts";
 import { newQueryClasses } from "./new-queries/classes.ts";
 import { generateQueryMix } from "./query-mix.ts";
 import { toRecords } from "./records.ts";
@@ -24,13 +24,16 @@ const { values } = parseArgs({
     "per-class": { type: "string", default: "300" },
     answers: { type: "string" },
     slowest: { type: "string", default: "0" },
+    catalog: { type: "string", default: "project" },
   },
 });
+const NAME = catalogNamed(values.catalog);
+if (NAME === null) throw new Error(`--catalog takes project or feed, not ${values.catalog}`);
 const PRODUCTS = Number(values.products);
 const SEED = Number(values.seed);
 const PER_CLASS = Number(values["per-class"]);
 
-const catalog = generateCatalog({ seed: SEED, products: PRODUCTS });
+const catalog = catalogSource(NAME).catalog(SEED, PRODUCTS);
 // The classes of the HTTP benchmark (bench/new-queries/classes.ts); they set only q and language.
 const asked = (p: Record<string, string>): SearchParams => ({
   ...SEARCH_DEFAULTS,
@@ -46,7 +49,9 @@ for (const m of newQueryClasses(catalog, { seed: SEED, perClass: PER_CLASS })) {
 const warmUp = generateQueryMix(catalog, { seed: SEED + 1, count: 2000 });
 const t0 = performance.now();
 const snap = buildSnapshot(toRecords(catalog));
-console.log(`products ${PRODUCTS}: built in ${(performance.now() - t0).toFixed(0)} ms`);
+console.log(
+  `${NAME} catalog, products ${PRODUCTS}: built in ${(performance.now() - t0).toFixed(0)} ms`,
+);
 
 setResponseCacheSize(0);
 for (const m of warmUp) search(snap, asked(m.params));

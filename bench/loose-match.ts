@@ -30,7 +30,7 @@ function commonPrefix(a: string, b: string): number {
 }
 
 /** Optimal string alignment distance, cut off above `max`. */
-function editDistance(a: string, b: string, max: number): number {
+export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   let prev2: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);

@@ -13,6 +13,7 @@ import { Rng } from "../src/catalog/prng.ts";
 import { TREE } from "../src/catalog/tree.ts";
 import { vendorCyrillic } from "../src/catalog/vocabulary.ts";
 import { LooseIndex, looseTokens } from "./loose-match.ts";
+import { CodeJudge } from "./relevance-codes.ts";
 import {
   type CatalogSpec,
   type JudgedQuery,
@@ -36,11 +37,15 @@ const ATTEMPTS = 4000;
 
 type Lang = "uk" | "ru" | "en";
 /** A candidate: the query as typed, its correct form, and the positions of relevant products. */
-interface Candidate {
+export interface Candidate {
   q: string;
   clean?: string;
   language: Lang;
   relevant: number[];
+  /** Nothing but the relevant products may be returned (a code no product has). */
+  exclusive?: true;
+  /** Unambiguous by construction (a product's unique code): no loose check. */
+  exact?: true;
 }
 
 export function makeRelevanceQueries(spec: CatalogSpec): JudgedQuery[] {
@@ -50,6 +55,7 @@ export function makeRelevanceQueries(spec: CatalogSpec): JudgedQuery[] {
     categoryWords(),
   );
   const find = finder(entries);
+  const codes = new CodeJudge(entries.map((e) => e.item.code));
   const rng = new Rng(spec.seed ^ 0x7e1e7a9c);
   const makers: Record<QueryClass, (e: GeneratedProduct) => Candidate | null> = {
     "exact-name": (e) => {
@@ -492,6 +498,71 @@ export function makeRelevanceQueries(spec: CatalogSpec): JudgedQuery[] {
         relevant: find(sameKindVendor(e)),
       };
     },
+    // Issue 21. A word no product has beside the type and brand words ("смартфон samsung
+    // шкіряний"): the products of that type and brand.
+    "dropped-word": (e) => {
+      const language = pickLang(rng);
+      const type = typeIn(e, language).toLowerCase();
+      const vendor = e.facts.vendor.toLowerCase();
+      const other = rng.pick(entries);
+      const keys = [...other.facts.params.keys()].filter((k) => DESCRIBING.has(k));
+      if (!keys.length) return null;
+      const key = rng.pick(keys);
+      const extra = attributeText(key, other.facts.params.get(key) ?? "", language);
+      if (!/^\p{L}{4,}$/u.test(extra)) return null;
+      const q = rng.chance(0.5) ? `${type} ${vendor} ${extra}` : `${extra} ${type} ${vendor}`;
+      if (loose.match(q).size > 0) return null;
+      return { q, clean: `${type} ${vendor}`, language, relevant: find(sameKindVendor(e)) };
+    },
+    // A word of the other language beside the shopper's ("женская сумка" on the uk storefront,
+    // "жіноча" among Russian words). Every product here is named in both languages, so this
+    // class is harder on the feed catalog, whose stores name products in one.
+    "uk-ru": (e) => {
+      const language = pickLang(rng);
+      const other: Lang = language === "uk" ? "ru" : "uk";
+      const keys = [...e.facts.params.keys()].filter((k) => DESCRIBING.has(k));
+      if (!keys.length) return null;
+      const key = rng.pick(keys);
+      const value = e.facts.params.get(key) ?? "";
+      const own = attributeText(key, value, language);
+      const foreign = attributeText(key, value, other);
+      if (own === foreign) return null;
+      const vendor = e.facts.vendor.toLowerCase();
+      const wholly = rng.chance(0.5);
+      return {
+        q: wholly
+          ? `${foreign} ${typeIn(e, other).toLowerCase()} ${vendor}`
+          : `${foreign} ${typeIn(e, language).toLowerCase()} ${vendor}`,
+        clean: `${own} ${typeIn(e, language).toLowerCase()} ${vendor}`,
+        language,
+        relevant: find((o) => sameKindVendor(e)(o) && o.facts.params.get(key) === value),
+      };
+    },
+    // A Latin brand typed in Cyrillic as it sounds, with the type or the model.
+    "cyrillic-brand": (e) => {
+      const language = pickLang(rng);
+      const vendor = e.facts.vendor;
+      const said = spoken(vendor, language);
+      if (!said || /\p{Script=Cyrillic}/u.test(vendor)) return null;
+      const type = typeIn(e, language).toLowerCase();
+      if (rng.chance(0.5))
+        return {
+          q: `${said} ${e.facts.model.toLowerCase()}`,
+          clean: `${vendor} ${e.facts.model}`,
+          language,
+          relevant: find(sameModel(e)),
+        };
+      return {
+        q: `${type} ${said}`,
+        clean: `${type} ${vendor}`,
+        language,
+        relevant: find(sameKindVendor(e)),
+      };
+    },
+    "code-any-shape": (e) => {
+      const made = codes.make(e.item.code, rng);
+      return made && { ...made, language: "uk", exact: true };
+    },
   };
 
   const queries: JudgedQuery[] = [];
@@ -501,22 +572,33 @@ export function makeRelevanceQueries(spec: CatalogSpec): JudgedQuery[] {
     for (let attempt = 0; attempt < ATTEMPTS && kept < PER_CLASS; attempt++) {
       const candidate = makers[cls](rng.pick(entries));
       if (!candidate || seen.has(candidate.q)) continue;
-      const { relevant } = candidate;
-      if (relevant.length < 1 || relevant.length > 10) continue;
-      const matches = loose.match(candidate.clean ?? candidate.q);
-      if (matches.size > 10 || !relevant.every((i) => matches.has(i))) continue;
+      if (!judged(candidate, loose)) continue;
       seen.add(candidate.q);
       kept++;
       queries.push({
         q: candidate.q,
         class: cls,
         ...(candidate.language !== "uk" ? { language: candidate.language } : {}),
-        relevant: relevant.map((i) => String(i + 1)),
+        relevant: candidate.relevant.map((i) => String(i + 1)),
+        ...(candidate.exclusive ? { exclusive: true as const } : {}),
       });
     }
     if (kept < PER_CLASS) console.warn(`${cls}: only ${kept} queries`);
   }
   return queries;
+}
+
+/**
+ * Whether a candidate has one unambiguous answer: 1-10 relevant products that a generous
+ * matcher finds among at most 10 for its correct form (0-10 for an exclusive one, whose
+ * judgment is exact).
+ */
+export function judged(candidate: Candidate, loose: LooseIndex): boolean {
+  const { relevant } = candidate;
+  if (relevant.length > 10 || (relevant.length < 1 && !candidate.exclusive)) return false;
+  if (candidate.exact) return true;
+  const matches = loose.match(candidate.clean ?? candidate.q);
+  return matches.size <= 10 && relevant.every((i) => matches.has(i));
 }
 
 const pickLang = (rng: Rng): "uk" | "ru" => (rng.chance(0.75) ? "uk" : "ru");

@@ -5,12 +5,11 @@
 // first queries after an import and after a start, and queries/s with wrk for the new-query
 // mix (1 and 32 connections) and the repeating one (32); the tables go into BENCHMARKS.md.
 //   bun bench/new-queries.ts [--products N] [--per-class N] [--seconds S] [--seed N]
-//     [--search-threads N] [--wrk-cpus LIST] [--accept-encoding CODINGS] [--wrk-only | --no-wrk]
+//     [--catalog project|feed] [--search-threads N] [--wrk-cpus LIST] [--accept-encoding CODINGS] [--wrk-only | --no-wrk]
 //     [--redis] [--out FILE | --no-write]
 import { mkdirSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { generateCatalog, generateProducts } from "../src/catalog/generate.ts";
 import { ConfigError, parseArgs, unknownFlag } from "../src/config.ts";
 import {
   createDomain,
@@ -21,6 +20,12 @@ import {
   tempDir,
 } from "../test/http/harness.ts";
 import { startRedis } from "../test/redis/redis-server.ts";
+import {
+  type CatalogName,
+  type CatalogSource,
+  catalogNamed,
+  catalogSource,
+} from "./catalogs/index.ts";
 import { NEW_QUERY_CLASSES, newQueryClasses, newQueryMix } from "./new-queries/classes.ts";
 import { generateQueryMix, type MixQuery } from "./query-mix.ts";
 import { runLoad, timedGet } from "./suite/load.ts";
@@ -41,6 +46,8 @@ export interface NewQueriesOptions {
   /** Seconds of each wrk run. */
   seconds: number;
   seed: number;
+  /** The catalog imported and queried: the project's generator or the feed catalog. */
+  catalog: CatalogName;
   /** Passed to `serve` when given; else serve's default. */
   searchThreads: number | null;
   /** `taskset -c` list that wrk is pinned to, or null. */
@@ -125,10 +132,21 @@ async function askEach(
  * Until the catalog's last product is found by its code: the import's last batches are then
  * in the index (the searches before are not measured).
  */
-async function untilSearchable(base: string, token: string, seed: number, products: number) {
-  const last = generateProducts(seed, 1, products - 1).next().value;
+async function untilSearchable(
+  base: string,
+  token: string,
+  o: { seed: number; products: number; source: CatalogSource },
+) {
+  const last = o.source.products(o.seed, 1, o.products - 1).next().value;
   if (!last) return;
-  const params = { q: last.code, group_by_category: "false", show_filters: "false", demo: "true" };
+  // Unavailable products too: the last one may be out of stock.
+  const params = {
+    q: last.code,
+    group_by_category: "false",
+    show_filters: "false",
+    show_unavailable: "true",
+    demo: "true",
+  };
   const url = `${base}/api/v2/search/?${new URLSearchParams({ ...params, token })}`;
   const deadline = performance.now() + 120_000;
   while (!(await (await fetch(url)).text()).includes(`"source_id":"${last.source_id}"`)) {
@@ -149,19 +167,24 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
     ...benchServeArgs(redis?.url ?? null),
     ...(o.searchThreads === null ? [] : ["--search-threads", String(o.searchThreads)]),
   ];
+  const source = catalogSource(o.catalog);
   phase("start", `${redis ? "Redis" : "embedded"} mode, serve ${args.join(" ")}`);
   let service: Service = await startService({ dataDir: dir, args });
   try {
     const domain = await createDomain(service, `new-queries-${Date.now()}`);
-    phase("import", `${o.products} products`);
+    phase("import", `${o.products} products of the ${o.catalog} catalog`);
     const importStart = performance.now();
-    await importCatalog(service.url, domain.secret_token, { seed: o.seed, products: o.products });
-    await untilSearchable(service.url, domain.search_token, o.seed, o.products);
+    await importCatalog(service.url, domain.secret_token, {
+      seed: o.seed,
+      products: o.products,
+      catalog: source,
+    });
+    await untilSearchable(service.url, domain.search_token, { ...o, source });
     const importSeconds = (performance.now() - importStart) / 1000;
     phase("import", `searchable after ${importSeconds.toFixed(1)} s`);
 
     phase("queries", "drawing the classes and the wrk lists from the catalog");
-    const catalog = generateCatalog({ seed: o.seed, products: o.products });
+    const catalog = source.catalog(o.seed, o.products);
     const classes = newQueryClasses(catalog, { seed: o.seed, perClass: o.perClass });
     const probes = STARTS * PER_START + IMPORTS * PER_IMPORT;
     const [one, many] = o.noWrk ? [0, 0] : [wrkUrls(o.seconds, 1), wrkUrls(o.seconds, CONNECTIONS)];
@@ -201,7 +224,7 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
       const status = await postJson(
         service.url + PRODUCTS,
         domain.secret_token,
-        priceUpdates(o.seed, o.products, n),
+        priceUpdates(o.seed, o.products, n, source),
       );
       if (status !== 200 && status !== 201) throw new Error(`update batch answered ${status}`);
       await askEach(takeProbes(PER_IMPORT), url, afterImport);
@@ -252,7 +275,11 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
     const table = report(result, o, [loadBefore, loadAfter], redis !== null);
     o.log(table);
     if (o.out && !o.wrkOnly)
-      writeSection(o.out, `new-queries-${redis ? "Redis" : "embedded"}-${o.products}`, table);
+      writeSection(
+        o.out,
+        `new-queries-${redis ? "Redis" : "embedded"}-${o.products}${o.catalog === "feed" ? "-feed" : ""}`,
+        table,
+      );
     return { ...result, table };
   } finally {
     await service[Symbol.asyncDispose]();
@@ -291,6 +318,7 @@ export function commandLine(o: Omit<NewQueriesOptions, "log" | "out">): string {
   return [
     "bun bench/new-queries.ts",
     `--products ${o.products} --per-class ${o.perClass} --seconds ${o.seconds} --seed ${o.seed}`,
+    ...(o.catalog === "project" ? [] : [`--catalog ${o.catalog}`]),
     ...(o.searchThreads === null ? [] : [`--search-threads ${o.searchThreads}`]),
     ...(o.wrkCpus === null ? [] : [`--wrk-cpus ${o.wrkCpus}`]),
     ...(o.acceptEncoding === null ? [] : [`--accept-encoding '${o.acceptEncoding}'`]),
@@ -318,7 +346,8 @@ function report(
   redis: boolean,
 ): string {
   const load = (l: number[] | undefined) => (l ?? []).map((x) => x.toFixed(2)).join(" ");
-  return `### New queries, ${redis ? "Redis" : "embedded"} mode, ${o.products.toLocaleString("en")} products
+  const of = o.catalog === "feed" ? " of the feed catalog (bench/catalogs/)" : "";
+  return `### New queries, ${redis ? "Redis" : "embedded"} mode, ${o.products.toLocaleString("en")} products${of}
 
 Command: \`${commandLine(o)}\`
 on ${machine()}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; load average
@@ -341,7 +370,7 @@ ${wrkRow("repeating mix (bench/query-mix.ts)", CONNECTIONS, r.repeating, REPEATI
 }
 
 const USAGE = `usage: bun bench/new-queries.ts [--products N] [--per-class N] [--seconds S] [--seed N]
-  [--search-threads N] [--wrk-cpus LIST] [--accept-encoding CODINGS] [--wrk-only | --no-wrk]
+  [--catalog project|feed] [--search-threads N] [--wrk-cpus LIST] [--accept-encoding CODINGS] [--wrk-only | --no-wrk]
   [--redis] [--out FILE | --no-write]
 
 The benchmark of new queries (issue 14): imports a generated catalog into a fresh server, asks
@@ -354,6 +383,8 @@ and 32 connections) and the repeating one (32); writes a section of BENCHMARKS.m
   --per-class N       queries of each class at concurrency 1 (default 300)
   --seconds S         seconds of each wrk run (default 10)
   --seed N            catalog and query seed (default 1)
+  --catalog NAME      project (src/catalog, the default) or feed (bench/catalogs/feed-catalog.ts:
+                      a catalog made differently, as Ukrainian shop feeds are)
   --search-threads N  passed to serve (default: serve's own)
   --wrk-cpus LIST     pin wrk with taskset -c LIST, one wrk thread per CPU (e.g. 1 or 0,1)
   --accept-encoding CODINGS
@@ -372,7 +403,7 @@ export function parseNewQueriesArgs(argv: string[]): Omit<NewQueriesOptions, "lo
   const known = [...switches, "products", "per-class", "seconds", "seed"];
   const unknown = unknownFlag(argv, [
     ...known,
-    ...["search-threads", "wrk-cpus", "accept-encoding", "out"],
+    ...["search-threads", "wrk-cpus", "accept-encoding", "out", "catalog"],
   ]);
   if (unknown !== null) throw new ConfigError(`unknown flag --${unknown}`);
   const { positional, flags } = parseArgs(argv, switches);
@@ -392,11 +423,15 @@ export function parseNewQueriesArgs(argv: string[]): Omit<NewQueriesOptions, "lo
     throw new ConfigError("--out and --no-write exclude each other");
   if (flags.has("wrk-only") && flags.has("no-wrk"))
     throw new ConfigError("--wrk-only and --no-wrk exclude each other");
+  const catalog = catalogNamed(flags.get("catalog") ?? "project");
+  if (catalog === null)
+    throw new ConfigError(`--catalog takes project or feed, not ${flags.get("catalog")}`);
   return {
     products: count("products", 100_000, 1),
     perClass: count("per-class", 300, 1),
     seconds: count("seconds", 10, 1),
     seed: count("seed", 1, 0),
+    catalog,
     searchThreads: flags.has("search-threads") ? count("search-threads", 1, 1) : null,
     wrkCpus,
     acceptEncoding: flags.get("accept-encoding") ?? null,

@@ -16,6 +16,7 @@ test("bun bench/new-queries.ts writes its tables with every class", async () => 
     perClass: 5,
     seconds: 2,
     seed: 7,
+    catalog: "project",
     searchThreads: null,
     wrkCpus: null,
     acceptEncoding: null,
@@ -42,6 +43,33 @@ test("bun bench/new-queries.ts writes its tables with every class", async () => 
   expect(r.wrk.repeating.requests).toBeGreaterThan(0);
 }, 120_000);
 
+test("--catalog feed runs it on the catalog made differently (bench/catalogs/)", async () => {
+  using dir = tempDir("vitrina-new-queries-feed-test-");
+  const out = join(dir, "BENCHMARKS.md");
+  const r = await runNewQueries({
+    products: 2000,
+    perClass: 3,
+    seconds: 1,
+    seed: 7,
+    catalog: "feed",
+    searchThreads: null,
+    wrkCpus: null,
+    acceptEncoding: null,
+    wrkOnly: false,
+    noWrk: true,
+    redis: false,
+    out,
+    log: () => {},
+  });
+  const text = readFileSync(out, "utf8");
+  expect(text).toContain("<!-- new-queries-embedded-2000-feed:start -->");
+  expect(text).toContain("products of the feed catalog (bench/catalogs/)");
+  expect(text).toContain("--seed 7 --catalog feed --no-wrk`");
+  expect(r.classes.map((c) => [c.name, c.server.length, c.failed])).toEqual(
+    NEW_QUERY_CLASSES.map((name) => [name, 3, 0]),
+  );
+}, 120_000);
+
 test("its flags are checked before anything starts", () => {
   expect(() => parseNewQueriesArgs(["--product", "10"])).toThrow(
     new ConfigError("unknown flag --product"),
@@ -53,6 +81,7 @@ test("its flags are checked before anything starts", () => {
       perClass: 300,
       seconds: 10,
       seed: 1,
+      catalog: "project",
       searchThreads: 2,
       wrkCpus: null,
       acceptEncoding: null,
@@ -66,6 +95,10 @@ test("its flags are checked before anything starts", () => {
     parseNewQueriesArgs(["--wrk-only", "--accept-encoding", "gzip, deflate, br, zstd"]),
   ).toMatchObject({ wrkOnly: true, acceptEncoding: "gzip, deflate, br, zstd" });
   expect(parseNewQueriesArgs(["--no-wrk"])).toMatchObject({ wrkOnly: false, noWrk: true });
+  expect(parseNewQueriesArgs(["--catalog", "feed"])).toMatchObject({ catalog: "feed" });
+  expect(() => parseNewQueriesArgs(["--catalog", "yml"])).toThrow(
+    new ConfigError("--catalog takes project or feed, not yml"),
+  );
   expect(() => parseNewQueriesArgs(["--no-wrk", "--wrk-only"])).toThrow(
     new ConfigError("--wrk-only and --no-wrk exclude each other"),
   );

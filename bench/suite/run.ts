@@ -8,6 +8,7 @@ import { generateCatalog, generateProducts } from "../../src/catalog/generate.ts
 import { ConfigError, parseArgs, unknownFlag } from "../../src/config.ts";
 import { ADMIN_KEY, ROOT, type Service, startService, tempDir } from "../../test/http/harness.ts";
 import { startRedis } from "../../test/redis/redis-server.ts";
+import { type CatalogSource, PROJECT_CATALOG } from "../catalogs/index.ts";
 import { generateQueryMix } from "../query-mix.ts";
 import { type LoadResult, ms, runLoad } from "./load.ts";
 import { latencySvg, machine, writeSection } from "./report.ts";
@@ -66,11 +67,18 @@ const probeWord = (n: number) => {
 export async function importCatalog(
   base: string,
   secretToken: string,
-  o: { seed: number; products: number; onProgress?: (imported: number) => void },
+  o: {
+    seed: number;
+    products: number;
+    onProgress?: (imported: number) => void;
+    /** Where the items come from (default: the project's generator). */
+    catalog?: CatalogSource;
+  },
 ): Promise<void> {
-  const { categories } = generateCatalog({ seed: o.seed, products: 0 });
+  const source = o.catalog ?? PROJECT_CATALOG;
+  const categories = source.categories();
   await postJson(`${base}/api/v2/content/category/bulk/`, secretToken, JSON.stringify(categories));
-  const iterator = generateProducts(o.seed, o.products)[Symbol.iterator]();
+  const iterator = source.products(o.seed, o.products)[Symbol.iterator]();
   const nextBatch = (): string | null => {
     const items: unknown[] = [];
     for (let k = 0; k < BATCH; k++) {
@@ -105,9 +113,14 @@ export const benchServeArgs = (redisUrl: string | null): string[] => [
  * 1-10% cheaper than generated, to the cent (never above its old price, which the import would
  * refuse; one without a price as it is).
  */
-export function priceUpdates(seed: number, products: number, n: number): string {
+export function priceUpdates(
+  seed: number,
+  products: number,
+  n: number,
+  catalog: CatalogSource = PROJECT_CATALOG,
+): string {
   const start = (n * BATCH) % Math.max(1, products - BATCH + 1);
-  const items = [...generateProducts(seed, Math.min(BATCH, products), start)];
+  const items = [...catalog.products(seed, Math.min(BATCH, products), start)];
   const cut = (price: number, k: number) => Math.round(price * (99 - ((n + k) % 10))) / 100;
   return JSON.stringify(
     items.map((p, k) => (p.new_price === undefined ? p : { ...p, new_price: cut(p.new_price, k) })),

@@ -1,14 +1,19 @@
 // Code-shaped queries (code-query.ts), exact answers on a small catalog of store SKUs, a model
-// code that is also a name's model word, and a bare number:
-//  1. what is code-shaped: one chunk of letters and digits (joined by - / . or glued) with a
-//     digit and a key of 4+ characters
+// code that is also a name's model word, a bare number, and codes of other shapes that a feed
+// also repeats in its names (A1466/B, AB.127.78, SKU-000777):
+//  1. what is code-shaped: one to three chunks of letters and digits (joined by - / . or glued)
+//     with a digit and a key of 4+ characters
 //  2. the codes one edit away: substitution, deletion, insertion, adjacent swap; never two
 //     edits; a product's old code (a dead doc) never; its new code in a later segment does
 //  3. search: a code that does not exist answers its nearest codes or nothing, never the
 //     products that share its letter part; a real code typed without separators, with a space
 //     or glued, finds its product first; a code that is also a model word finds by name;
 //     codes being typed complete; a code-shaped model name ("sony-9999": a letter word of
-//     names) and queries of words keep the fallback that drops a word
+//     names, four digits at most, letters that begin no code) and queries of words keep the
+//     fallback that drops a word
+//  4. codes of any shape: letters that begin the store's codes, or five digits in a row, make
+//     a code even when names repeat the codes; a real code whose words match nothing together
+//     answers its product alone
 import { describe, expect, test } from "bun:test";
 import { category, params, product } from "../../../test/fixtures/engine-catalog.ts";
 import type { ProductRecord } from "../../model/records.ts";
@@ -56,7 +61,10 @@ test("1. what is code-shaped", () => {
     "17359071",
     "2024",
     "sku 7506095",
+    "a1466 b",
+    "E4883/L",
     "iphone 15",
+    "sku 12 34 56",
     "usb-c",
     "wi-fi",
     "a55",
@@ -73,8 +81,11 @@ test("1. what is code-shaped", () => {
     ["wh.1000.xm5", "wh1000xm5"],
     ["17359071", "17359071"],
     ["2024", "2024"],
-    ["sku 7506095", null],
-    ["iphone 15", null],
+    ["sku 7506095", "sku7506095"],
+    ["a1466 b", "a1466b"],
+    ["E4883/L", "e4883l"],
+    ["iphone 15", "iphone15"],
+    ["sku 12 34 56", null],
     ["usb-c", null],
     ["wi-fi", null],
     ["a55", null],
@@ -129,11 +140,68 @@ describe("3. search", () => {
 
   test("queries of words keep dropping a word found nowhere", () => {
     expect(skus(snap, "чайник 9999")).toEqual(["SKU-000102", "SKU-000101"]);
-    expect(skus(snap, "sku 7506095")).toEqual([
-      "SKU-900301",
-      "SKU-000210",
-      "SKU-000102",
-      "SKU-000101",
-    ]);
+    expect(skus(snap, "sony 99")).toEqual(["WH-1000XM5"]);
+    // A code typed with a space is a code: its nearest codes, or nothing.
+    expect(skus(snap, "sku 7506095")).toEqual([]);
+    expect(skus(snap, "sku 000103")).toEqual(["SKU-000102", "SKU-000101"]);
   });
 });
+
+describe("4. codes of any shape, repeated in names", () => {
+  // A feed's names carry codes: "sku", "ab" and "a" are words of names here.
+  const feed = buildSnapshot({
+    products: [
+      item(1, "SKU-000777", "Смартфон Blackview BV9300 Pro (SKU-000777)"),
+      item(2, "A1466/B", "Ноутбук Apple MacBook Air (A1466/B)"),
+      item(3, "AB.127.78", "Сковорода Biol Granit 24 см (AB.127.78)"),
+      item(4, "4823456789012", "Чайник Ardesto EKL-1617 1.7 л (4823456789012)"),
+      item(5, "FAVORIT5-AB6", "Набір посуду Gipfel Favorit 5 (FAVORIT5-AB6)"),
+      item(6, "SKU-000778", "Смартфон Doogee S100 Pro"),
+    ],
+    categories: [category(1, 1, { uk: "Дім" })],
+  });
+
+  test("letters that begin the store's codes make a code, although names repeat them", () => {
+    expect(skus(feed, "sku-7506095")).toEqual([]);
+    expect(skus(feed, "SKU 7506095")).toEqual([]);
+    expect(skus(feed, "sku-000779")).toEqual(["SKU-000778", "SKU-000777"]);
+    expect(skus(feed, "A1467/B")).toEqual(["A1466/B"]);
+    expect(skus(feed, "a1466 c")).toEqual(["A1466/B"]);
+    expect(skus(feed, "E4883/L")).toEqual([]);
+    expect(skus(feed, "AB.127.79")).toEqual(["AB.127.78"]);
+    // Without digits, a code only with the store's code prefix: "sku" begins codes, "wi" none.
+    expect(skus(feed, "SKU-AZTCYK")).toEqual([]);
+    // The first part decides: "sku" begins codes, although "js" is a word of names.
+    expect(skus(feed, "SKU-VAA0JS")).toEqual([]);
+    expect(skus(snap, "sku-aztcyk")).toEqual([]);
+  });
+
+  test("five digits in a row make a code; a barcode off by one digit is its neighbour", () => {
+    expect(skus(feed, "AB-12345")).toEqual([]);
+    expect(skus(feed, "bv-93001")).toEqual([]);
+    expect(skus(feed, "4823456789013")).toEqual(["4823456789012"]);
+    expect(skus(feed, "4820000000000")).toEqual([]);
+    expect(skus(feed, "12345678")).toEqual([]);
+    // A word and a number are no code: the word's products.
+    expect(skus(feed, "чайник 12345")).toEqual(["4823456789012"]);
+  });
+
+  test("a real code in any case, with or without separators, finds its product first", () => {
+    for (const q of ["a1466/b", "A1466B", "a1466 b", "ab12778", "AB 127 78", "favorit5ab6"])
+      expect([q, skus(feed, q)?.[0]]).toEqual([q, expectedOf(q)]);
+    // Its words matching nothing together, the code's own product comes alone.
+    expect(skus(feed, "ab12778")).toEqual(["AB.127.78"]);
+  });
+
+  test("model names keep the fallback", () => {
+    // "bv" begins no code and four digits are a model number: the model one typo away.
+    expect(skus(feed, "bv9301")).toEqual(["SKU-000777"]);
+    expect(skus(feed, "doogee-s99")).toEqual(["SKU-000778"]);
+    expect(skus(feed, "blackview-pro")).toEqual(["SKU-000777"]);
+  });
+});
+
+function expectedOf(q: string): string {
+  const key = q.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return key.startsWith("a1466") ? "A1466/B" : key.startsWith("ab") ? "AB.127.78" : "FAVORIT5-AB6";
+}

@@ -1,6 +1,6 @@
 import type { SearchParams, SearchResponse } from "../../model/search.ts";
 import type { Snapshot } from "../index/snapshot.ts";
-import { codeShapedKey, namesAWord, nearestCodeDocs } from "./code-query.ts";
+import { codeToAnswer, nearestCodeDocs } from "./code-query.ts";
 import { collectHits, exactCodeDocs } from "./collect-hits.ts";
 import { correctQuery } from "./correct.ts";
 import { type GivenUp, matchGivingUp } from "./give-up.ts";
@@ -17,9 +17,10 @@ import { suggest } from "./suggest.ts";
 //
 // Matching decision: every query word must match; when not every word can, words are given up
 // in the order of what they say about the product, and given-up words still rank
-// (give-up.ts). A doc whose whole code equals the query matches regardless. A code-shaped
-// query that is no code, whose words match nothing together and whose letter words name
-// nothing but codes answers with the codes one edit away, or nothing (code-query.ts). The
+// (give-up.ts). A doc whose whole code equals the query matches regardless, and alone when the
+// query's words match nothing together. A code-shaped query that is no code, whose words match
+// nothing together and that reads as a code of this store (its letters begin codes, or name
+// nothing but codes) answers with the codes one edit away, or nothing (code-query.ts). The
 // answer names the words as typed that no returned product matches (ignored-words.ts).
 
 export function emptyData(
@@ -73,16 +74,25 @@ export function runSearch(
   const plans = planWords(snap, words);
   const required = words.map((w) => !w.optional);
   let codeDocs = exactCodeDocs(snap, params.q);
-  const code = codeDocs.size === 0 ? codeShapedKey(params.q) : null;
   const nowhere = plans.some((p, w) => required[w] && p.cost === 0);
   const first = nowhere ? null : matchWords(snap, plans, required);
-  let given: GivenUp;
-  if (code !== null && (first?.count ?? 0) === 0 && !namesAWord(snap, plans)) {
-    // A code that does not exist: its nearest codes, or nothing (code-query.ts). They match
-    // the code within one edit, as a typo does: no word is reported ignored.
+  const unmatched = (first?.count ?? 0) === 0;
+  const code = unmatched && codeDocs.size === 0 ? codeToAnswer(snap, params.q, plans) : null;
+  // Only the docs of codes answer: no word required, none given up (none reported ignored).
+  const codesOnly = (): GivenUp => {
     required.fill(false);
+    return { candidates: matchWords(snap, plans, required), bits: new Uint16Array(words.length) };
+  };
+  let given: GivenUp;
+  if (unmatched && codeDocs.size > 0) {
+    // A real code whose words match nothing together ("vy84493" of VY.844.93): its product
+    // alone, not every code that shares its letters.
+    given = codesOnly();
+  } else if (code !== null) {
+    // A code that does not exist: its nearest codes, or nothing (code-query.ts). They match
+    // the code within one edit, as a typo does.
     codeDocs = nearestCodeDocs(snap, code);
-    given = { candidates: matchWords(snap, plans, required), bits: new Uint16Array(words.length) };
+    given = codesOnly();
   } else {
     given = matchGivingUp(snap, words, plans, required, first, params.product_page_size);
   }
