@@ -77,6 +77,10 @@ export const SearchResponse = t.Object({
   total: t.Number(),
   query: t.String(),
   corrected_query: t.String(),
+  ignored_words: t.Array(t.String(), {
+    description:
+      "Beyond the spec: the query's words, as typed, that no product of the answer matches (given up because not every word could match); [] when none.",
+  }),
   suggestions: t.Array(t.String()),
   filters_enabled: t.Boolean(),
   filters: t.Array(Filter),

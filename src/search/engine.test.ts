@@ -133,6 +133,7 @@ const answer = (
 ): SearchResponse => ({
   total: 0,
   corrected_query: "",
+  ignored_words: [],
   suggestions: [],
   filters_enabled: false,
   filters: [],

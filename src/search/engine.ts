@@ -24,21 +24,23 @@ import { emptyData, runSearch } from "./query/run-search.ts";
 //   lay out (bounded heaps for the pages).
 //
 // Decisions where the spec and PRODUCT.md leave room:
-// - matching: every word must match; when nothing does, words found nowhere are dropped, then
-//   one word whose absence lets the others match (from the first, product-type words last),
-//   then the last word, then the one before (query/run-search.ts). A doc whose whole code equals
-//   the query (punctuation removed) always matches and ranks first. A code-shaped query (one
-//   chunk of letters and digits joined by - / . or glued, with a digit, key of 4+ characters)
-//   that is no code, whose words match nothing together and whose letter words are no word of
-//   product names, keywords, brands or category names ("sku", not "galaxy" of "galaxy-a56")
-//   drops no word: it answers with the products whose code is one edit away, or nothing
-//   (query/code-query.ts).
+// - matching: every word must match; when not every word can, words are given up by kind (found
+//   nowhere, a number without its unit, descriptive, attribute value, model word, brand,
+//   product type last), first the weakest whose absence lets the others match, and while the
+//   answer is short of a page, descriptive words; words given up still rank, and the answer's
+//   `ignored_words` names those no product of it matches (query/give-up.ts, word-kinds.ts,
+//   ignored-words.ts). A doc whose whole code equals the query (punctuation removed) always
+//   matches and ranks first. A code-shaped query (one chunk of letters and digits joined by - /
+//   . or glued, with a digit, key of 4+ characters) that is no code, whose words match nothing
+//   together and whose letter words are no word of product names, keywords, brands or category
+//   names ("sku", not "galaxy" of "galaxy-a56") drops no word: it answers with the products
+//   whose code is one edit away, or nothing (query/code-query.ts).
 // - the last word is a prefix unless the query ends in a space or punctuation; prefixes of one
 //   or two letters complete only words of the strong fields (name, keywords, vendor, code);
 //   a prefix tolerates typos only when it completes no word as typed (query/expand.ts).
-// - ranking: words matched, product type (a word names the category), typos, proximity,
-//   field, exactness, then available before unavailable, then newest content_updated_at, then lower
-//   product id (query/rank.ts).
+// - ranking: words given up that match, words matched, product type (a word names the
+//   category), typos, proximity, field, exactness, then available before unavailable, then
+//   newest content_updated_at, then lower product id (query/rank.ts).
 // - a product without prices shows 0 and 0 (so price_from > 0 excludes it); with `wid`, the
 //   warehouse entry's price pair replaces the product's when it sets either price, a product
 //   with entries but none for that warehouse is unavailable there, a product without any keeps

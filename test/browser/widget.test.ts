@@ -3,6 +3,7 @@
 //     answers them, names with their matched words in <mark>, prices and labels
 //  2. a wrong-layout query and a typo show the corrected query and its results; a query
 //     that finds nothing says so
+// 2b. a word no product has is given up and named ("без «…»", ignored_words)
 //  3. keyboard: arrows move aria-activedescendant over the options, Enter follows the product's
 //     link, Escape closes the panel (aria-expanded false)
 //  4. choosing a filter value re-queries with `filters=`: fewer results, counts updated
@@ -182,6 +183,15 @@ describe("the widget on /demo", () => {
       groups: [],
       all: "",
     });
+    await page.close();
+  });
+
+  test("2b. a word no product has is given up and named", async () => {
+    const page = await openDemo();
+    const ignored = await api("холодильник qwertyuiop");
+    expect([ignored.corrected_query, ignored.ignored_words]).toEqual(["", ["qwertyuiop"]]);
+    await search(page, "холодильник qwertyuiop");
+    expect(await panel(page)).toEqual(expected(ignored, "без «qwertyuiop»"));
     await page.close();
   });
 

@@ -155,6 +155,7 @@ test("a category of a failed batch still shows on its products in search", async
     total: 1,
     query: "celestron",
     corrected_query: "",
+    ignored_words: [],
     suggestions: [],
     filters_enabled: false,
     filters: [],

@@ -9,6 +9,7 @@ const answer = () => ({
   total: 1,
   query: "q",
   corrected_query: "",
+  ignored_words: [],
   suggestions: [],
   filters_enabled: true,
   filters: [{ id: 1, name: "Колір", values: [{ id: 2, name: "Чорний", total: 1 }] }],

@@ -55,6 +55,7 @@ const empty = (query: string, type: "categories" | "products" = "categories", pa
   total: 0,
   query,
   corrected_query: "",
+  ignored_words: [],
   suggestions: [],
   filters_enabled: false,
   filters: [],

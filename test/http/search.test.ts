@@ -184,6 +184,7 @@ describe("availability, prices, warehouses", () => {
       total: 3,
       query: "навушники",
       corrected_query: "",
+      ignored_words: [],
       suggestions: [],
       filters_enabled: false,
       filters: [],
@@ -241,6 +242,7 @@ describe("filters", () => {
       total: 2,
       query: "смартфон",
       corrected_query: "",
+      ignored_words: [],
       suggestions: [],
       filters_enabled: true,
       filters: [

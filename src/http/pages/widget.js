@@ -23,6 +23,7 @@
       "Немає в наявності",
       "Фільтри",
       "Результатів",
+      "без",
     ],
     ru: [
       "Поиск товаров",
@@ -34,6 +35,7 @@
       "Нет в наличии",
       "Фильтры",
       "Результатов",
+      "без",
     ],
     en: [
       "Search products",
@@ -45,10 +47,23 @@
       "Out of stock",
       "Filters",
       "Results",
+      "without",
     ],
   };
-  const [tSearch, tCategories, tShowing, tNothing, tMaybe, tAll, tOut, tFilters, tResults] =
-    TEXT[lang] || TEXT.uk;
+  const [
+    tSearch,
+    tCategories,
+    tShowing,
+    tNothing,
+    tMaybe,
+    tAll,
+    tOut,
+    tFilters,
+    tResults,
+    tWithout,
+  ] = TEXT[lang] || TEXT.uk;
+  // Quotes around a word the answer ignored: «…» in uk and ru, “…” in en.
+  const [qOpen, qClose] = lang === "en" ? ["\u201c", "\u201d"] : ["\u00ab", "\u00bb"];
   const locale = { uk: "uk-UA", ru: "ru-UA", en: "en-US" }[lang] || "uk-UA";
   let count = 0;
   const uid = (kind) => `vtr-${kind}-${++count}`;
@@ -309,6 +324,17 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
         note.hidden = false;
       } else if (data.total === 0) {
         note.append(tNothing, " «", h("b", null, q), "»");
+        note.hidden = false;
+      }
+      // The query's words no product shown has (the engine gave them up): "без «samsung»".
+      const ignored = data.total > 0 ? data.ignored_words || [] : [];
+      if (ignored.length) {
+        if (!note.hidden) note.append(" · ");
+        note.append(`${tWithout} `);
+        ignored.forEach((word, i) => {
+          if (i) note.append(", ");
+          note.append(qOpen, h("b", null, word), qClose);
+        });
         note.hidden = false;
       }
       const rows = [];

@@ -6,7 +6,8 @@ import { HOT, type Segment } from "../index/segment.ts";
 import { type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
 import { FacetCounter, type FilterSelection, failedAttributes, selectFilters } from "./facets.ts";
-import type { Candidates, WordPlan } from "./match.ts";
+import type { GivenUp } from "./give-up.ts";
+import { NO_MATCH, type WordPlan } from "./match.ts";
 import { type Offer, readOffer, warehouseSlot } from "./offer.ts";
 import type { QueryWord } from "./parse-query.ts";
 import { type Hits, optionalFlags, relevance, typeLevels } from "./rank.ts";
@@ -18,6 +19,8 @@ export interface HitSet extends Hits {
   /** Category slot of each hit. */
   readonly category: Uint32Array;
   readonly filters: FacetCounter | null;
+  /** Per query word: 1 when some hit matches it (kept only for the words given up). */
+  readonly matched: Uint8Array;
 }
 
 /** Docs whose whole code equals the query without punctuation: an exact SKU match. */
@@ -39,11 +42,19 @@ export function collectHits(
   snap: Snapshot,
   params: SearchParams,
   words: readonly QueryWord[],
-  candidates: Candidates,
+  given: GivenUp,
   codeDocs: Set<number>,
   plans: readonly WordPlan[],
 ): HitSet {
-  const collector = new HitCollector(snap, params, words, plans, candidates.count + codeDocs.size);
+  const { candidates, bits } = given;
+  const collector = new HitCollector(
+    snap,
+    params,
+    words,
+    plans,
+    bits,
+    candidates.count + codeDocs.size,
+  );
   // A doc whose code is the query ranks as if it matched every word exactly, in order.
   let position = 0;
   const perfect = Uint16Array.from(words, (w) => (w.optional ? position : position++));
@@ -86,6 +97,10 @@ class HitCollector {
   private readonly priceTo: number;
   private readonly offer: Offer = { price: 0, discounted: 0, available: false, currency: -1 };
   private readonly optional: Uint8Array;
+  /** Per word: 1 once a hit matches it; only read for the words given up. */
+  private readonly matched: Uint8Array;
+  /** Some word was given up. */
+  private readonly givenUp: boolean;
   /** Per category slot: the product-type level (rank.ts). */
   private readonly types: Uint8Array;
   /** The first doc past the base segment: most candidates are below it. */
@@ -96,6 +111,7 @@ class HitCollector {
     private readonly params: SearchParams,
     words: readonly QueryWord[],
     plans: readonly WordPlan[],
+    private readonly bits: Uint16Array,
     capacity: number,
   ) {
     if (scratch.docs.length < capacity) {
@@ -122,6 +138,8 @@ class HitCollector {
     this.priceFrom = params.price_from ?? Number.NEGATIVE_INFINITY;
     this.priceTo = params.price_to ?? Number.POSITIVE_INFINITY;
     this.optional = optionalFlags(words);
+    this.matched = new Uint8Array(words.length);
+    this.givenUp = bits.some((b) => b !== 0);
     this.types = typeLevels(plans, snap.categories.entries.length);
     this.baseEnd = snap.starts[1] as number;
   }
@@ -165,7 +183,11 @@ class HitCollector {
     const n = this.count++;
     this.docs[n] = doc;
     const type = slot < this.types.length ? (this.types[slot] as number) : 0;
-    this.rel[n] = relevance(info, row, this.optional, available, type);
+    this.rel[n] = relevance(info, row, this.optional, this.bits, available, type);
+    if (this.givenUp) {
+      for (let w = 0; w < this.bits.length; w++)
+        if (info[row + w] !== NO_MATCH) this.matched[w] = 1;
+    }
     this.updatedAt[n] = hot[h + HOT.updatedAt] as number;
     this.productId[n] = hot[h + HOT.productId] as number;
     this.category[n] = slot;
@@ -181,6 +203,7 @@ class HitCollector {
       productId: this.productId.subarray(0, n),
       category: this.category.subarray(0, n),
       filters: this.counter,
+      matched: this.matched,
     };
   }
 }

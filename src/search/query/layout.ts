@@ -30,6 +30,8 @@ export interface LayoutInput {
   readonly nameMatches: Map<number, number>;
   readonly correctedQuery: string;
   readonly suggestions: string[];
+  /** The query's words as typed that no product of the answer matches (ignored-words.ts). */
+  readonly ignoredWords: string[];
   /** The query words' expansions: what `highlight` marks in names. */
   readonly plans: readonly WordPlan[];
 }
@@ -229,6 +231,7 @@ function frameOf(snap: Snapshot, params: SearchParams, input: LayoutInput): Fram
     total,
     query: params.q,
     corrected_query: input.correctedQuery,
+    ignored_words: input.ignoredWords,
     suggestions: input.suggestions,
     filters_enabled: params.show_filters,
     filters,

@@ -79,7 +79,12 @@ class MatchScratch {
   private count = 0;
   private words = 1;
 
-  match(snap: Snapshot, plans: readonly WordPlan[], required: readonly boolean[]): Candidates {
+  match(
+    snap: Snapshot,
+    plans: readonly WordPlan[],
+    required: readonly boolean[],
+    others: boolean,
+  ): Candidates {
     const total = snap.starts[snap.segments.length] as number;
     if (this.marks.length < total * 2) {
       this.marks = new Uint32Array((total + (total >>> 2)) * 2);
@@ -122,7 +127,7 @@ class MatchScratch {
     }
     let marked = false;
     for (let w = 0; w < plans.length; w++) {
-      if (w === driver) continue;
+      if (w === driver || (!others && !required[w])) continue;
       const plan = plans[w] as WordPlan;
       // Few candidates against a long posting list: look each candidate up instead.
       if (plan.lists <= MAX_PROBED_LISTS && this.count * plan.lists * 24 < plan.cost) {
@@ -329,12 +334,15 @@ function search(docs: Uint32Array, from: number, to: number, doc: number): numbe
 
 /**
  * Candidates matching every required word. The arrays are views of shared scratch, valid until
- * the next call.
+ * the next call. With `others` false, the words not required are not looked up (NO_MATCH in
+ * every row): a trial that only needs to know whether anything matches (give-up.ts) skips their
+ * postings, which for a word given up for being common are most of the work.
  */
 export function matchWords(
   snap: Snapshot,
   plans: readonly WordPlan[],
   required: readonly boolean[],
+  others = true,
 ): Candidates {
-  return scratch.match(snap, plans, required);
+  return scratch.match(snap, plans, required, others);
 }

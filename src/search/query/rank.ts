@@ -9,9 +9,11 @@ import {
 import type { QueryWord } from "./parse-query.ts";
 
 // Ranking by buckets, as Meilisearch does: each criterion only breaks the ties of the ones
-// before it. Relevance packs them into one integer, higher is better:
-//   words matched (4 bits) | product type (2) | fewer typos (4) | proximity (3)
-//   | stronger fields (5) | exact words (3) | available (1)
+// before it. Relevance packs them into one unsigned 32-bit integer, higher is better:
+//   words given up that match (10 bits) | words matched (4) | product type (2)
+//   | fewer typos (4) | proximity (3) | stronger fields (5) | exact words (3) | available (1)
+// The words given up (give-up.ts): each has its bit, the later given up the higher, so that
+// the products matching the words that say most about them come first; 0 when none was.
 // The product type: a query word names the product's category (its name, synonyms, keywords),
 // so "чай" ranks the tea before the teapot "для чаю" and the candle "Зелений чай" whose names
 // say it more strongly; 2 for a word as typed, 1 for a form or completion of it.
@@ -22,12 +24,14 @@ const MAX_PAIR_DISTANCE = 7;
 
 /**
  * The rank key of one candidate: its match infos are info[row .. row + words), `optional[w]`
- * is 1 for the words that may be missing (joined model codes).
+ * is 1 for the words that may be missing (joined model codes), `bits[w]` the bit of a word
+ * given up (0 for the others).
  */
 export function relevance(
   info: Uint16Array,
   row: number,
   optional: Uint8Array,
+  bits: Uint16Array,
   available: boolean,
   type: number,
 ): number {
@@ -53,6 +57,7 @@ export function relevance(
   let fields = 0;
   let exact = 0;
   let proximity = 0;
+  let givenUp = 0;
   let previous = NO_MATCH;
   for (let w = 0; w < W; w++) {
     const inf = info[row + w] as number;
@@ -62,6 +67,7 @@ export function relevance(
       continue;
     }
     matched++;
+    givenUp |= bits[w] as number;
     const t = infoTypos(inf);
     typos += t;
     fields += infoField(inf);
@@ -71,13 +77,15 @@ export function relevance(
     previous = inf;
   }
   return (
-    (min(matched, 15) << 18) |
-    (type << 16) |
-    ((15 - min(typos, 15)) << 12) |
-    ((7 - min(proximity, 7)) << 9) |
-    ((31 - min(fields, 31)) << 4) |
-    (min(exact, 7) << 1) |
-    (available ? 1 : 0)
+    ((givenUp << 22) |
+      (min(matched, 15) << 18) |
+      (type << 16) |
+      ((15 - min(typos, 15)) << 12) |
+      ((7 - min(proximity, 7)) << 9) |
+      ((31 - min(fields, 31)) << 4) |
+      (min(exact, 7) << 1) |
+      (available ? 1 : 0)) >>>
+    0
   );
 }
 

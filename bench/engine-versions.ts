@@ -1,0 +1,85 @@
+// Two versions of the engine on the same new queries, in one process (issue 21):
+//   bun bench/engine-versions.ts OTHER_CHECKOUT [--products 100000] [--per-class 300]
+// OTHER_CHECKOUT is another clone or worktree of Vitrina (main, say). Each version builds its
+// own snapshot of the same generated catalog and is warmed up on the same traffic mix; then
+// every query of bench/new-queries/classes.ts is asked once of each, in alternating order, so
+// that both see the machine's noise alike. Prints per class the p50 and p99 of each, the
+// median of the per-query ratio this/other (the figure the noise spares most), and how many
+// answers differ (total or products on the page).
+
+import { parseArgs } from "node:util";
+import { generateCatalog } from "../src/catalog/generate.ts";
+import type { Language } from "../src/model/records.ts";
+import { SEARCH_DEFAULTS, type SearchParams, type SearchResponse } from "../src/model/search.ts";
+import * as current from "../src/search/engine.ts";
+import { newQueryClasses } from "./new-queries/classes.ts";
+import { generateQueryMix } from "./query-mix.ts";
+import { toRecords } from "./records.ts";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    products: { type: "string", default: "100000" },
+    "per-class": { type: "string", default: "300" },
+  },
+});
+const other = positionals[0];
+if (other === undefined) {
+  console.error(
+    "usage: bun bench/engine-versions.ts OTHER_CHECKOUT [--products N] [--per-class N]",
+  );
+  process.exit(2);
+}
+const otherEngine = (await import(`${other}/src/search/engine.ts`)) as typeof current;
+
+const catalog = generateCatalog({ seed: 1, products: Number(values.products) });
+const asked = (p: Record<string, string>): SearchParams => ({
+  ...SEARCH_DEFAULTS,
+  q: p.q ?? "",
+  language: (p.language ?? "uk") as Language,
+});
+const classes = new Map<string, SearchParams[]>();
+for (const m of newQueryClasses(catalog, { seed: 1, perClass: Number(values["per-class"]) })) {
+  const list = classes.get(m.class) ?? [];
+  list.push(asked(m.params));
+  classes.set(m.class, list);
+}
+const records = toRecords(catalog);
+const engines = [current, otherEngine] as const;
+const snaps = engines.map((e) => e.buildSnapshot(records));
+for (const e of engines) e.setResponseCacheSize(0);
+for (const m of generateQueryMix(catalog, { seed: 2, count: 2000 })) {
+  engines.forEach((e, i) => {
+    e.search(snaps[i] as current.Snapshot, asked(m.params));
+  });
+}
+
+const pct = (xs: readonly number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number;
+};
+const shown = (r: SearchResponse) =>
+  JSON.stringify([r.total, r.products.groups.map((g) => g.items.map((i) => i.id))]);
+console.log("class            p50 other  p50 this  p99 other  p99 this  ratio  changed");
+for (const [name, queries] of classes) {
+  const times = [[], []] as [number[], number[]];
+  let changed = 0;
+  queries.forEach((params, q) => {
+    const answers: SearchResponse[] = [];
+    for (const i of q % 2 === 0 ? [1, 0] : [0, 1]) {
+      const started = Bun.nanoseconds();
+      answers[i] = (engines[i] as typeof current).search(snaps[i] as current.Snapshot, params);
+      times[i as 0 | 1].push((Bun.nanoseconds() - started) / 1e6);
+    }
+    if (shown(answers[0] as SearchResponse) !== shown(answers[1] as SearchResponse)) changed++;
+  });
+  const ratio = pct(
+    times[0].map((t, q) => t / (times[1][q] as number)),
+    50,
+  );
+  const f = (x: number) => x.toFixed(3).padStart(9);
+  console.log(
+    `${name.padEnd(16)} ${f(pct(times[1], 50))} ${f(pct(times[0], 50))} ${f(pct(times[1], 99))} ` +
+      `${f(pct(times[0], 99))} ${ratio.toFixed(3).padStart(6)} ${String(changed).padStart(8)}`,
+  );
+}
