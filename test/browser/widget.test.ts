@@ -169,7 +169,8 @@ describe("the widget on /demo", () => {
     const page = await openDemo();
     for (const [typed, meant] of [
       ["yfdeiybrb", "навушники"],
-      ["холодильнык", "холодильник"],
+      // (холодильнык is a Russian spelling of the same word since issue 21: found, not corrected)
+      ["холодильнек", "холодильник"],
     ] as const) {
       await search(page, typed);
       const answer = await api(typed);
