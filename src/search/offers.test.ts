@@ -7,7 +7,8 @@
 //  3. after offers written in place, every answer equals that of a snapshot built from the same
 //     records (prices, availability, price ranges, warehouses, filters, ranking)
 //  4. a cached answer holds until an offer it depends on changes: one it shows, any price when
-//     it has a price range, any availability; a write that changes nothing stales nothing
+//     it has a price range; another product's availability after a grace of 100 ms; a write
+//     that changes nothing stales nothing
 //  5. the engine's own answer cache honours 4
 //  6. the merge rule keeps the content time when only the offer changed, and moves it strictly
 //     forward otherwise, even within one millisecond
@@ -27,6 +28,7 @@ import {
   stampAnswer,
   writeOffers,
 } from "./engine.ts";
+import { AVAILABILITY_GRACE_MS } from "./query/answer-stamp.ts";
 
 const byId = (snap: Snapshot, q: string, extra: Partial<SearchParams> = {}) =>
   searchUncached(snap, params({ q, group_by_category: false, ...extra }), []).products.groups[0]
@@ -147,11 +149,16 @@ describe("offers written in place", () => {
     writeOffers(snap, [reprice(at(1), { new_price: 24000 })]);
     expect([answerHolds(snap, phones), answerHolds(snap, pricedPhones)]).toEqual([true, false]);
     expect(answerHolds(snap, laptops)).toBe(false);
-    // A phone's availability: every answer.
+    // A phone's availability: the answer showing it at once; any other within the grace.
     const again = stampOf({});
     const laptopsAgain = stampOf({ q: "ноутбук" });
+    const laptopsEarlier = { ...stampOf({ q: "ноутбук" }), at: -AVAILABILITY_GRACE_MS - 1 };
     writeOffers(snap, [reprice(at(6), { availability: false })]);
-    expect([answerHolds(snap, again), answerHolds(snap, laptopsAgain)]).toEqual([false, false]);
+    expect([answerHolds(snap, again), answerHolds(snap, laptopsAgain)]).toEqual([false, true]);
+    expect(answerHolds(snap, laptopsEarlier)).toBe(false);
+    // Past the grace, with no write since: still stale (the grace is no check passed).
+    const passed = { ...laptopsAgain, at: performance.now() - AVAILABILITY_GRACE_MS - 1 };
+    expect(answerHolds(snap, passed)).toBe(false);
   });
 
   test("5. the engine's answer cache honours them", () => {

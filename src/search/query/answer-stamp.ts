@@ -5,16 +5,29 @@ import { type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
 
 // Whether a cached answer still holds after offers were written in place (index/offer-columns.ts).
 // An answer depends on a product's offer where it shows the product (its price, availability),
-// where it filters on a price range (any price), and wherever availability ranks, filters or
-// counts (any availability). So it holds unless an availability changed since it was made, a
-// price changed and it has a price range, or one of the products it shows changed. A price
-// stream (prices and stock quantities, availability unchanged) then stales only the answers
-// that show the repriced products.
+// where it filters on a price range (any price), and wherever availability ranks, hides or
+// counts a product it matches (any availability). So it no longer holds once one of the
+// products it shows changed, or a price changed and it has a price range; and at most
+// AVAILABILITY_GRACE_MS after another product's availability changed. That grace is what keeps
+// a stock stream (availability flips all day) from emptying the domain's cached answers at each
+// write: telling which answers match the product would cost a search, and what the shopper sees
+// of a product shown is never stale. A price stream that leaves availability alone stales only
+// the answers that show the repriced products.
+
+/**
+ * How long an answer may still be served after the availability of a product it does not show
+ * changed: that product's place in the ranking, the counts and `total` catch up within it.
+ */
+export const AVAILABILITY_GRACE_MS = 100;
 
 /** What a cached answer keeps to check itself (answerHolds). */
 export interface AnswerStamp {
-  /** The domain's offer epoch read before the answer was made. */
+  /** The domain's offer epoch read before the answer was made, then at each check passed. */
   epoch: number;
+  /** The epoch read before it was made: availability changes after it count (the grace). */
+  readonly made: number;
+  /** When it was made (performance.now()). */
+  readonly at: number;
   /** Global docs of the products the answer shows. */
   readonly shown: Uint32Array;
   readonly priced: boolean;
@@ -39,6 +52,8 @@ export function stampAnswer(
 ): AnswerStamp {
   return {
     epoch,
+    made: epoch,
+    at: performance.now(),
     shown: shownDocs.get(answer) ?? NONE,
     priced: params.price_from !== null || params.price_to !== null,
   };
@@ -48,8 +63,14 @@ export function stampAnswer(
 export function answerHolds(snap: Snapshot, stamp: AnswerStamp): boolean {
   const epochs = snap.offerEpochs;
   const now = Atomics.load(epochs, OFFER_EPOCH.last);
+  if (now === stamp.made) return true;
+  if (
+    Atomics.load(epochs, OFFER_EPOCH.availability) > stamp.made &&
+    performance.now() - stamp.at > AVAILABILITY_GRACE_MS
+  )
+    return false;
+  // The rest is checked up to `epoch` already.
   if (now === stamp.epoch) return true;
-  if (Atomics.load(epochs, OFFER_EPOCH.availability) > stamp.epoch) return false;
   if (stamp.priced && Atomics.load(epochs, OFFER_EPOCH.price) > stamp.epoch) return false;
   for (const doc of stamp.shown) {
     const k = segmentIndexOf(snap, doc);
