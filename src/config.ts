@@ -26,6 +26,16 @@ export interface Config {
   searchRate: RateLimit;
   /** Import requests per second (and burst) per secret token; rate 0 is no limit. */
   importRate: RateLimit;
+  /**
+   * Milliseconds of search-thread time per second (and burst) each store's searches may cost:
+   * --search-cpu-share percent of every search thread's time; rate 0 is no limit.
+   */
+  searchCost: RateLimit;
+  /**
+   * Milliseconds of the indexing thread's time per second (and burst) each store's index
+   * patches may cost before its imports are refused: --import-cpu-share percent of one thread.
+   */
+  importCost: RateLimit;
   /** Event-loop lag (ms) past which the searches of the busiest stores are shed; 0 is off. */
   shedLag: number;
   /** Import requests of one domain that may wait behind the one being written; more get 503. */
@@ -85,6 +95,10 @@ export const OPTIONS = {
   searchBurst: { flag: "search-burst", env: "VITRINA_SEARCH_BURST", default: "4000" },
   importRate: { flag: "import-rate", env: "VITRINA_IMPORT_RATE", default: "0" },
   importBurst: { flag: "import-burst", env: "VITRINA_IMPORT_BURST", default: "100" },
+  // What a store's searches and imports may cost, as a share of the node's time (issue 20
+  // point 5; docs/ARCHITECTURE.md, "Overload and slow clients"). --demo turns them off too.
+  searchCpuShare: { flag: "search-cpu-share", env: "VITRINA_SEARCH_CPU_SHARE", default: "25" },
+  importCpuShare: { flag: "import-cpu-share", env: "VITRINA_IMPORT_CPU_SHARE", default: "50" },
   shedLag: { flag: "shed-lag", env: "VITRINA_SHED_LAG", default: "500" },
   maxQueuedBatches: { flag: "max-queued-batches", env: "VITRINA_MAX_QUEUED_BATCHES", default: "8" },
   importNice: { flag: "import-nice", env: "VITRINA_IMPORT_NICE", default: "10" },
@@ -206,6 +220,15 @@ export function loadConfig(
     rate: integer(`--${o.flag}`, flags.get(o.flag) ?? env[o.env] ?? (demo ? "0" : o.default), 0),
     burst: integer(`--${burst.flag}`, get(burst), 1),
   });
+  // A percentage of `threads` threads' time as milliseconds a second; the burst is one second's.
+  const cost = (o: Option, threads: number): RateLimit => {
+    const raw = flags.get(o.flag) ?? env[o.env] ?? (demo ? "0" : o.default);
+    const share = integer(`--${o.flag}`, raw, 0);
+    if (share > 100) throw new ConfigError(`--${o.flag} must be a percentage from 0 to 100`);
+    const rate = share * threads * 10;
+    return { rate, burst: rate };
+  };
+  const searchThreads = integer("--search-threads", get(OPTIONS.searchThreads), 1);
   const partition = get(OPTIONS.partition);
   const pm = /^(\d+)\/(\d+)$/.exec(partition);
   if (partition && (!pm || Number(pm[1]) >= Number(pm[2])))
@@ -224,10 +247,12 @@ export function loadConfig(
     reindexInterval: integer("--reindex-interval", get(OPTIONS.reindexInterval), 0),
     partition: pm ? { index: Number(pm[1]), count: Number(pm[2]) } : null,
     reusePort: ["true", "1", "yes"].includes(get(OPTIONS.reusePort)),
-    searchThreads: integer("--search-threads", get(OPTIONS.searchThreads), 1),
+    searchThreads,
     requestLog,
     searchRate: rate(OPTIONS.searchRate, OPTIONS.searchBurst),
     importRate: rate(OPTIONS.importRate, OPTIONS.importBurst),
+    searchCost: cost(OPTIONS.searchCpuShare, searchThreads),
+    importCost: cost(OPTIONS.importCpuShare, 1),
     shedLag: integer("--shed-lag", get(OPTIONS.shedLag), 0),
     maxQueuedBatches: integer("--max-queued-batches", get(OPTIONS.maxQueuedBatches), 0),
     importNice: nice(get(OPTIONS.importNice)),

@@ -42,6 +42,17 @@ export const ERRORS = {
     message:
       "Too many requests: this token may make {rate} per second. Retry after {retry_after} s.",
   },
+  // Cost, not count: the store's work, measured in time, is past its share of the node.
+  search_cost: {
+    status: 429,
+    message:
+      "Too many requests: this store's searches used their share of the service's time ({rate} ms a second). Retry after {retry_after} s.",
+  },
+  import_cost: {
+    status: 429,
+    message:
+      "Too many requests: indexing this store's imports used its share of the service's time ({rate} ms a second). Retry after {retry_after} s.",
+  },
   import_queue_full: {
     status: 503,
     message:

@@ -6,7 +6,7 @@ import type { Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
 import { InFlight } from "./http/in-flight.ts";
 import { overviewOf } from "./http/overview.ts";
-import { SharedTokenBuckets } from "./http/rate-limit.ts";
+import { SharedTokenBuckets, TokenBuckets } from "./http/rate-limit.ts";
 import { docsRoutes } from "./http/routes/docs.ts";
 import { healthRoutes } from "./http/routes/health.ts";
 import { pagesRoutes } from "./http/routes/pages.ts";
@@ -66,11 +66,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // What they report goes to the services made below, once the indexes are built.
   let reports: { recorder: SearchRecorder; imports: ImportWriter } | undefined;
   const rateMemory = new SharedTokenBuckets(config.searchRate).memory;
+  const costMemory = new SharedTokenBuckets(config.searchCost).memory;
   const threads =
     config.searchThreads > 1
       ? new SearchThreads(
           config.searchThreads - 1,
-          { config, rateMemory },
+          { config, rateMemory, costMemory },
           {
             searches: (seen) => {
               for (const s of seen) reports?.recorder.record(s);
@@ -87,6 +88,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
         )
       : null;
   const publisher = threads && new SnapshotPublisher((message) => threads.post(message));
+  // Each store's index patches, in time of this thread (which answers searches too): its
+  // imports pay for them and are refused while in debt (http/routes/import.ts).
+  const importCosts = new TokenBuckets<number>(config.importCost);
   if (threads) domains.onLoad((all) => threads.post({ type: "domains", all }));
   const indexers = new Indexers(
     store,
@@ -94,6 +98,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     (d) => serves(config.partition, d),
     fresh,
     publisher ?? undefined,
+    (domainId, ms) => importCosts.charge(domainId, performance.now(), ms),
   );
   // The builds of the domains known at start are awaited before listening; a domain that
   // appears later is built in the background.
@@ -161,6 +166,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     assertServed,
     rate: config.searchRate,
     rateMemory,
+    cost: config.searchCost,
+    costMemory,
     threads: config.searchThreads,
     shedder,
   });
@@ -170,6 +177,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     limits: { maxItems: config.maxItems, maxBytes: config.maxBytes },
     guards: {
       rate: config.importRate,
+      cost: config.importCost,
+      costs: importCosts,
       maxQueuedBatches: config.maxQueuedBatches,
       inFlight: importsInFlight,
       readTimeout: config.readTimeout,

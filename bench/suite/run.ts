@@ -106,7 +106,16 @@ export async function importCatalog(
 /** The flags of a benchmark's `serve`: it measures what a node holds, no limit or shedding may cut it short. */
 export const benchServeArgs = (redisUrl: string | null): string[] => [
   ...(redisUrl ? ["--redis-url", redisUrl] : []),
-  ...["--search-rate", "0", "--shed-lag", "0"],
+  ...[
+    "--search-rate",
+    "0",
+    "--shed-lag",
+    "0",
+    "--search-cpu-share",
+    "0",
+    "--import-cpu-share",
+    "0",
+  ],
 ];
 
 /**

@@ -3,6 +3,9 @@
 //  2. tokens come back at `rate` a second, never above `burst`
 //  3. the wait is whole seconds, at least 1, long enough for one token
 //  4. keys are apart; rate 0 is no limit
+//  5. cost, not count: a bucket of milliseconds admits work while it holds anything, is charged
+//     what the work took once done (into debt), and refuses until the refill has paid the debt;
+//     the wait is the debt's time to pay; another key is not touched; shared between threads
 import { expect, test } from "bun:test";
 import { SharedTokenBuckets, TokenBuckets } from "./rate-limit.ts";
 
@@ -63,4 +66,49 @@ test("shared buckets: a domain past the shared table is still limited, at its th
   expect([b.take(past, now), b.take(past, now), b.take(past, now)]).toEqual([0, 0, 1]);
   expect(a.take(past, now + 200)).toBe(0);
   expect(a.take(past + 1, now)).toBe(0);
+});
+
+test("cost: admitted while anything is left, charged after, refused in debt until paid", () => {
+  // 100 ms of work a second, burst 100 ms.
+  const b = new TokenBuckets<string>({ rate: 100, burst: 100 });
+  expect(b.admit("a", 0)).toBe(0);
+  b.charge("a", 0, 60);
+  expect(b.admit("a", 0)).toBe(0); // 40 ms left
+  b.charge("a", 0, 290); // a search of 290 ms: 250 ms of debt
+  expect(b.admit("a", 0)).toBe(3); // 2.5 s of refill, in whole seconds
+  expect(b.admit("a", 2000)).toBe(1); // 50 ms still owed
+  expect(b.admit("a", 2500)).toBe(1); // paid to 0: nothing left yet
+  expect(b.admit("a", 2510)).toBe(0);
+  // Admitting takes nothing: a cheap store is never refused.
+  for (let k = 0; k < 1000; k++) expect(b.admit("b", k)).toBe(0);
+  b.charge("b", 1000, 99);
+  expect(b.admit("b", 1000)).toBe(0);
+});
+
+test("cost: the refill stops at the burst; rate 0 is off", () => {
+  const b = new TokenBuckets<string>({ rate: 100, burst: 50 });
+  b.charge("a", 60_000, 50);
+  expect(b.admit("a", 60_000)).toBe(1);
+  b.charge("a", 3_600_000, 120); // an hour later: 50 ms back at most, 70 ms owed
+  expect(b.admit("a", 3_600_000)).toBe(1);
+  expect(b.admit("a", 3_600_710)).toBe(0);
+  const off = new TokenBuckets<string>({ rate: 0, burst: 0 });
+  off.charge("a", 0, 1e9);
+  expect(off.admit("a", 0)).toBe(0);
+});
+
+test("cost, shared: one store's debt on one thread refuses it on the others, not its neighbours", () => {
+  const now = 1_700_000_000_000;
+  const a = new SharedTokenBuckets({ rate: 500, burst: 500 }, undefined, 2);
+  const b = new SharedTokenBuckets({ rate: 500, burst: 500 }, a.memory, 2);
+  expect([a.admit(1, now), b.admit(1, now)]).toEqual([0, 0]);
+  a.charge(1, now, 300);
+  b.charge(1, now, 700); // 500 ms of debt in all
+  expect([a.admit(1, now), b.admit(1, now), a.admit(2, now)]).toEqual([1, 1, 0]);
+  expect(b.admit(1, now + 999)).toBe(1);
+  expect(a.admit(1, now + 1001)).toBe(0);
+  // A count bucket and a cost bucket of one store are apart (two memories).
+  const counts = new SharedTokenBuckets({ rate: 1, burst: 1 });
+  expect([counts.take(1, now), counts.take(1, now)]).toEqual([0, 1]);
+  expect(a.admit(1, now + 1001)).toBe(0);
 });

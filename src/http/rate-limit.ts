@@ -1,10 +1,41 @@
 import type { RateLimit } from "../config.ts";
 
 /**
+ * A bucket's tokens at `nowMs`, refilled at `rate` a second since `at` up to `burst`. A debt
+ * (tokens below zero) is paid back by the same refill.
+ */
+const refilled = (limit: RateLimit, tokens: number, at: number, nowMs: number): number =>
+  Math.min(limit.burst, tokens + (Math.max(0, nowMs - at) * limit.rate) / 1000);
+
+/** The whole seconds (at least 1) until a bucket of `tokens` holds `need`, for Retry-After. */
+const secondsUntil = (limit: RateLimit, tokens: number, need: number): number =>
+  Math.max(1, Math.ceil((need - tokens) / limit.rate));
+
+/**
+ * What one operation does to a bucket's tokens: `take` one token (a request counted), or
+ * `admit` (anything left lets the work in; the work pays after, by `charge`), or `charge` an
+ * amount, which may leave a debt. Returns the new tokens and the wait (0: granted).
+ */
+type Operation = (limit: RateLimit, tokens: number) => { tokens: number; wait: number };
+
+const take: Operation = (limit, tokens) =>
+  tokens >= 1 ? { tokens: tokens - 1, wait: 0 } : { tokens, wait: secondsUntil(limit, tokens, 1) };
+
+const admit: Operation = (limit, tokens) => ({
+  tokens,
+  wait: tokens > 0 ? 0 : secondsUntil(limit, tokens, Number.MIN_VALUE),
+});
+
+const charge =
+  (amount: number): Operation =>
+  (_, tokens) => ({ tokens: tokens - amount, wait: 0 });
+
+/**
  * A token bucket per key (the classic leaky-bucket-as-meter of network policing): a key's
- * bucket holds at most `burst` tokens, refills at `rate` a second and pays one per request.
- * Keys are domain ids, so the map is bounded by the number of domains. Pure: the caller gives
- * the time.
+ * bucket holds at most `burst` tokens and refills at `rate` a second. A request counted pays
+ * one token (`take`); work measured in time pays what it cost once done (`admit`, then
+ * `charge`: a bucket of milliseconds). Keys are domain ids, so the map is bounded by the number
+ * of domains. Pure: the caller gives the time.
  */
 export class TokenBuckets<K> {
   private readonly buckets = new Map<K, { tokens: number; at: number }>();
@@ -20,20 +51,28 @@ export class TokenBuckets<K> {
    * least 1) until a token will be there, for Retry-After.
    */
   take(key: K, nowMs: number): number {
-    const { rate, burst } = this.limit;
-    if (rate <= 0) return 0;
-    let bucket = this.buckets.get(key);
-    if (!bucket) {
-      bucket = { tokens: burst, at: nowMs };
-      this.buckets.set(key, bucket);
-    }
-    bucket.tokens = Math.min(burst, bucket.tokens + ((nowMs - bucket.at) * rate) / 1000);
-    bucket.at = nowMs;
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return 0;
-    }
-    return Math.max(1, Math.ceil((1 - bucket.tokens) / rate));
+    return this.apply(key, nowMs, take);
+  }
+
+  /** 0 when `key`'s bucket holds anything at `nowMs`, else the seconds until it will. */
+  admit(key: K, nowMs: number): number {
+    return this.apply(key, nowMs, admit);
+  }
+
+  /** Takes `amount` from `key`'s bucket at `nowMs`, into debt if need be. */
+  charge(key: K, nowMs: number, amount: number): void {
+    this.apply(key, nowMs, charge(amount));
+  }
+
+  /** One operation on `key`'s bucket (also SharedTokenBuckets' for the domains past its table). */
+  apply(key: K, nowMs: number, operation: Operation): number {
+    if (this.limit.rate <= 0) return 0;
+    const bucket = this.buckets.get(key) ?? { tokens: this.limit.burst, at: nowMs };
+    const done = operation(this.limit, refilled(this.limit, bucket.tokens, bucket.at, nowMs));
+    bucket.tokens = done.tokens;
+    bucket.at = Math.max(bucket.at, nowMs);
+    this.buckets.set(key, bucket);
+    return done.wait;
   }
 }
 
@@ -76,20 +115,33 @@ export class SharedTokenBuckets {
 
   /** As TokenBuckets.take, for a domain id (>= 0) at wall-clock `nowMs`. */
   take(domainId: number, nowMs: number): number {
-    const { rate, burst } = this.limit;
-    if (rate <= 0) return 0;
+    return this.apply(domainId, nowMs, take);
+  }
+
+  /** As TokenBuckets.admit. */
+  admit(domainId: number, nowMs: number): number {
+    return this.apply(domainId, nowMs, admit);
+  }
+
+  /** As TokenBuckets.charge. */
+  charge(domainId: number, nowMs: number, amount: number): void {
+    this.apply(domainId, nowMs, charge(amount));
+  }
+
+  private apply(domainId: number, nowMs: number, operation: Operation): number {
+    if (this.limit.rate <= 0) return 0;
     const slot = this.slotOf(domainId);
-    if (slot < 0) return this.overflow.take(domainId, nowMs);
+    if (slot < 0) return this.overflow.apply(domainId, nowMs, operation);
     while (Atomics.compareExchange(this.locks, slot, 0, 1) !== 0);
-    let tokens = this.tokens[slot] as number;
     const at = this.at[slot] as number;
-    tokens = at === 0 ? burst : Math.min(burst, tokens + (Math.max(0, nowMs - at) * rate) / 1000);
-    const granted = tokens >= 1;
-    if (granted) tokens -= 1;
-    this.tokens[slot] = tokens;
+    // A slot never used (`at` 0) is a full bucket.
+    const tokens =
+      at === 0 ? this.limit.burst : refilled(this.limit, this.tokens[slot] as number, at, nowMs);
+    const done = operation(this.limit, tokens);
+    this.tokens[slot] = done.tokens;
     this.at[slot] = Math.max(at, nowMs);
     Atomics.store(this.locks, slot, 0);
-    return granted ? 0 : Math.max(1, Math.ceil((1 - tokens) / rate));
+    return done.wait;
   }
 
   private slotOf(domainId: number): number {

@@ -8,6 +8,8 @@ export interface SearchThreadData {
   config: Config;
   /** The search token buckets, shared by every thread (SharedTokenBuckets). */
   rateMemory: SharedArrayBuffer;
+  /** The buckets of search time per store, shared likewise (--search-cpu-share). */
+  costMemory: SharedArrayBuffer;
 }
 
 /** Main thread to search thread. */

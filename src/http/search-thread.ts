@@ -48,7 +48,11 @@ async function handOver(request: Request, socket: string): Promise<Response> {
 }
 
 /** This thread's services, made from the main thread's first message. */
-function start({ config, rateMemory }: SearchThreadData): (message: ToSearchThread) => void {
+function start({
+  config,
+  rateMemory,
+  costMemory,
+}: SearchThreadData): (message: ToSearchThread) => void {
   const replicas = new SnapshotReplicas((next) => setImmediate(next));
   let tokens = new SearchTokens([]);
 
@@ -104,6 +108,8 @@ function start({ config, rateMemory }: SearchThreadData): (message: ToSearchThre
     assertServed: assertServedBy(config.partition),
     rate: config.searchRate,
     rateMemory,
+    cost: config.searchCost,
+    costMemory,
     threads: config.searchThreads,
     shedder,
   });

@@ -83,8 +83,10 @@ export interface MetricSources {
 // clients"): the status label of vitrina_shed_requests_total.
 const SHED_STATUS: Record<string, string> = {
   search_rate: "429",
+  search_cost: "429",
   search_overload: "429",
   import_rate: "429",
+  import_cost: "429",
   import_queue: "503",
   read_timeout: "408",
 };

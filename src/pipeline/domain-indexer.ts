@@ -47,6 +47,11 @@ export class DomainIndexer {
      * shared memory, pipeline/snapshot-replica.ts); identity when absent.
      */
     private readonly publish: (domainId: number, snapshot: Snapshot) => Snapshot = (_, s) => s,
+    /**
+     * Told the milliseconds of this thread that each patch took (its awaits left out): the
+     * store's imports pay for them (--import-cpu-share, http/routes/import.ts).
+     */
+    private readonly charge: (domainId: number, ms: number) => void = () => {},
   ) {
     this.current = publish(domainId, buildSnapshot({ products: [], categories: [] }));
   }
@@ -194,6 +199,18 @@ export class DomainIndexer {
     // `fresh` (its JSON, or only its offer when that is all the write changed), else from the
     // store, which holds the newest version of all: an id that one of the entries has to read
     // from the store is read from there.
+    // The thread time of this patch, charged to the store stretch by stretch: the synchronous
+    // work before each await, whose turn of the loop answers the import or a search that may
+    // already see the new snapshot.
+    let from = performance.now();
+    const waiting = async <T>(promise: Promise<T>): Promise<T> => {
+      this.charge(this.domainId, performance.now() - from);
+      try {
+        return await promise;
+      } finally {
+        from = performance.now();
+      }
+    };
     const written = new Map<number, string | ProductOffer>();
     const fromStore = new Set<number>();
     const categoryIds = new Set<number>();
@@ -219,7 +236,7 @@ export class DomainIndexer {
     for (const offer of writeOffers(this.snapshot, offers)) fromStore.add(offer.id);
     for (const offer of offers) written.delete(offer.id);
     const categories: CategoryRecord[] = categoryIds.size
-      ? await this.store.getCategories(this.domainId, [...categoryIds])
+      ? await waiting(this.store.getCategories(this.domainId, [...categoryIds]))
       : [];
     if (categories.length) this.snapshot = patchSnapshot(this.snapshot, { categories });
     // In slices, with a turn of the event loop between them: the searches queued on this
@@ -235,7 +252,7 @@ export class DomainIndexer {
       let patch: ProductPatch | null = null;
       for (let i = 0; i < ids.length; i += PATCH_SLICE) {
         // A turn first: the answer of the import that woke the indexer goes out before.
-        await new Promise((resolve) => setImmediate(resolve));
+        await waiting(new Promise((resolve) => setImmediate(resolve)));
         const products: ProductRecord[] = [];
         const missing: number[] = [];
         for (const id of ids.slice(i, i + PATCH_SLICE)) {
@@ -244,7 +261,7 @@ export class DomainIndexer {
           else missing.push(id);
         }
         if (missing.length)
-          products.push(...(await this.store.getProducts(this.domainId, missing)));
+          products.push(...(await waiting(this.store.getProducts(this.domainId, missing))));
         const rest = writeOffers(this.snapshot, products);
         if (rest.length === 0) continue;
         for (const p of rest)
@@ -255,7 +272,7 @@ export class DomainIndexer {
       }
       if (patch !== null) {
         const lacking = unindexed.size
-          ? (await this.store.allCategories(this.domainId)).filter((c) =>
+          ? (await waiting(this.store.allCategories(this.domainId))).filter((c) =>
               unindexed.has(String(c.source_category_id)),
             )
           : [];
@@ -267,7 +284,7 @@ export class DomainIndexer {
         this.snapshot = lacking.length
           ? patchSnapshot(products, { categories: lacking })
           : products;
-        await new Promise((resolve) => setImmediate(resolve));
+        await waiting(new Promise((resolve) => setImmediate(resolve)));
         const settled = settleSnapshot(this.snapshot);
         if (settled !== this.snapshot) this.snapshot = settled;
         // A patch leaves the records and the merged-away segments as garbage: ask for an
@@ -277,5 +294,6 @@ export class DomainIndexer {
     }
     this.position = last.seq;
     this.appliedAt = Date.now();
+    this.charge(this.domainId, performance.now() - from);
   }
 }

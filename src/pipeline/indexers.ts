@@ -23,6 +23,8 @@ export class Indexers {
       publish(domainId: number, snapshot: Snapshot): Snapshot;
       drop(domainId: number): void;
     },
+    /** Told each patch's thread time per domain (DomainIndexer's `charge`). */
+    private readonly charge?: (domainId: number, ms: number) => void,
   ) {}
 
   get(domainId: number): DomainIndexer | undefined {
@@ -42,6 +44,7 @@ export class Indexers {
       this.log,
       this.fresh,
       (id, snapshot) => (this.replicas ? this.replicas.publish(id, snapshot) : snapshot),
+      this.charge,
     );
     this.byDomain.set(domain.id, indexer);
     try {

@@ -92,10 +92,15 @@ export async function startService(
       "127.0.0.1:0",
       "--admin-key",
       ADMIN_KEY,
-      // The overload shedder reacts to event-loop lag, which a loaded CI machine has for other
-      // reasons: a test of many quick searches would meet it. Its unit tests cover it; a test's
-      // own args (later flags win) may turn it on.
+      // The overload shedder reacts to event-loop lag, and the cost limits to time spent, which
+      // a loaded CI machine inflates for other reasons: a test of many quick searches or imports
+      // would meet them. Their unit tests cover them; a test's own args (later flags win) may
+      // turn them on (test/http/fair-share.test.ts).
       "--shed-lag",
+      "0",
+      "--search-cpu-share",
+      "0",
+      "--import-cpu-share",
       "0",
       ...(options.args ?? []),
     ],

@@ -16,6 +16,10 @@ import { shed } from "../shed.ts";
 export interface ImportGuards {
   /** Requests per second per secret token. */
   rate: RateLimit;
+  /** Milliseconds of index patching per second per store (--import-cpu-share). */
+  cost: RateLimit;
+  /** What each store's patches cost so far, charged by its indexer (pipeline/domain-indexer.ts). */
+  costs: Pick<TokenBuckets<number>, "admit">;
   /** Requests of one domain that may wait behind the one being written. */
   maxQueuedBatches: number;
   /** The import requests in progress per domain, bounded at maxQueuedBatches + 1 (its depths
@@ -53,6 +57,11 @@ export function importRoutes({ domains, imports, limits, guards, assertServed }:
     if (!domain) throw new AppError("not_authenticated");
     noteDomain(request, domain.name);
     assertServed(domain.name);
+    const owed = guards.costs.admit(domain.id, performance.now());
+    if (owed > 0) {
+      shed.import_cost++;
+      throw new AppError("import_cost", { rate: guards.cost.rate, retry_after: owed });
+    }
     const wait = buckets.take(domain.id, performance.now());
     if (wait > 0) {
       shed.import_rate++;

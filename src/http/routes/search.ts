@@ -48,6 +48,10 @@ export interface SearchDeps {
   rate: RateLimit;
   /** The token buckets' shared memory, the same on every search thread (SharedTokenBuckets). */
   rateMemory?: SharedArrayBuffer;
+  /** Milliseconds of search time per second per store (--search-cpu-share), and its burst. */
+  cost: RateLimit;
+  /** The cost buckets' shared memory, the same on every search thread (SharedTokenBuckets). */
+  costMemory?: SharedArrayBuffer;
   /** How many threads answer searches (--search-threads), each holding a share of the rate. */
   threads: number;
   /** Refuses the searches of the stores that overload the thread (--shed-lag). */
@@ -94,6 +98,8 @@ export interface SearchAnswers {
 
 export function searchAnswers(deps: SearchDeps): SearchAnswers {
   const buckets = new SharedTokenBuckets(deps.rate, deps.rateMemory, deps.threads);
+  // Cost, not count: a store's searches pay the time they took, after; one in debt waits.
+  const costs = new SharedTokenBuckets(deps.cost, deps.costMemory, deps.threads);
   const cache = new AnswerCache(ANSWER_CACHE_BYTES / deps.threads);
   const refuse = (error: AppError): Response => {
     const response = errorResponse(error);
@@ -104,7 +110,13 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
   // (its answer is the empty data set, and its bucket would be memory an attacker could grow).
   const refusal = (domain: DomainRecord | undefined, now: number): Response | null => {
     if (!domain) return null;
-    const wait = buckets.take(domain.id, performance.timeOrigin + now);
+    const wall = performance.timeOrigin + now;
+    const owed = costs.admit(domain.id, wall);
+    if (owed > 0) {
+      shed.search_cost++;
+      return refuse(new AppError("search_cost", { rate: deps.cost.rate, retry_after: owed }));
+    }
+    const wait = buckets.take(domain.id, wall);
     if (wait > 0) {
       shed.search_rate++;
       return refuse(new AppError("throttled", { rate: deps.rate.rate, retry_after: wait }));
@@ -175,7 +187,9 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
       "server-timing": timing,
     });
     // The thread time this store's search cost, its compression included.
-    deps.shedder.record(domain.id, performance.now() - started, started);
+    const ended = performance.now();
+    deps.shedder.record(domain.id, ended - started, started);
+    costs.charge(domain.id, performance.timeOrigin + ended, ended - started);
     return sent;
   };
   return {
