@@ -57,6 +57,15 @@ export interface Correction {
 
 const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
 
+/**
+ * Unknown pieces of one query looked at for a correction; later ones stay as typed. Each costs
+ * ~1 ms (layout, transliteration, the typo walk over the vocabulary, splits): a query of 12
+ * random words cost 12 ms of the thread before this bound, 4 after, and the search token is
+ * public (docs/ARCHITECTURE.md, "Overload and slow clients"). A shopper's query has rarely more
+ * than one or two words to correct.
+ */
+export const MAX_PIECES_CORRECTED = 4;
+
 /** Corrections per snapshot and raw query: the same typo is typed by many shoppers. */
 const memo = new WeakMap<Snapshot, Map<string, Correction | null>>();
 const MEMO_LIMIT = 10_000;
@@ -80,14 +89,16 @@ function computeCorrection(snap: Snapshot, q: string): Correction | null {
   const typing = ENDS_IN_WORD.test(q);
   const out: string[] = [];
   let changed = false;
+  let looked = 0;
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i] as string;
     const typingPiece = typing && i === pieces.length - 1;
     const words = plainWords(piece);
-    if (allKnown(snap, words, typingPiece)) {
+    if (allKnown(snap, words, typingPiece) || looked === MAX_PIECES_CORRECTED) {
       if (words.length > 0) out.push(words.join(" "));
       continue;
     }
+    looked++;
     if (hasDigit(piece) && exactCodeDocs(snap, piece).size > 0) {
       // A product's own code typed without its separators (JOKOGEL46WC9) is no typo.
       out.push(words.join(" "));
