@@ -3,20 +3,23 @@
  * synchronously on that thread, so a store that sends more than the node can compute makes
  * every request wait behind its own: /health and the other stores' searches included. The
  * thread is overloaded when its event loop lags (a timer due now runs late because the requests
- * already read come first); then a search is refused with a fast 429 when its store has made
- * at least `minSearches` searches in the last second or two and spent at least its fair share (1 / the
- * stores searching) of the search time. A refusal costs microseconds, so the loop catches up
- * and the others' requests are answered. Pure: the caller gives the lag and the time.
+ * already read come first); then a search is refused with a fast 429 when its store's searches
+ * took at least `minMs` of the thread in the last second or two and at least its fair share (1 /
+ * the stores searching) of the search time: cost, not count, so that a few expensive queries
+ * are shed as surely as many cheap ones, and a widget's few searches never. A refusal costs
+ * microseconds, so the loop catches up and the others' requests are answered. Pure: the caller
+ * gives the lag and the time.
  */
 export class SearchShedder {
-  private current = new Map<number, { count: number; ms: number }>();
-  private previous = new Map<number, { count: number; ms: number }>();
+  private current = new Map<number, number>();
+  private previous = new Map<number, number>();
   private windowStart = 0;
 
   constructor(
     private readonly o: {
       lagMs: number;
-      minSearches: number;
+      /** Milliseconds of search time in the window below which a store is never shed. */
+      minMs: number;
       /** The event loop's lag at a time (LoopLag.at). */
       lag: (nowMs: number) => number;
     },
@@ -25,10 +28,7 @@ export class SearchShedder {
   /** A search of `domainId` that took `ms` of the thread, finished at `nowMs`. */
   record(domainId: number, ms: number, nowMs: number): void {
     this.rotate(nowMs);
-    const entry = this.current.get(domainId) ?? { count: 0, ms: 0 };
-    entry.count++;
-    entry.ms += ms;
-    this.current.set(domainId, entry);
+    this.current.set(domainId, (this.current.get(domainId) ?? 0) + ms);
   }
 
   /** True when a search of `domainId` at `nowMs` should be refused. */
@@ -37,18 +37,15 @@ export class SearchShedder {
     this.rotate(nowMs);
     // The last full second and the current one together: one window that is never empty.
     let total = 0;
-    const mine = { count: 0, ms: 0 };
+    let mine = 0;
     const active = new Set<number>();
     for (const window of [this.previous, this.current])
-      for (const [id, e] of window) {
-        total += e.ms;
+      for (const [id, ms] of window) {
+        total += ms;
         active.add(id);
-        if (id === domainId) {
-          mine.count += e.count;
-          mine.ms += e.ms;
-        }
+        if (id === domainId) mine += ms;
       }
-    return mine.count >= this.o.minSearches && total > 0 && mine.ms / total >= 1 / active.size;
+    return mine >= this.o.minMs && total > 0 && mine / total >= 1 / active.size;
   }
 
   private rotate(nowMs: number): void {
@@ -94,11 +91,11 @@ export class LoopLag {
 
 /**
  * A thread's shedder over its own loop's lag: each search thread sheds for itself. A store is
- * shed only past 200 searches in its window (1-2 s): a store's widget, or a test, never meets it
- * on a slow machine whose loop lags for other reasons.
+ * shed only past 200 ms of search time in its window (1-2 s; ~100 new queries): a store's
+ * widget, or a test, never meets it on a slow machine whose loop lags for other reasons.
  */
 export function threadShedder(lagMs: number): { shedder: SearchShedder; loopLag: LoopLag } {
   const loopLag = new LoopLag(50).start();
-  const shedder = new SearchShedder({ lagMs, minSearches: 200, lag: (now) => loopLag.at(now) });
+  const shedder = new SearchShedder({ lagMs, minMs: 200, lag: (now) => loopLag.at(now) });
   return { shedder, loopLag };
 }
