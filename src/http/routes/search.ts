@@ -155,6 +155,7 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
     const snap = indexer.snapshot;
     const key = cache.keyOf(snap, params);
     let answer = key === null ? undefined : cache.get(key, snap);
+    const computed = answer === undefined;
     if (answer === undefined) {
       const epoch = offerEpoch(snap);
       const response = search(snap, params, deps.popular(domain.id));
@@ -186,10 +187,12 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
       ...JSON_TYPE,
       "server-timing": timing,
     });
-    // The thread time this store's search cost, its compression included.
+    // The thread time this store's search cost, its compression included. Only an answer
+    // computed is charged to the store's share: one from the cache costs a few microseconds,
+    // which the count (--search-rate) bounds, and a shopper's repeated query is no work.
     const ended = performance.now();
     deps.shedder.record(domain.id, ended - started, started);
-    costs.charge(domain.id, performance.timeOrigin + ended, ended - started);
+    if (computed) costs.charge(domain.id, performance.timeOrigin + ended, ended - started);
     return sent;
   };
   return {
