@@ -1,13 +1,12 @@
 // `bun bench/flood.ts`: cost, not count (issue 20, point 5). One store ("flooded") is sent
 // random 200-character queries at a fixed rate, open loop (a new query every 1/rate s whatever
 // the answers, as an attacker holding the public search token would), while a second store
-// ("quiet") is searched by one closed-loop client with the benchmark mix, its answers cached
-// (each query was asked once before). Reports the quiet
+// ("quiet") is searched by its shoppers, open loop at --quiet-rate with the benchmark mix. Reports the quiet
 // store's search p50/p99 alone, during the flood, and during the same flood on a token of no
 // store (answered at once: what the flood's HTTP traffic costs without any search), and the
 // flood's answers by status.
 // `runFlood` is the flood alone, for other benchmarks (bench/mixed-load.ts) to run as a load.
-//   bun bench/flood.ts [--products 20000] [--quiet-products 10000] [--rate 460] [--seconds 20] [--serve-args="--search-cpu-share 0"] [--no-write]
+//   bun bench/flood.ts [--products 20000] [--quiet-products 10000] [--rate 460] [--quiet-rate 100] [--seconds 10] [--rounds 3] [--serve-args="--search-cpu-share 0"] [--no-write]
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { generateCatalog } from "../src/catalog/generate.ts";
@@ -15,12 +14,12 @@ import { Rng } from "../src/catalog/prng.ts";
 import { OPTIONS } from "../src/config.ts";
 import { ADMIN_KEY, ROOT, type Service, startService, tempDir } from "../test/http/harness.ts";
 import { generateQueryMix } from "./query-mix.ts";
-import { type LoadResult, ms, newHistogram, runLoad, timedGet } from "./suite/load.ts";
+import { ms, newHistogram } from "./suite/load.ts";
 import { machine, writeSection } from "./suite/report.ts";
 import { importCatalog } from "./suite/run.ts";
 
 const USAGE =
-  'bun bench/flood.ts [--products 20000] [--quiet-products 10000] [--rate 460] [--seconds 20] [--serve-args="..."] [--no-write]';
+  'bun bench/flood.ts [--products 20000] [--quiet-products 10000] [--rate 460] [--quiet-rate 100] [--seconds 10] [--rounds 3] [--serve-args="..."] [--no-write]';
 
 /** Letters of the flood's words: both scripts, so that every word is tried for layout and transliteration. */
 const LETTERS = "абвгдеєжзиіїйклмнопрстуфхцчшщьюяabcdefghijklmnopqrstuvwxyz";
@@ -36,7 +35,7 @@ export function floodQuery(rng: Rng, chars = 200): string {
   return q.slice(0, chars);
 }
 
-export interface FloodResult {
+export interface OpenLoopResult {
   /** Requests sent (answered or not). */
   sent: number;
   /** Answers by status; 0 for a request that failed without one. */
@@ -47,21 +46,18 @@ export interface FloodResult {
 }
 
 /**
- * Sends `rate` random 200-character searches a second to `url` (a node's base URL) with the
- * search `token` for `seconds`, open loop: requests are started on schedule whether or not the
- * earlier ones were answered (at most `maxInFlight` at once, past which the schedule's requests
- * are dropped and counted as status 0, as a client that gives up would). `stop` ends it early.
+ * GETs `rate` URLs a second (the next of `next()`) for `seconds`, open loop: requests are
+ * started on schedule whether or not the earlier ones were answered, as shoppers (or an
+ * attacker) do; at most `maxInFlight` at once, past which the schedule's requests are dropped
+ * and counted as status 0, as a client that gives up would. `stop` ends it early.
  */
-export async function runFlood(o: {
-  url: string;
-  token: string;
+export async function runOpenLoop(o: {
+  next: () => string;
   rate: number;
   seconds: number;
-  seed?: number;
   maxInFlight?: number;
   stop?: AbortSignal;
-}): Promise<FloodResult> {
-  const rng = new Rng(o.seed ?? 20);
+}): Promise<OpenLoopResult> {
   const statuses: Record<number, number> = {};
   const roundTrip = newHistogram();
   const maxInFlight = o.maxInFlight ?? 2000;
@@ -75,9 +71,9 @@ export async function runFlood(o: {
     sent++;
     if (inFlight >= maxInFlight) return count(0);
     inFlight++;
-    const q = floodQuery(rng);
     const t = performance.now();
-    const p = fetch(`${o.url}/api/v2/search/?q=${encodeURIComponent(q)}&token=${o.token}`)
+    // The raw answer, as the other benchmarks read it.
+    const p = fetch(o.next(), { headers: { "accept-encoding": "identity" } })
       .then(async (r) => {
         await r.arrayBuffer();
         roundTrip.recordValue(Math.max(1, Math.round((performance.now() - t) * 1000)));
@@ -92,15 +88,72 @@ export async function runFlood(o: {
   };
   const started = performance.now();
   const end = started + o.seconds * 1000;
-  // Every 5 ms, the requests the schedule owes by now: the rate holds though a timer runs late.
+  // Every 2 ms, the requests the schedule owes by now: the rate holds though a timer runs late.
   while (performance.now() < end && !o.stop?.aborted) {
     const due = Math.floor(((performance.now() - started) / 1000) * o.rate);
     while (sent < due) send();
-    await Bun.sleep(5);
+    await Bun.sleep(2);
   }
   const seconds = (performance.now() - started) / 1000;
   await Promise.all(pending);
   return { sent, statuses, roundTrip, seconds };
+}
+
+/**
+ * The flood: `rate` random 200-character searches a second to `url` (a node's base URL) with
+ * the search `token` for `seconds`, open loop (runOpenLoop).
+ */
+export function runFlood(o: {
+  url: string;
+  token: string;
+  rate: number;
+  seconds: number;
+  seed?: number;
+  maxInFlight?: number;
+  stop?: AbortSignal;
+}): Promise<OpenLoopResult> {
+  const rng = new Rng(o.seed ?? 20);
+  return runOpenLoop({
+    ...o,
+    next: () => `${o.url}/api/v2/search/?q=${encodeURIComponent(floodQuery(rng))}&token=${o.token}`,
+  });
+}
+
+/** What a flood run in a process of its own reports (`floodProcess`). */
+interface FloodFigures {
+  sent: number;
+  seconds: number;
+  statuses: Record<number, number>;
+  p50: number;
+  p99: number;
+}
+
+/**
+ * runFlood in a process of its own: in the measuring process, sending 460 requests a second
+ * and reading their answers would delay the quiet store's client, and its round trips would
+ * measure the client's event loop instead of the server.
+ */
+async function floodProcess(o: Parameters<typeof runFlood>[0]): Promise<FloodFigures> {
+  const child = Bun.spawn([process.execPath, import.meta.path, "--client", JSON.stringify(o)], {
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  const out = await new Response(child.stdout).text();
+  if ((await child.exited) !== 0) throw new Error("the flood client failed");
+  return JSON.parse(out) as FloodFigures;
+}
+
+async function floodClient(json: string): Promise<number> {
+  const r = await runFlood(JSON.parse(json) as Parameters<typeof runFlood>[0]);
+  const figures: FloodFigures = {
+    sent: r.sent,
+    seconds: r.seconds,
+    statuses: r.statuses,
+    p50: ms(r.roundTrip, 50),
+    p99: ms(r.roundTrip, 99),
+  };
+  console.log(JSON.stringify(figures));
+  return 0;
 }
 
 async function createStore(service: Service, name: string) {
@@ -119,7 +172,9 @@ function options(argv: string[]) {
       products: { type: "string", default: "20000" },
       "quiet-products": { type: "string", default: "10000" },
       rate: { type: "string", default: "460" },
-      seconds: { type: "string", default: "20" },
+      rounds: { type: "string", default: "3" },
+      "quiet-rate": { type: "string", default: "100" },
+      seconds: { type: "string", default: "10" },
       "serve-args": { type: "string", default: "" },
       "no-write": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
@@ -136,7 +191,9 @@ function options(argv: string[]) {
     products: n("products", v.products, 1000, 1_000_000),
     quietProducts: n("quiet-products", v["quiet-products"], 1000, 1_000_000),
     rate: n("rate", v.rate, 1, 100_000),
+    quietRate: n("quiet-rate", v["quiet-rate"], 1, 100_000),
     seconds: n("seconds", v.seconds, 3, 600),
+    rounds: n("rounds", v.rounds, 1, 100),
     serveArgs: v["serve-args"].split(" ").filter(Boolean),
     write: !v["no-write"],
   };
@@ -144,15 +201,22 @@ function options(argv: string[]) {
 
 const log = (line: string) => console.error(`[flood] ${line}`);
 
-const figures = (r: LoadResult) => ({
-  p50: ms(r.roundTrip, 50),
-  p99: ms(r.roundTrip, 99),
-  max: ms(r.roundTrip, 100),
-  perSecond: r.requests / r.seconds,
-  failed: r.errors,
-});
+/** The quiet store's figures over the runs of one condition. */
+const figures = (runs: OpenLoopResult[]) => {
+  const all = newHistogram();
+  for (const r of runs) all.add(r.roundTrip);
+  const sent = runs.reduce((n, r) => n + r.sent, 0);
+  return {
+    p50: ms(all, 50),
+    p99: ms(all, 99),
+    max: ms(all, 100),
+    sent,
+    failed: sent - runs.reduce((n, r) => n + (r.statuses[200] ?? 0), 0),
+  };
+};
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === "--client" && argv[1]) return floodClient(argv[1]);
   const o = options(argv);
   if (o.help) {
     console.error(USAGE);
@@ -179,40 +243,79 @@ async function main(argv: string[]): Promise<number> {
     (q) =>
       `${service.url}/api/v2/search/?${new URLSearchParams({ ...q.params, token: quiet.search_token, demo: "true" })}`,
   );
-  // Every query of the mix once, on one connection as later: its answers are cached, so that
-  // the quiet store's searches cost it next to nothing and measure how long they wait.
-  log("warm-up: the quiet store's mix, every query once");
-  for (const url of quietUrls) await timedGet(url);
-  log(`the quiet store alone, ${o.seconds} s`);
-  const alone = figures(await runLoad({ urls: quietUrls, concurrency: 1, seconds: o.seconds }));
-  log(`the quiet store during a flood of ${o.rate}/s on the other, ${o.seconds} s`);
-  const [during, flood] = await Promise.all([
-    runLoad({ urls: quietUrls, concurrency: 1, seconds: o.seconds }).then(figures),
-    runFlood({ url: service.url, token: flooded.search_token, rate: o.rate, seconds: o.seconds }),
-  ]);
-  // The floor any limit can reach: the same flood on a token of no store, answered with the
-  // empty data set at once (the HTTP traffic and the client, no search).
-  log(`the quiet store during a flood of ${o.rate}/s on a token of no store, ${o.seconds} s`);
-  const [floor] = await Promise.all([
-    runLoad({ urls: quietUrls, concurrency: 1, seconds: o.seconds }).then(figures),
-    runFlood({ url: service.url, token: "no-store", rate: o.rate, seconds: o.seconds }),
-  ]);
+  // The quiet store's shoppers: open loop at --quiet-rate, each phase asking queries of the mix
+  // not asked before (computed, not cached), so that the phases compare.
+  let asked = 0;
+  const shoppers = (seconds: number) =>
+    runOpenLoop({
+      next: () => quietUrls[asked++ % quietUrls.length] as string,
+      rate: o.quietRate,
+      seconds,
+    });
+  log("warm-up: the quiet store, 3 s");
+  await shoppers(3);
+  // Three conditions in turn, --rounds times: the machine's load drifts, and each condition
+  // meets the drift alike. The floor is what any limit can reach: the same flood on a token
+  // of no store, answered with the empty data set at once (HTTP traffic and client, no search).
+  const phases = {
+    alone: { quiet: [] as OpenLoopResult[], flood: [] as FloodFigures[] },
+    flood: { quiet: [] as OpenLoopResult[], flood: [] as FloodFigures[] },
+    floor: { quiet: [] as OpenLoopResult[], flood: [] as FloodFigures[] },
+  };
+  for (let round = 1; round <= o.rounds; round++) {
+    for (const [name, token] of [
+      ["alone", null],
+      ["flood", flooded.search_token],
+      ["floor", "no-store"],
+    ] as const) {
+      log(`round ${round}/${o.rounds}: ${name}, ${o.seconds} s`);
+      const phase = phases[name];
+      const [quietRun, floodRun] = await Promise.all([
+        shoppers(o.seconds),
+        token && floodProcess({ url: service.url, token, rate: o.rate, seconds: o.seconds }),
+      ]);
+      phase.quiet.push(quietRun);
+      if (floodRun) phase.flood.push(floodRun);
+    }
+  }
+  const alone = figures(phases.alone.quiet);
+  const during = figures(phases.flood.quiet);
+  const floor = figures(phases.floor.quiet);
+  const flood = phases.flood.flood.reduce((sum, f) => ({
+    sent: sum.sent + f.sent,
+    seconds: sum.seconds + f.seconds,
+    statuses: Object.fromEntries(
+      [...new Set([...Object.keys(sum.statuses), ...Object.keys(f.statuses)])].map((k) => [
+        k,
+        (sum.statuses[Number(k)] ?? 0) + (f.statuses[Number(k)] ?? 0),
+      ]),
+    ),
+    p50: Math.max(sum.p50, f.p50),
+    p99: Math.max(sum.p99, f.p99),
+  }));
+  // Who was refused, and why (http/shed.ts): the quiet store's refusals, if any, say which limit.
+  const metrics = await (
+    await fetch(`${service.url}/metrics`, { headers: { "x-admin-key": ADMIN_KEY } })
+  ).text();
+  const shedLines = [...metrics.matchAll(/^vitrina_shed_requests_total\{([^}]*)\} (\d+)/gm)]
+    .filter((m) => m[2] !== "0")
+    .map((m) => `${/reason="(\w+)"/.exec(m[1] as string)?.[1]} ${m[2]}`);
   await service[Symbol.asyncDispose]();
 
   const fmt = (x: number) => x.toFixed(1);
   const statuses = Object.entries(flood.statuses)
     .map(([status, n]) => `${n.toLocaleString("en")} × ${status === "0" ? "no answer" : status}`)
     .join(", ");
-  const command = `bun bench/flood.ts --products ${o.products} --quiet-products ${o.quietProducts} --rate ${o.rate} --seconds ${o.seconds}${o.serveArgs.length ? ` --serve-args "${o.serveArgs.join(" ")}"` : ""}`;
+  const command = `bun bench/flood.ts --products ${o.products} --quiet-products ${o.quietProducts} --rate ${o.rate} --quiet-rate ${o.quietRate} --seconds ${o.seconds} --rounds ${o.rounds}${o.serveArgs.length ? ` --serve-args="${o.serveArgs.join(" ")}"` : ""}`;
   const table = `Command: \`${command}\` on ${machine()}, ${new Date().toISOString().slice(0, 16)}Z.
 
-| the quiet store's searches (1 client) | p50 ms | p99 ms | max ms | answers/s | not 200 |
+| the quiet store's searches (${o.quietRate}/s) | p50 ms | p99 ms | max ms | searches | not 200 |
 |---|---:|---:|---:|---:|---:|
-| alone | ${fmt(alone.p50)} | ${fmt(alone.p99)} | ${fmt(alone.max)} | ${Math.round(alone.perSecond)} | ${alone.failed} |
-| during the flood | ${fmt(during.p50)} | ${fmt(during.p99)} | ${fmt(during.max)} | ${Math.round(during.perSecond)} | ${during.failed} |
-| during the same flood on a token of no store (no search: the floor) | ${fmt(floor.p50)} | ${fmt(floor.p99)} | ${fmt(floor.max)} | ${Math.round(floor.perSecond)} | ${floor.failed} |
+| alone | ${fmt(alone.p50)} | ${fmt(alone.p99)} | ${fmt(alone.max)} | ${alone.sent} | ${alone.failed} |
+| during the flood | ${fmt(during.p50)} | ${fmt(during.p99)} | ${fmt(during.max)} | ${during.sent} | ${during.failed} |
+| during the same flood on a token of no store (no search: the floor) | ${fmt(floor.p50)} | ${fmt(floor.p99)} | ${fmt(floor.max)} | ${floor.sent} | ${floor.failed} |
 
-The flood: ${flood.sent.toLocaleString("en")} searches in ${flood.seconds.toFixed(1)} s (${Math.round(flood.sent / flood.seconds)}/s): ${statuses}; round trip p50 ${fmt(ms(flood.roundTrip, 50))} ms, p99 ${fmt(ms(flood.roundTrip, 99))} ms.
+The flood: ${flood.sent.toLocaleString("en")} searches in ${flood.seconds.toFixed(1)} s (${Math.round(flood.sent / flood.seconds)}/s): ${statuses}; round trip p50 ${fmt(flood.p50)} ms, p99 ${fmt(flood.p99)} ms (the worst round's). Refused by the node, by reason: ${shedLines.join(", ") || "none"}.
 `;
   console.log(table);
   if (o.write) writeSection(join(ROOT, "BENCHMARKS.md"), "flood", table);
