@@ -4,12 +4,13 @@
 // ("quiet") is searched by its shoppers, open loop at --quiet-rate with the benchmark mix. Reports the quiet
 // store's search p50/p99 alone, during the flood, and during the same flood on a token of no
 // store (answered at once: what the flood's HTTP traffic costs without any search), and the
-// flood's answers by status.
+// flood's answers by status; then the same while the flooded store, instead, imports new
+// products from --importers clients as fast as it is let (an import storm).
 // `runFlood` is the flood alone, for other benchmarks (bench/mixed-load.ts) to run as a load.
-//   bun bench/flood.ts [--products 20000] [--quiet-products 10000] [--rate 460] [--quiet-rate 100] [--seconds 10] [--rounds 3] [--serve-args="--search-cpu-share 0"] [--no-write]
+//   bun bench/flood.ts [--products 20000] [--quiet-products 10000] [--rate 460] [--quiet-rate 100] [--seconds 10] [--rounds 3] [--importers 4] [--serve-args="--search-cpu-share 0"] [--no-write]
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { generateCatalog } from "../src/catalog/generate.ts";
+import { generateCatalog, generateProducts } from "../src/catalog/generate.ts";
 import { Rng } from "../src/catalog/prng.ts";
 import { OPTIONS } from "../src/config.ts";
 import { ADMIN_KEY, ROOT, type Service, startService, tempDir } from "../test/http/harness.ts";
@@ -19,7 +20,7 @@ import { machine, writeSection } from "./suite/report.ts";
 import { importCatalog } from "./suite/run.ts";
 
 const USAGE =
-  'bun bench/flood.ts [--products 20000] [--quiet-products 10000] [--rate 460] [--quiet-rate 100] [--seconds 10] [--rounds 3] [--serve-args="..."] [--no-write]';
+  'bun bench/flood.ts [--products 20000] [--quiet-products 10000] [--rate 460] [--quiet-rate 100] [--seconds 10] [--rounds 3] [--importers 4] [--serve-args="..."] [--no-write]';
 
 /** Letters of the flood's words: both scripts, so that every word is tried for layout and transliteration. */
 const LETTERS = "абвгдеєжзиіїйклмнопрстуфхцчшщьюяabcdefghijklmnopqrstuvwxyz";
@@ -156,6 +157,43 @@ async function floodClient(json: string): Promise<number> {
   return 0;
 }
 
+/**
+ * An import storm: `clients` clients post batches of 1,000 new products (new source ids: each
+ * is a patch of the index, not an offer written in place) to the store of `secretToken` as fast
+ * as they are acknowledged, waiting Retry-After when told, until `stop()`.
+ */
+function importStorm(base: string, secretToken: string, o: { clients: number; from: number }) {
+  const statuses: Record<number, number> = {};
+  let running = true;
+  let next = 0;
+  const loops = Array.from({ length: o.clients }, async () => {
+    while (running) {
+      const start = o.from + 1000 * next++;
+      const body = JSON.stringify([...generateProducts(1, 1000, start)]);
+      try {
+        const r = await fetch(`${base}/api/v2/content/product/bulk/`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-secret-token": secretToken },
+          body,
+        });
+        await r.arrayBuffer();
+        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+        const retry = Number(r.headers.get("retry-after") ?? 0);
+        if (retry > 0) await Bun.sleep(retry * 1000);
+      } catch {
+        statuses[0] = (statuses[0] ?? 0) + 1;
+      }
+    }
+  });
+  return {
+    statuses,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
 async function createStore(service: Service, name: string) {
   const r = await fetch(`${service.url}/api/v2/admin/domains/`, {
     method: "POST",
@@ -173,6 +211,7 @@ function options(argv: string[]) {
       "quiet-products": { type: "string", default: "10000" },
       rate: { type: "string", default: "460" },
       rounds: { type: "string", default: "3" },
+      importers: { type: "string", default: "4" },
       "quiet-rate": { type: "string", default: "100" },
       seconds: { type: "string", default: "10" },
       "serve-args": { type: "string", default: "" },
@@ -194,6 +233,7 @@ function options(argv: string[]) {
     quietRate: n("quiet-rate", v["quiet-rate"], 1, 100_000),
     seconds: n("seconds", v.seconds, 3, 600),
     rounds: n("rounds", v.rounds, 1, 100),
+    importers: n("importers", v.importers, 0, 64),
     serveArgs: v["serve-args"].split(" ").filter(Boolean),
     write: !v["no-write"],
   };
@@ -261,15 +301,34 @@ async function main(argv: string[]): Promise<number> {
     alone: { quiet: [] as OpenLoopResult[], flood: [] as FloodFigures[] },
     flood: { quiet: [] as OpenLoopResult[], flood: [] as FloodFigures[] },
     floor: { quiet: [] as OpenLoopResult[], flood: [] as FloodFigures[] },
+    imports: { quiet: [] as OpenLoopResult[], flood: [] as FloodFigures[] },
   };
+  const batches: Record<number, number> = {};
+  let imported = 0;
   for (let round = 1; round <= o.rounds; round++) {
     for (const [name, token] of [
       ["alone", null],
       ["flood", flooded.search_token],
       ["floor", "no-store"],
+      ["imports", null],
     ] as const) {
+      if (name === "imports" && o.importers === 0) continue;
       log(`round ${round}/${o.rounds}: ${name}, ${o.seconds} s`);
       const phase = phases[name];
+      if (name === "imports") {
+        // The flooded store's import storm instead of its searches.
+        const storm = importStorm(service.url, flooded.secret_token, {
+          clients: o.importers,
+          from: o.products + 1_000_000 * round,
+        });
+        phase.quiet.push(await shoppers(o.seconds));
+        await storm.stop();
+        for (const [status, n] of Object.entries(storm.statuses)) {
+          batches[Number(status)] = (batches[Number(status)] ?? 0) + n;
+          if (status === "201" || status === "200") imported += n * 1000;
+        }
+        continue;
+      }
       const [quietRun, floodRun] = await Promise.all([
         shoppers(o.seconds),
         token && floodProcess({ url: service.url, token, rate: o.rate, seconds: o.seconds }),
@@ -281,6 +340,7 @@ async function main(argv: string[]): Promise<number> {
   const alone = figures(phases.alone.quiet);
   const during = figures(phases.flood.quiet);
   const floor = figures(phases.floor.quiet);
+  const storm = o.importers > 0 ? figures(phases.imports.quiet) : null;
   const flood = phases.flood.flood.reduce((sum, f) => ({
     sent: sum.sent + f.sent,
     seconds: sum.seconds + f.seconds,
@@ -306,7 +366,7 @@ async function main(argv: string[]): Promise<number> {
   const statuses = Object.entries(flood.statuses)
     .map(([status, n]) => `${n.toLocaleString("en")} × ${status === "0" ? "no answer" : status}`)
     .join(", ");
-  const command = `bun bench/flood.ts --products ${o.products} --quiet-products ${o.quietProducts} --rate ${o.rate} --quiet-rate ${o.quietRate} --seconds ${o.seconds} --rounds ${o.rounds}${o.serveArgs.length ? ` --serve-args="${o.serveArgs.join(" ")}"` : ""}`;
+  const command = `bun bench/flood.ts --products ${o.products} --quiet-products ${o.quietProducts} --rate ${o.rate} --quiet-rate ${o.quietRate} --seconds ${o.seconds} --rounds ${o.rounds} --importers ${o.importers}${o.serveArgs.length ? ` --serve-args="${o.serveArgs.join(" ")}"` : ""}`;
   const table = `Command: \`${command}\` on ${machine()}, ${new Date().toISOString().slice(0, 16)}Z.
 
 | the quiet store's searches (${o.quietRate}/s) | p50 ms | p99 ms | max ms | searches | not 200 |
@@ -314,8 +374,8 @@ async function main(argv: string[]): Promise<number> {
 | alone | ${fmt(alone.p50)} | ${fmt(alone.p99)} | ${fmt(alone.max)} | ${alone.sent} | ${alone.failed} |
 | during the flood | ${fmt(during.p50)} | ${fmt(during.p99)} | ${fmt(during.max)} | ${during.sent} | ${during.failed} |
 | during the same flood on a token of no store (no search: the floor) | ${fmt(floor.p50)} | ${fmt(floor.p99)} | ${fmt(floor.max)} | ${floor.sent} | ${floor.failed} |
-
-The flood: ${flood.sent.toLocaleString("en")} searches in ${flood.seconds.toFixed(1)} s (${Math.round(flood.sent / flood.seconds)}/s): ${statuses}; round trip p50 ${fmt(flood.p50)} ms, p99 ${fmt(flood.p99)} ms (the worst round's). Refused by the node, by reason: ${shedLines.join(", ") || "none"}.
+${storm ? `| during the flooded store's import storm (${o.importers} clients, 1,000 new products a batch) | ${fmt(storm.p50)} | ${fmt(storm.p99)} | ${fmt(storm.max)} | ${storm.sent} | ${storm.failed} |\n` : ""}
+The flood: ${flood.sent.toLocaleString("en")} searches in ${flood.seconds.toFixed(1)} s (${Math.round(flood.sent / flood.seconds)}/s): ${statuses}; round trip p50 ${fmt(flood.p50)} ms, p99 ${fmt(flood.p99)} ms (the worst round's). Refused by the node, by reason: ${shedLines.join(", ") || "none"}.${storm ? ` The import storm: batches by status ${JSON.stringify(batches)}, ${imported.toLocaleString("en")} products accepted in ${o.rounds * o.seconds} s.` : ""}
 `;
   console.log(table);
   if (o.write) writeSection(join(ROOT, "BENCHMARKS.md"), "flood", table);

@@ -132,7 +132,10 @@ const RESPONSES = {
     "Redis mode with --partition: this node does not serve the domain; the detail names the partition that does.",
   ),
   TooManyRequests: {
-    ...jsonBody(ref("Detail"), "The token's rate is exceeded, or its store overloads searches."),
+    ...jsonBody(
+      ref("Detail"),
+      "The token's rate is exceeded, its store's searches or index patches cost more than its share of the node's time, or its store overloads searches.",
+    ),
     headers: RETRY_AFTER,
   },
   Unavailable: {
