@@ -98,7 +98,7 @@ export const OPTIONS = {
   // What a store's searches and imports may cost, as a share of the node's time (issue 20
   // point 5; docs/ARCHITECTURE.md, "Overload and slow clients"). --demo turns them off too.
   searchCpuShare: { flag: "search-cpu-share", env: "VITRINA_SEARCH_CPU_SHARE", default: "10" },
-  importCpuShare: { flag: "import-cpu-share", env: "VITRINA_IMPORT_CPU_SHARE", default: "50" },
+  importCpuShare: { flag: "import-cpu-share", env: "VITRINA_IMPORT_CPU_SHARE", default: "20" },
   shedLag: { flag: "shed-lag", env: "VITRINA_SHED_LAG", default: "500" },
   maxQueuedBatches: { flag: "max-queued-batches", env: "VITRINA_MAX_QUEUED_BATCHES", default: "8" },
   importNice: { flag: "import-nice", env: "VITRINA_IMPORT_NICE", default: "10" },

@@ -66,7 +66,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // What they report goes to the services made below, once the indexes are built.
   let reports: { recorder: SearchRecorder; imports: ImportWriter } | undefined;
   const rateMemory = new SharedTokenBuckets(config.searchRate).memory;
-  const costMemory = new SharedTokenBuckets(config.searchCost).memory;
+  // The search-time buckets of every store, shared by the search threads; read here too: an
+  // import's share holds only while another store searches (http/routes/import.ts).
+  const searchCosts = new SharedTokenBuckets(config.searchCost);
+  const costMemory = searchCosts.memory;
   const threads =
     config.searchThreads > 1
       ? new SearchThreads(
@@ -179,6 +182,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       rate: config.importRate,
       cost: config.importCost,
       costs: importCosts,
+      othersSearching: (domainId) =>
+        searchCosts.usedByOthers(domainId, performance.timeOrigin + performance.now(), 2000),
       maxQueuedBatches: config.maxQueuedBatches,
       inFlight: importsInFlight,
       readTimeout: config.readTimeout,

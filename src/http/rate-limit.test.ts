@@ -6,6 +6,7 @@
 //  5. cost, not count: a bucket of milliseconds admits work while it holds anything, is charged
 //     what the work took once done (into debt), and refuses until the refill has paid the debt;
 //     the wait is the debt's time to pay; another key is not touched; shared between threads
+//  6. the shared table tells whether a domain other than one used its bucket lately, limit or not
 import { expect, test } from "bun:test";
 import { SharedTokenBuckets, TokenBuckets } from "./rate-limit.ts";
 
@@ -111,4 +112,21 @@ test("cost, shared: one store's debt on one thread refuses it on the others, not
   const counts = new SharedTokenBuckets({ rate: 1, burst: 1 });
   expect([counts.take(1, now), counts.take(1, now)]).toEqual([0, 1]);
   expect(a.admit(1, now + 1001)).toBe(0);
+});
+
+test("shared: whether another domain used its bucket lately, with a limit or without", () => {
+  const now = 1_700_000_000_000;
+  for (const limit of [
+    { rate: 100, burst: 100 },
+    { rate: 0, burst: 0 },
+  ]) {
+    const a = new SharedTokenBuckets(limit);
+    const b = new SharedTokenBuckets(limit, a.memory);
+    expect(a.usedByOthers(1, now, 2000)).toBe(false);
+    a.admit(1, now);
+    expect([a.usedByOthers(1, now, 2000), b.usedByOthers(2, now, 2000)]).toEqual([false, true]);
+    b.charge(3, now + 1000, 5);
+    expect(a.usedByOthers(1, now + 2500, 2000)).toBe(true);
+    expect(a.usedByOthers(1, now + 3001, 2000)).toBe(false);
+  }
 });

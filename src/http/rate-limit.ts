@@ -129,8 +129,12 @@ export class SharedTokenBuckets {
   }
 
   private apply(domainId: number, nowMs: number, operation: Operation): number {
-    if (this.limit.rate <= 0) return 0;
     const slot = this.slotOf(domainId);
+    if (this.limit.rate <= 0) {
+      // No limit, but the time of use is kept (usedByOthers).
+      if (slot >= 0) this.at[slot] = Math.max(this.at[slot] as number, nowMs);
+      return 0;
+    }
     if (slot < 0) return this.overflow.apply(domainId, nowMs, operation);
     while (Atomics.compareExchange(this.locks, slot, 0, 1) !== 0);
     const at = this.at[slot] as number;
@@ -142,6 +146,21 @@ export class SharedTokenBuckets {
     this.at[slot] = Math.max(at, nowMs);
     Atomics.store(this.locks, slot, 0);
     return done.wait;
+  }
+
+  /**
+   * Whether a domain other than `domainId` used its bucket (a search admitted, refused or
+   * charged) within `windowMs` before wall-clock `nowMs`: whether anyone else is there to be
+   * slowed. Reads every slot: for a request that is not a search (an import), not per search.
+   */
+  usedByOthers(domainId: number, nowMs: number, windowMs: number): boolean {
+    const key = domainId + 1;
+    for (let slot = 0; slot < SHARED_SLOTS; slot++) {
+      const found = Atomics.load(this.keys, slot);
+      if (found === 0 || found === key) continue;
+      if ((this.at[slot] as number) >= nowMs - windowMs) return true;
+    }
+    return false;
   }
 
   private slotOf(domainId: number): number {

@@ -4,8 +4,8 @@
 //     `detail`, Retry-After and CORS
 //  2. meanwhile, and on every search thread, another store's searches all answer 200
 //  3. a store whose index patches took more than its share of the indexing thread's time
-//     (--import-cpu-share) gets 429 on its next import, before its body is read; another
-//     store's imports are accepted
+//     (--import-cpu-share) gets 429 on its next import, before its body is read, while another
+//     store searches; alone on the node it is not refused; another store's imports are accepted
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { floodQuery } from "../../bench/flood.ts";
 import { generateCatalog } from "../../src/catalog/generate.ts";
@@ -98,7 +98,7 @@ test("a flood of expensive queries costs its own store its allowance, not anothe
   expect(floodStatuses).toContain(429);
 }, 60_000);
 
-test("a store whose index patches cost past its share is refused its next import; another is not", async () => {
+test("a store whose index patches cost past its share is refused its next import while another store searches", async () => {
   // 1% of the indexing thread: 10 ms a second, less than any patch of a 500-product batch.
   await using service = await startService({ args: ["--import-cpu-share", "1"] });
   const store = await createDomain(service);
@@ -114,6 +114,11 @@ test("a store whose index patches cost past its share is refused its next import
   expect(status).toBe(201);
   // The patch is charged as it is swapped in, before any search can see it.
   await until(async () => (await search(store.search_token, "p499", service)).body.total === 1);
+  // Alone on the node, a store imports as fast as the node goes: its share holds only while
+  // another store searches.
+  expect((await post(service, PRODUCTS, store.secret_token, [product("alone")])).status).toBe(201);
+  const other = await createDomain(service);
+  expect((await search(other.search_token, "товар", service)).status).toBe(200);
   const r = await post(service, PRODUCTS, store.secret_token, [product("next")]);
   expect(r.status).toBe(429);
   const seconds = /Retry after (\d+) s\.$/.exec(r.body.detail)?.[1];
@@ -122,6 +127,5 @@ test("a store whose index patches cost past its share is refused its next import
     detail: `Too many requests: indexing this store's imports used its share of the service's time (10 ms a second). Retry after ${seconds} s.`,
   });
   // Another store's import, meanwhile: its bucket is its own.
-  const other = await createDomain(service);
   expect((await post(service, CATEGORIES, other.secret_token, [category(1)])).status).toBe(200);
 }, 60_000);

@@ -20,6 +20,8 @@ export interface ImportGuards {
   cost: RateLimit;
   /** What each store's patches cost so far, charged by its indexer (pipeline/domain-indexer.ts). */
   costs: Pick<TokenBuckets<number>, "admit">;
+  /** Whether a store other than this one searched on the node in the last seconds. */
+  othersSearching: (domainId: number) => boolean;
   /** Requests of one domain that may wait behind the one being written. */
   maxQueuedBatches: number;
   /** The import requests in progress per domain, bounded at maxQueuedBatches + 1 (its depths
@@ -57,8 +59,11 @@ export function importRoutes({ domains, imports, limits, guards, assertServed }:
     if (!domain) throw new AppError("not_authenticated");
     noteDomain(request, domain.name);
     assertServed(domain.name);
+    // Work-conserving: a store alone on the node imports as fast as the node goes; its share
+    // holds while another store searches (imports are closed loops, and the bound on queued
+    // batches caps what one can pile up meanwhile).
     const owed = guards.costs.admit(domain.id, performance.now());
-    if (owed > 0) {
+    if (owed > 0 && guards.othersSearching(domain.id)) {
       shed.import_cost++;
       throw new AppError("import_cost", { rate: guards.cost.rate, retry_after: owed });
     }
