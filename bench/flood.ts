@@ -6,35 +6,23 @@
 // store (answered at once: what the flood's HTTP traffic costs without any search), and the
 // flood's answers by status; then the same while the flooded store, instead, imports new
 // products from --importers clients as fast as it is let (an import storm).
-// `runFlood` is the flood alone, for other benchmarks (bench/mixed-load.ts) to run as a load.
-//   bun bench/flood.ts [--products 20000] [--quiet-products 10000] [--rate 460] [--quiet-rate 100] [--seconds 10] [--rounds 3] [--importers 4] [--serve-args="--search-cpu-share 0"] [--no-write]
+// `runFlood` is the flood alone, a load for other benchmarks; its queries are those of the
+// mixed-load benchmark's flood (bench/mixed-load/query-flood.ts).
+//   bun bench/flood.ts [--products 20000] [--quiet-products 10000] [--rate 460] [--quiet-rate 50] [--seconds 10] [--rounds 3] [--importers 4] [--serve-args="--search-cpu-share 0"] [--no-write]
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { generateCatalog, generateProducts } from "../src/catalog/generate.ts";
 import { Rng } from "../src/catalog/prng.ts";
 import { OPTIONS } from "../src/config.ts";
 import { ADMIN_KEY, ROOT, type Service, startService, tempDir } from "../test/http/harness.ts";
+import { expensiveQuery } from "./mixed-load/query-flood.ts";
 import { generateQueryMix } from "./query-mix.ts";
 import { ms, newHistogram } from "./suite/load.ts";
 import { machine, writeSection } from "./suite/report.ts";
 import { importCatalog } from "./suite/run.ts";
 
 const USAGE =
-  'bun bench/flood.ts [--products 20000] [--quiet-products 10000] [--rate 460] [--quiet-rate 100] [--seconds 10] [--rounds 3] [--importers 4] [--serve-args="..."] [--no-write]';
-
-/** Letters of the flood's words: both scripts, so that every word is tried for layout and transliteration. */
-const LETTERS = "абвгдеєжзиіїйклмнопрстуфхцчшщьюяabcdefghijklmnopqrstuvwxyz";
-
-/** A random query of `chars` characters: words of 3 to 10 random letters, found in no catalog. */
-export function floodQuery(rng: Rng, chars = 200): string {
-  let q = "";
-  while (q.length < chars) {
-    const length = rng.int(3, 10);
-    for (let k = 0; k < length; k++) q += LETTERS[rng.int(0, LETTERS.length - 1)];
-    q += " ";
-  }
-  return q.slice(0, chars);
-}
+  'bun bench/flood.ts [--products 20000] [--quiet-products 10000] [--rate 460] [--quiet-rate 50] [--seconds 10] [--rounds 3] [--importers 4] [--serve-args="..."] [--no-write]';
 
 export interface OpenLoopResult {
   /** Requests sent (answered or not). */
@@ -116,7 +104,8 @@ export function runFlood(o: {
   const rng = new Rng(o.seed ?? 20);
   return runOpenLoop({
     ...o,
-    next: () => `${o.url}/api/v2/search/?q=${encodeURIComponent(floodQuery(rng))}&token=${o.token}`,
+    next: () =>
+      `${o.url}/api/v2/search/?q=${encodeURIComponent(expensiveQuery(rng))}&token=${o.token}`,
   });
 }
 
@@ -212,7 +201,7 @@ function options(argv: string[]) {
       rate: { type: "string", default: "460" },
       rounds: { type: "string", default: "3" },
       importers: { type: "string", default: "4" },
-      "quiet-rate": { type: "string", default: "100" },
+      "quiet-rate": { type: "string", default: "50" },
       seconds: { type: "string", default: "10" },
       "serve-args": { type: "string", default: "" },
       "no-write": { type: "boolean", default: false },

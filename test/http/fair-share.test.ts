@@ -7,7 +7,7 @@
 //     (--import-cpu-share) gets 429 on its next import, before its body is read, while another
 //     store searches; alone on the node it is not refused; another store's imports are accepted
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { floodQuery } from "../../bench/flood.ts";
+import { expensiveQuery } from "../../bench/mixed-load/query-flood.ts";
 import { generateCatalog } from "../../src/catalog/generate.ts";
 import { Rng } from "../../src/catalog/prng.ts";
 import {
@@ -61,7 +61,7 @@ afterAll(() => service[Symbol.asyncDispose]());
 
 test("a flood of expensive queries costs its own store its allowance, not another store's answers", async () => {
   const rng = new Rng(11);
-  const flood = () => search(flooded.search_token, floodQuery(rng));
+  const flood = () => search(flooded.search_token, expensiveQuery(rng));
   // Eight at a time (both threads busy) until the flood is refused: 100 ms of its searches.
   let refused: Awaited<ReturnType<typeof search>> | undefined;
   const statuses = new Set<number>();
