@@ -62,8 +62,8 @@ const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
  * ~1 ms (layout, transliteration, the typo walk over the vocabulary, splits): a query of 12
  * random words cost 12 ms of the thread before this bound, ~2 after, and the search token is
  * public (docs/ARCHITECTURE.md, "Overload and slow clients"). A shopper's query rarely has more
- * than one or two words to correct: the judged relevance set (380 queries) scores the same
- * with and without the bound.
+ * than one or two words to correct: both judged relevance sets (460 queries on the project's
+ * catalog, 260 on the feed catalog) score the same with and without the bound.
  */
 export const MAX_PIECES_CORRECTED = 2;
 
