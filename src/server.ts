@@ -10,7 +10,7 @@ import { SharedTokenBuckets, TokenBuckets } from "./http/rate-limit.ts";
 import { docsRoutes } from "./http/routes/docs.ts";
 import { healthRoutes } from "./http/routes/health.ts";
 import { pagesRoutes } from "./http/routes/pages.ts";
-import { searchAnswers, searchRoutes } from "./http/routes/search.ts";
+import { OTHERS_WINDOW_MS, searchAnswers, searchRoutes } from "./http/routes/search.ts";
 import { searchServeRoutes } from "./http/search-serve-routes.ts";
 import { threadShedder } from "./http/search-shedder.ts";
 import { SearchThreads } from "./http/search-threads.ts";
@@ -183,7 +183,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
       cost: config.importCost,
       costs: importCosts,
       othersSearching: (domainId) =>
-        searchCosts.usedByOthers(domainId, performance.timeOrigin + performance.now(), 2000),
+        searchCosts.usedByOthers(
+          domainId,
+          performance.timeOrigin + performance.now(),
+          OTHERS_WINDOW_MS,
+        ),
       maxQueuedBatches: config.maxQueuedBatches,
       inFlight: importsInFlight,
       readTimeout: config.readTimeout,

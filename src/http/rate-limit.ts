@@ -26,9 +26,11 @@ const admit: Operation = (limit, tokens) => ({
   wait: tokens > 0 ? 0 : secondsUntil(limit, tokens, Number.MIN_VALUE),
 });
 
+// A debt is at most one burst: a store that ran up time while alone on the node (its share is
+// enforced only beside others) waits at most two bursts' time once another store comes.
 const charge =
   (amount: number): Operation =>
-  (_, tokens) => ({ tokens: tokens - amount, wait: 0 });
+  (limit, tokens) => ({ tokens: Math.max(-limit.burst, tokens - amount), wait: 0 });
 
 /**
  * A token bucket per key (the classic leaky-bucket-as-meter of network policing): a key's

@@ -3,6 +3,8 @@
 //     share of the search threads' time (--search-cpu-share) its searches get 429 with
 //     `detail`, Retry-After and CORS
 //  2. meanwhile, and on every search thread, another store's searches all answer 200
+//  4. alone on the node (no other store searched in the last 2 s) the flood is answered: the
+//     share protects other stores, it does not cap a store that is alone
 //  3. a store whose index patches took more than its share of the indexing thread's time
 //     (--import-cpu-share) gets 429 on its next import, before its body is read, while another
 //     store searches; alone on the node it is not refused; another store's imports are accepted
@@ -10,6 +12,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { expensiveQuery } from "../../bench/mixed-load/query-flood.ts";
 import { generateCatalog } from "../../src/catalog/generate.ts";
 import { Rng } from "../../src/catalog/prng.ts";
+import { OTHERS_WINDOW_MS } from "../../src/http/routes/search.ts";
 import {
   CATEGORIES,
   category,
@@ -62,11 +65,22 @@ afterAll(() => service[Symbol.asyncDispose]());
 test("a flood of expensive queries costs its own store its allowance, not another store's answers", async () => {
   const rng = new Rng(11);
   const flood = () => search(flooded.search_token, expensiveQuery(rng));
-  // Eight at a time (both threads busy) until the flood is refused: 100 ms of its searches.
+  // 4. Alone: the time since the quiet store's last search is what is waited for.
+  await Bun.sleep(OTHERS_WINDOW_MS + 100);
+  const alone = new Set<number>();
+  for (let round = 0; round < 4; round++)
+    for (const a of await Promise.all(Array.from({ length: 8 }, flood))) alone.add(a.status);
+  expect([...alone]).toEqual([200]);
+  // Eight at a time (both threads busy) beside the quiet store's searches, until the flood is
+  // refused: 100 ms of its searches (its debt from alone is at most one burst).
   let refused: Awaited<ReturnType<typeof search>> | undefined;
   const statuses = new Set<number>();
   for (let round = 0; round < 500 && !refused; round++) {
-    const answers = await Promise.all(Array.from({ length: 8 }, flood));
+    const [answers, beside] = await Promise.all([
+      Promise.all(Array.from({ length: 8 }, flood)),
+      search(quiet.search_token, "q1"),
+    ]);
+    expect(beside.status).toBe(200);
     for (const a of answers) statuses.add(a.status);
     refused = answers.find((a) => a.status === 429);
   }

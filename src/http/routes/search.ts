@@ -26,6 +26,9 @@ import { shed } from "../shed.ts";
  * at most this much more); a refusal or a bad request never (docs/ARCHITECTURE.md, "Answers fit
  * for browsers").
  */
+/** Another store searched this recently: the shares of the search time apply. */
+export const OTHERS_WINDOW_MS = 2000;
+
 const CACHEABLE = { "cache-control": "public, max-age=5" };
 const UNCACHEABLE = { ...OPEN_CORS, "cache-control": "no-store" };
 
@@ -111,8 +114,9 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
   const refusal = (domain: DomainRecord | undefined, now: number): Response | null => {
     if (!domain) return null;
     const wall = performance.timeOrigin + now;
+    // A store alone on the node may use all of it: its share protects the others.
     const owed = costs.admit(domain.id, wall);
-    if (owed > 0) {
+    if (owed > 0 && costs.usedByOthers(domain.id, wall, OTHERS_WINDOW_MS)) {
       shed.search_cost++;
       return refuse(new AppError("search_cost", { rate: deps.cost.rate, retry_after: owed }));
     }
