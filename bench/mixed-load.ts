@@ -83,6 +83,8 @@ export interface Searches {
 export interface StreamRun {
   clients: number;
   batch: number;
+  /** The same stream with no searches (before the one beside them). */
+  alone: StreamResult;
   stream: StreamResult;
   probes: ProbeSamples;
   searches: Searches;
@@ -236,6 +238,27 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
     const runs: StreamRun[] = [];
     const windows: { from: number; to: number }[] = [];
     for (const [k, { clients, batch }] of combos.entries()) {
+      // The stream with no searches first: what the node acknowledges when its cores are free
+      // (the import thread yields them to searches, --import-nice).
+      phase("stream", `${clients} clients × ${batch} items, no searches, ${o.seconds} s`);
+      const quiet = startPriceStream({
+        base: a.url,
+        secretToken: storeA.secret_token,
+        source,
+        seed: o.seed,
+        products: o.products,
+        clients,
+        batch,
+        // Passes over the catalog of its own (odd ones; the streams beside the searches take the
+        // even ones): every change of a stream differs from what any stream before it wrote.
+        from: o.products * (1 + 2 * k),
+      });
+      await Bun.sleep(o.seconds * 1000);
+      const alone = await quiet.stop();
+      if (alone.last) {
+        const p = alone.last.product;
+        await everywhere(probePath(storeA.search_token, source.codeQuery(p)), p, performance.now());
+      }
       phase("stream", `${clients} clients × ${batch} items`);
       const prober = new Prober(lanes, (p) => probePath(storeA.search_token, source.codeQuery(p)));
       const cpuBefore = threadSched(a.proc.pid);
@@ -248,6 +271,7 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
         products: o.products,
         clients,
         batch,
+        from: o.products * 2 * (k + 1),
         onAck: (change) => prober.offer(change),
       });
       await Bun.sleep(RAMP_MS);
@@ -266,7 +290,15 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
         "stream",
         `${Math.round(result.changes / result.seconds)} changes/s, ${prober.samples.everywhere.length} probes`,
       );
-      runs.push({ clients, batch, stream: result, probes: prober.samples, searches: during, cpu });
+      runs.push({
+        clients,
+        batch,
+        alone,
+        stream: result,
+        probes: prober.samples,
+        searches: during,
+        cpu,
+      });
     }
 
     // A's alone list again: its answers were kept for a snapshot long gone.

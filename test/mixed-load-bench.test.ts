@@ -33,7 +33,8 @@ test("bun bench/mixed-load.ts writes its tables with every load and thread", asy
     "Command: `bun bench/mixed-load.ts --products 1500 --clients 2 --batch 20",
   );
   for (const row of [
-    "| changes acknowledged/s, 2 clients × 20 items |",
+    "| changes acknowledged/s, 2 clients × 20 items, no searches |",
+    "| changes acknowledged/s, 2 clients × 20 items, beside wrk's searches |",
     "| searches/s during ÷ alone (new queries) |",
     "| search p99 during ÷ alone (new queries) |",
     "| acknowledgement → new price in answers on every thread, p50 / p99 / max |",
@@ -48,7 +49,7 @@ test("bun bench/mixed-load.ts writes its tables with every load and thread", asy
   expect(r.lanes).toHaveLength(2);
   const [run] = r.runs;
   if (!run) throw new Error("no stream run");
-  expect(run.stream.changes).toBeGreaterThan(0);
+  expect([run.alone.changes > 0, run.stream.changes > 0]).toEqual([true, true]);
   expect([[...run.probes.perLane.keys()].sort(), run.probes.missed]).toEqual([r.lanes, 0]);
   expect(r.fresh.lastVisible.map((l) => l.ms !== null)).toEqual([true, true]);
   const { alone, aloneAfter } = r;

@@ -43,13 +43,15 @@ export function startPriceStream(o: {
   products: number;
   clients: number;
   batch: number;
+  /** The first change's number (default 0): streams that start apart write other values. */
+  from?: number;
   /** Called with the batch's last change after each acknowledgement. */
   onAck?: (change: AckedChange) => void;
 }): PriceStream {
   const stride = strideOf(o.products);
   const url = o.base + PRODUCTS;
   const ackMs: number[] = [];
-  let next = 0;
+  let next = o.from ?? 0;
   let changes = 0;
   let running = true;
   let last: AckedChange | null = null;

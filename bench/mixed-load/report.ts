@@ -26,6 +26,7 @@ const spread = (ms: readonly number[]) =>
 /** A run's p99, infinite when nothing was answered in it (wrk then reports 0). */
 const p99Of = (w: WrkRun) => (w.requests > 0 ? w.p99Ms : Number.POSITIVE_INFINITY);
 const changesPerSecond = (run: StreamRun) => run.stream.changes / run.stream.seconds;
+const changesAlonePerSecond = (run: StreamRun) => run.alone.changes / run.alone.seconds;
 
 /** Alone before and after the streams, averaged: what the runs under load are divided by. */
 function baseline(r: Result): Searches {
@@ -75,7 +76,10 @@ function targets(r: Result): string {
     flood === null
       ? ""
       : `\n| second store's search p99 with the flood on the first store's token ÷ alone (point 5) | ${r.flood ? f(p99Of(r.flood.b), 2) : ""} / ${f(p99Of(base.bNew), 2)} ms | ${x(flood)} | ≤ 2× | ${ok(flood <= 2)} |`;
-  return `| changes acknowledged/s, ${run.clients} clients × ${run.batch} items | ${int(perSecond)} | ${x(vsImport)} the fresh import's products/s | ≥ 20,000/s and ≥ 1× | ${ok(perSecond >= 20_000 && vsImport >= 1)} |
+  const quiet = changesAlonePerSecond(run);
+  const quietVsImport = ratio(quiet, r.fresh.perSecond);
+  return `| changes acknowledged/s, ${run.clients} clients × ${run.batch} items, no searches | ${int(quiet)} | ${x(quietVsImport)} the fresh import's products/s | ≥ 20,000/s and ≥ 1× | ${ok(quiet >= 20_000 && quietVsImport >= 1)} |
+| changes acknowledged/s, ${run.clients} clients × ${run.batch} items, beside wrk's searches | ${int(perSecond)} | ${x(vsImport)} the fresh import's products/s | ≥ 20,000/s and ≥ 1× | ${ok(perSecond >= 20_000 && vsImport >= 1)} |
 | searches/s during ÷ alone (new queries) | ${int(during.perSecond)} / ${int(alone.perSecond)} | ${x(qps)} | ≥ 0.80× | ${ok(qps >= 0.8)} |
 | search p99 during ÷ alone (new queries) | ${f(p99Of(during), 2)} / ${f(p99Of(alone), 2)} ms | ${x(p99)} | ≤ 2× | ${ok(p99 <= 2)} |
 | acknowledgement → new price in answers on every thread, p50 / p99 / max | ${spread(seen)} ms (${seen.length} probes, ${run.probes.missed} missed) | | p50 ≤ 20, p99 ≤ 100 ms | ${ok(fresh)} |
@@ -88,7 +92,7 @@ function streamRows(r: Result): string {
     .map((run) => {
       const s = run.stream;
       const cpu = run.cpu.map(([name, t]) => `${name} ${f(t.run, 2)} (${f(t.wait, 2)})`).join(", ");
-      return `| ${run.clients} × ${run.batch} | ${int(changesPerSecond(run))} | ${x(ratio(changesPerSecond(run), r.fresh.perSecond))} | ${int(s.batches)} | ${spread(s.ackMs)} | ${spread(run.probes.everywhere)} | ${run.probes.everywhere.length} (${run.probes.missed}) | ${cpu} |`;
+      return `| ${run.clients} × ${run.batch} | ${int(changesAlonePerSecond(run))} (${spread(run.alone.ackMs)}) | ${int(changesPerSecond(run))} | ${x(ratio(changesPerSecond(run), r.fresh.perSecond))} | ${int(s.batches)} | ${spread(s.ackMs)} | ${spread(run.probes.everywhere)} | ${run.probes.everywhere.length} (${run.probes.missed}) | ${cpu} |`;
     })
     .join("\n");
 }
@@ -183,10 +187,11 @@ alone before and after the streams, as the machine's speed drifts):
 |---|---:|---:|---|---|
 ${targets(r)}
 
-The price stream (each item a full product: new price, old price, availability, warehouse stock):
+The price stream (each item a full product: new price, old price, availability, warehouse stock),
+first with no searches, then beside wrk's (the columns after the first two):
 
-| clients × items | changes/s | ÷ fresh import | batches | ack p50 / p99 / max ms | ack → visible on every thread p50 / p99 / max ms | probes (missed) | node A by thread: s run per s (s waiting for a CPU) |
-|---|---:|---:|---:|---:|---:|---:|---|
+| clients × items | no searches: changes/s (ack p50 / p99 / max ms) | changes/s | ÷ fresh import | batches | ack p50 / p99 / max ms | ack → visible on every thread p50 / p99 / max ms | probes (missed) | node A by thread: s run per s (s waiting for a CPU) |
+|---|---:|---:|---:|---:|---:|---:|---:|---|
 ${streamRows(r)}
 
 Node A's threads are read from /proc (schedstat: time on a CPU, and time runnable but waiting
