@@ -237,6 +237,8 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
 
     const runs: StreamRun[] = [];
     const windows: { from: number; to: number }[] = [];
+    // Up to 200,000 products (~0.5 GB of items) are made once, before any clock runs.
+    const made = o.products <= 200_000 ? [...source.products(o.seed, o.products)] : undefined;
     for (const [k, { clients, batch }] of combos.entries()) {
       // The stream with no searches first: what the node acknowledges when its cores are free
       // (the import thread yields them to searches, --import-nice).
@@ -252,6 +254,7 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
         // Passes over the catalog of its own (odd ones; the streams beside the searches take the
         // even ones): every change of a stream differs from what any stream before it wrote.
         from: o.products * (1 + 2 * k),
+        made,
       });
       await Bun.sleep(o.seconds * 1000);
       const alone = await quiet.stop();
@@ -272,6 +275,7 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
         clients,
         batch,
         from: o.products * 2 * (k + 1),
+        made,
         onAck: (change) => prober.offer(change),
       });
       await Bun.sleep(RAMP_MS);

@@ -45,6 +45,11 @@ export function startPriceStream(o: {
   batch: number;
   /** The first change's number (default 0): streams that start apart write other values. */
   from?: number;
+  /**
+   * The catalog's products made beforehand, when they fit in memory: making each one as it is
+   * sent held the stream's clients to ~11,000 changes/s on the server's own 2 cores.
+   */
+  made?: readonly ProductItem[];
   /** Called with the batch's last change after each acknowledgement. */
   onAck?: (change: AckedChange) => void;
 }): PriceStream {
@@ -64,7 +69,8 @@ export function startPriceStream(o: {
       const items = [];
       for (let n = first; n < first + o.batch; n++) {
         const { index, pass } = changeTarget(n, o.products, stride);
-        const product = o.source.products(o.seed, 1, index).next().value as ProductItem;
+        const product =
+          o.made?.[index] ?? (o.source.products(o.seed, 1, index).next().value as ProductItem);
         items.push(changeOf(product, pass));
         lastChange = { product, pass, ackedAt: 0 };
       }
