@@ -14,10 +14,10 @@ import { parseArgs } from "node:util";
 import { generateCatalog, generateProducts } from "../src/catalog/generate.ts";
 import { Rng } from "../src/catalog/prng.ts";
 import { OPTIONS } from "../src/config.ts";
-import { ADMIN_KEY, ROOT, type Service, startService, tempDir } from "../test/http/harness.ts";
+import { ADMIN_KEY, createDomain, ROOT, startService, tempDir } from "../test/http/harness.ts";
 import { expensiveQuery } from "./mixed-load/query-flood.ts";
 import { generateQueryMix } from "./query-mix.ts";
-import { ms, newHistogram } from "./suite/load.ts";
+import { importClients, ms, newHistogram } from "./suite/load.ts";
 import { machine, writeSection } from "./suite/report.ts";
 import { importCatalog } from "./suite/run.ts";
 
@@ -152,44 +152,10 @@ async function floodClient(json: string): Promise<number> {
  * as they are acknowledged, waiting Retry-After when told, until `stop()`.
  */
 function importStorm(base: string, secretToken: string, o: { clients: number; from: number }) {
-  const statuses: Record<number, number> = {};
-  let running = true;
   let next = 0;
-  const loops = Array.from({ length: o.clients }, async () => {
-    while (running) {
-      const start = o.from + 1000 * next++;
-      const body = JSON.stringify([...generateProducts(1, 1000, start)]);
-      try {
-        const r = await fetch(`${base}/api/v2/content/product/bulk/`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "x-secret-token": secretToken },
-          body,
-        });
-        await r.arrayBuffer();
-        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-        const retry = Number(r.headers.get("retry-after") ?? 0);
-        if (retry > 0) await Bun.sleep(retry * 1000);
-      } catch {
-        statuses[0] = (statuses[0] ?? 0) + 1;
-      }
-    }
-  });
-  return {
-    statuses,
-    stop: async () => {
-      running = false;
-      await Promise.all(loops);
-    },
-  };
-}
-
-async function createStore(service: Service, name: string) {
-  const r = await fetch(`${service.url}/api/v2/admin/domains/`, {
-    method: "POST",
-    headers: { "x-admin-key": ADMIN_KEY },
-    body: JSON.stringify({ name }),
-  });
-  return (await r.json()) as { secret_token: string; search_token: string };
+  return importClients(base, secretToken, o.clients, () =>
+    JSON.stringify([...generateProducts(1, 1000, o.from + 1000 * next++)]),
+  );
 }
 
 function options(argv: string[]) {
@@ -261,8 +227,8 @@ async function main(argv: string[]): Promise<number> {
   const args = [...defaults, ...o.serveArgs];
   let service = await startService({ dataDir: dir, args: ["--search-rate", "0"] });
   log(`import ${o.products} products into "flooded", ${o.quietProducts} into "quiet"`);
-  const flooded = await createStore(service, "flooded");
-  const quiet = await createStore(service, "quiet");
+  const flooded = await createDomain(service, "flooded");
+  const quiet = await createDomain(service, "quiet");
   await importCatalog(service.url, flooded.secret_token, { seed: 1, products: o.products });
   await importCatalog(service.url, quiet.secret_token, { seed: 2, products: o.quietProducts });
   await service.stop();

@@ -10,10 +10,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { generateCatalog } from "../src/catalog/generate.ts";
-import { ADMIN_KEY, ROOT, type Service, startService, tempDir } from "../test/http/harness.ts";
+import { createDomain, ROOT, startService, tempDir } from "../test/http/harness.ts";
 import { partialPost, rawClient } from "../test/http/raw-client.ts";
 import { generateQueryMix } from "./query-mix.ts";
-import { ms, newHistogram, runLoad } from "./suite/load.ts";
+import { importClients, ms, newHistogram, runLoad } from "./suite/load.ts";
 import { machine, writeSection } from "./suite/report.ts";
 import { importCatalog, priceUpdates } from "./suite/run.ts";
 import { ensureWrk, runWrk, type WrkResult } from "./wrk.ts";
@@ -70,15 +70,6 @@ function options(argv: string[]): Options | string {
 }
 
 const log = (line: string) => console.error(`[load] ${line}`);
-
-async function createStore(service: Service, name: string) {
-  const r = await fetch(`${service.url}/api/v2/admin/domains/`, {
-    method: "POST",
-    headers: { "x-admin-key": ADMIN_KEY },
-    body: JSON.stringify({ name }),
-  });
-  return (await r.json()) as { secret_token: string; search_token: string };
-}
 
 /** Search URLs of the benchmark mix over a sample of the catalog of `seed`. */
 function mixUrls(base: string, seed: number, products: number, token: string): string[] {
@@ -153,40 +144,6 @@ function holders(base: string, count: number) {
   };
 }
 
-/**
- * Batches of 1,000 price updates to the store from `clients` clients, answering Retry-After:
- * counts by status. The bodies are built before the load, so that the load generator spends
- * its time sending.
- */
-function importers(base: string, secretToken: string, bodies: string[], clients: number) {
-  const statuses: Record<number, number> = {};
-  let running = true;
-  const loops = Array.from({ length: clients }, async (_, k) => {
-    for (let n = k; running; n++) {
-      try {
-        const r = await fetch(`${base}/api/v2/content/product/bulk/`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "x-secret-token": secretToken },
-          body: bodies[n % bodies.length],
-        });
-        await r.arrayBuffer();
-        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-        const retry = Number(r.headers.get("retry-after") ?? 0);
-        if (retry > 0) await Bun.sleep(retry * 1000);
-      } catch {
-        statuses[0] = (statuses[0] ?? 0) + 1;
-      }
-    }
-  });
-  return {
-    statuses,
-    stop: async () => {
-      running = false;
-      await Promise.all(loops);
-    },
-  };
-}
-
 async function main(argv: string[]): Promise<number> {
   const o = options(argv);
   if (typeof o === "string") {
@@ -203,8 +160,8 @@ async function main(argv: string[]): Promise<number> {
     dataDir: dir,
     args: ["--search-rate", "0", "--shed-lag", "0"],
   });
-  const main = await createStore(service, "main");
-  const second = await createStore(service, "second");
+  const main = await createDomain(service, "main");
+  const second = await createDomain(service, "second");
   await importCatalog(service.url, main.secret_token, { seed, products: o.products });
   await importCatalog(service.url, second.secret_token, { seed: 2, products: 2000 });
 
@@ -235,7 +192,14 @@ async function main(argv: string[]): Promise<number> {
   );
   const bodies = Array.from({ length: 8 }, (_, n) => priceUpdates(seed, o.products, n));
   const hold = holders(service.url, o.holders);
-  const imports = importers(service.url, main.secret_token, bodies, o.importers);
+  // Batches of 1,000 price updates, built before the load so that its clients spend their time
+  // sending.
+  const imports = importClients(
+    service.url,
+    main.secret_token,
+    o.importers,
+    (k, round) => bodies[(k + round) % bodies.length] as string,
+  );
   const [load, [healthDuring, secondDuring]] = await Promise.all([
     wrk(urls, o, dir, "mix"),
     probes(o.seconds),

@@ -77,3 +77,42 @@ export async function runLoad(options: {
 
 export const ms = (h: hdr.Histogram, percentile: number) =>
   h.getValueAtPercentile(percentile) / 1000;
+
+/**
+ * Import clients: each posts the body `body(client, round)` gives to the product bulk route of
+ * the store of `secretToken` as soon as the last was answered, waiting Retry-After when told,
+ * until `stop()`; answers counted by status (0: no answer).
+ */
+export function importClients(
+  base: string,
+  secretToken: string,
+  clients: number,
+  body: (client: number, round: number) => string,
+) {
+  const statuses: Record<number, number> = {};
+  let running = true;
+  const loops = Array.from({ length: clients }, async (_, k) => {
+    for (let round = 0; running; round++) {
+      try {
+        const r = await fetch(`${base}/api/v2/content/product/bulk/`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-secret-token": secretToken },
+          body: body(k, round),
+        });
+        await r.arrayBuffer();
+        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+        const retry = Number(r.headers.get("retry-after") ?? 0);
+        if (retry > 0) await Bun.sleep(retry * 1000);
+      } catch {
+        statuses[0] = (statuses[0] ?? 0) + 1;
+      }
+    }
+  });
+  return {
+    statuses,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
