@@ -10,9 +10,10 @@
 // or with a space (each must answer its product first: the script counts those that do not).
 
 import { generateCatalog } from "../src/catalog/generate.ts";
+import { answerSearch } from "../src/http/search-answer.ts";
 import { SEARCH_DEFAULTS } from "../src/model/search.ts";
 import { codeKey } from "../src/search/analysis/index.ts";
-import { buildSnapshot, search, setResponseCacheSize } from "../src/search/engine.ts";
+import { buildSnapshot } from "../src/search/engine.ts";
 import { feedCatalog } from "./catalogs/feed-catalog.ts";
 import { toRecords } from "./records.ts";
 
@@ -37,7 +38,6 @@ const records = toRecords(
     : generateCatalog({ seed: SEED, products: PRODUCTS }),
 );
 const snap = buildSnapshot(records);
-setResponseCacheSize(0);
 const codes = records.products.map((p) => p.code);
 const keys = new Set(codes.map(codeKey));
 const vendorCodes = codes.filter((c) => /[-/.]/.test(c) && !c.startsWith("SKU-"));
@@ -105,7 +105,7 @@ add(
 );
 
 // Warm up on queries of none of the classes.
-for (let i = 0; i < 200; i++) search(snap, { ...SEARCH_DEFAULTS, q: `x${digits(3)}` });
+for (let i = 0; i < 200; i++) answerSearch(snap, { ...SEARCH_DEFAULTS, q: `x${digits(3)}` });
 
 console.log(
   `${CATALOG} catalog, ${PRODUCTS} products, ${PER_CLASS} queries per class, each once, cache off\n`,
@@ -118,7 +118,7 @@ for (const c of classes) {
   let notFirst = 0;
   for (const q of c.queries) {
     const t = performance.now();
-    const answer = search(snap, { ...SEARCH_DEFAULTS, q, show_unavailable: true });
+    const answer = answerSearch(snap, { ...SEARCH_DEFAULTS, q, show_unavailable: true });
     times.push(performance.now() - t);
     total += answer.total;
     if (c.expect && answer.products.groups[0]?.items[0]?.sku !== c.expect(q)) notFirst++;

@@ -9,13 +9,14 @@
 
 import { describe, expect, test } from "bun:test";
 import { CATEGORIES, PRODUCTS, params } from "../../test/fixtures/engine-catalog.ts";
-import { buildSnapshot, search } from "./engine.ts";
+import { answerSearch } from "../http/search-answer.ts";
+import { buildSnapshot } from "./engine.ts";
 import { parseSynonyms, synonymTable } from "./synonyms.ts";
 
 const base = buildSnapshot({ products: PRODUCTS, categories: CATEGORIES });
 
 function ids(snap: typeof base, q: string): number[] {
-  const r = search(snap, params({ q, group_by_category: false, show_unavailable: true }));
+  const r = answerSearch(snap, params({ q, group_by_category: false, show_unavailable: true }));
   return r.products.groups.flatMap((g) => g.items.map((p) => p.id)).sort((a, b) => a - b);
 }
 
@@ -93,7 +94,10 @@ describe("search with synonyms", () => {
 
   test("the words a synonym found are highlighted", () => {
     const snap = withSynonyms({ synonyms: [{ words: ["ленік", "lenovo"] }] });
-    const r = search(snap, params({ q: "ленік ", group_by_category: false, highlight: "html" }));
+    const r = answerSearch(
+      snap,
+      params({ q: "ленік ", group_by_category: false, highlight: "html" }),
+    );
     const names = r.products.groups.flatMap((g) => g.items.map((p) => p.name_html));
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(name).toContain("<mark>Lenovo</mark>");
@@ -110,7 +114,7 @@ describe("search with synonyms", () => {
 
   test("a synonym is kept as typed, not corrected", () => {
     const snap = withSynonyms({ synonyms: [{ words: ["леново", "lenovo"] }] });
-    const r = search(snap, params({ q: "леново ", use_corrections: true }));
+    const r = answerSearch(snap, params({ q: "леново ", use_corrections: true }));
     expect(r.corrected_query).toBe("");
     expect(r.total).toBe(lenovo.length);
   });
