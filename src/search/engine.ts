@@ -101,6 +101,7 @@ export { MAX_QUERY_WORDS } from "./query/parse-query.ts";
  * query holds no word to search.
  */
 export { runSearch as search } from "./query/run-search.ts";
+export { NO_SYNONYMS, type SynonymTable, synonymTable, synonymWord } from "./synonyms.ts";
 export { prepareIfSearched, prepareSnapshot, WARM_UP_SET, warmUpQueries } from "./warm-up.ts";
 
 /** Whether the snapshot holds the category that products name by this source id. */

@@ -16,12 +16,12 @@ import {
   MAX_SYNONYM_WORDS,
   type SynonymSet,
 } from "../../model/synonyms.ts";
-import { parseSynonyms } from "../../search/synonyms.ts";
 import type { PrimaryStore } from "../../store/store.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import { noteDomain } from "../observe.ts";
 import type { Overview } from "../overview.ts";
 import { json, noStore } from "../respond.ts";
+import { parseSynonyms } from "../synonyms-body.ts";
 import { closing } from "./import.ts";
 
 // What the admin page reads and changes of one domain, mounted twice: under
@@ -36,7 +36,7 @@ export interface DomainAdminDeps {
   synonyms: Pick<PrimaryStore, "domainSynonyms" | "setDomainSynonyms">;
 }
 
-/** The body of a PUT of synonyms, checked whole and normalised (search/synonyms.ts). */
+/** The body of a PUT of synonyms, checked whole and normalised (http/synonyms-body.ts). */
 async function synonymsOf(bytes: Uint8Array): Promise<SynonymSet[]> {
   let body: unknown;
   try {
