@@ -6,6 +6,8 @@
 //  2. no file under src/ imports bench/ or test/, but a test beside the code may take a
 //     hand-made catalog from test/fixtures/ (the fixtures ship no more than the tests do)
 //  3. every folder of src/ has a row (a new layer is a decision: add it here and to the docs)
+//  4. outside src/search/, only its facade src/search/engine.ts is imported (tests beside the
+//     code included): the engine's insides can change without a caller knowing
 // Tests beside the code (`*.test.ts`) assemble layers as the CLI does: only rule 2 binds them.
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
@@ -105,6 +107,23 @@ test("1-3. every import of src/ points the way the layers allow", () => {
       }
       if (to !== null && !name.endsWith(".test.ts") && !allowed(from, to))
         wrong.push(`src/${name} (${from}) imports src/${relative(SRC, target)} (${to})`);
+    }
+  }
+  expect(wrong).toEqual([]);
+});
+
+test("4. outside src/search/, only src/search/engine.ts is imported", () => {
+  const SEARCH = join(SRC, "search");
+  const FACADE = join(SEARCH, "engine.ts");
+  const inside = (path: string) => !relative(SEARCH, path).startsWith("..");
+  const wrong: string[] = [];
+  for (const file of files(SRC)) {
+    if (inside(file)) continue;
+    for (const spec of specifiers(readFileSync(file, "utf8"))) {
+      if (!spec.startsWith(".")) continue;
+      const target = resolve(dirname(file), spec);
+      if (inside(target) && target !== FACADE)
+        wrong.push(`src/${relative(SRC, file)} imports src/${relative(SRC, target)}`);
     }
   }
   expect(wrong).toEqual([]);

@@ -64,6 +64,7 @@ import type { Snapshot } from "./index/snapshot.ts";
 // - a write that changed only a product's offer (prices, availability, stock) is written into
 //   its columns in place, not indexed again (index/offer-columns.ts: writeOffers).
 
+export { normalise } from "./analysis/index.ts";
 export type {
   CategoryCount,
   CategoryView,
@@ -77,6 +78,7 @@ export type {
   SearchResult,
 } from "./engine-types.ts";
 export { writeOffers } from "./index/offer-columns.ts";
+export type { Segment } from "./index/segment.ts";
 export type { Snapshot } from "./index/snapshot.ts";
 export {
   buildSnapshot,
@@ -87,6 +89,16 @@ export {
   snapshotStats,
   startProductPatch,
 } from "./index/snapshot.ts";
+export {
+  frameSnapshot,
+  type PackedSegment,
+  packSegment,
+  type SnapshotFrame,
+  sharedSegment,
+  sharedSnapshot,
+  snapshotFrame,
+  unpackSegment,
+} from "./index/snapshot-shipping.ts";
 export {
   type AnswerStamp,
   answerHolds,
