@@ -2,8 +2,9 @@
 //   bun bench/engine-new-queries.ts [--products 100000] [--seed 1] [--per-class 300]
 //     [--catalog project|feed] [--answers FILE] [--slowest N]
 // Builds a snapshot of the generated catalog once, warms the engine up on the service's traffic
-// mix, then asks each query of each class once through `search` with the response cache off
-// (facets on, the defaults of a widget) and prints per class p50/p99/max, and with `--slowest`
+// mix, then asks each query of each class once for its answer (the engine's search and the
+// answer made of its result, http/search-answer.ts; the engine keeps no answers; facets on,
+// the defaults of a widget) and prints per class p50/p99/max, and with `--slowest`
 // the N slowest queries of each. `--answers` writes the ids of each answer's products and
 // categories, per query, to compare two versions.
 

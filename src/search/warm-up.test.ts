@@ -74,15 +74,7 @@ test("1. the queries: the snapshot's words, deterministic, every kind and layout
         ),
       ),
     );
-  expect(defaults).toMatchObject({
-    grouped: true,
-    page: 1,
-    pageSize: 10,
-    groupsPerPage: 10,
-    perGroup: 3,
-    facets: true,
-    corrections: true,
-  });
+  expect(defaults).toMatchObject({ grouped: true, page: 1, pageSize: 10, perGroup: 3 });
   expect(changed).toEqual([
     {},
     { grouped: false },
