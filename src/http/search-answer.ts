@@ -185,7 +185,12 @@ function productItem(
   return item;
 }
 
+/**
+ * The filter of a facet: the same fields but the swatch, which the specification names
+ * `swatch_image`; a facet without swatches is sent as it is (no copy of its many values).
+ */
 function filterOf(facet: Facet): Filter {
+  if (facet.values.every((v) => v.swatch === undefined)) return facet as Filter;
   return {
     id: facet.id,
     name: facet.name,

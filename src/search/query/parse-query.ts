@@ -1,7 +1,8 @@
-import { normalise, type Token, tokenise } from "../analysis/index.ts";
+import { type Token, tokenise } from "../analysis/index.ts";
 
 // The query as the stages of a search read it, parsed once (run-search.ts): its words as the
-// matcher sees them, its tokens and normalised text for suggestions and corrections.
+// matcher sees them, its tokens and whether it is still being typed, for the corrections and
+// suggestions.
 
 export interface QueryWord {
   readonly text: string;
@@ -17,8 +18,6 @@ export interface QueryWord {
 export interface ParsedQuery {
   /** The query as typed. */
   readonly text: string;
-  /** Its normalised form (analysis/normalise.ts). */
-  readonly normalised: string;
   /** Every token of it, past the words cap included. */
   readonly tokens: readonly Token[];
   /** The words searched: at most MAX_QUERY_WORDS required ones. */
@@ -66,5 +65,5 @@ export function parseQuery(q: string): ParsedQuery {
       }
     }
   }
-  return { text: q, normalised: normalise(q), tokens, words, typing };
+  return { text: q, tokens, words, typing };
 }

@@ -15,7 +15,7 @@ export const MAX_SUGGESTIONS = 10;
 const MAX_CANDIDATES = 4096;
 
 export function suggest(snap: Snapshot, parsed: ParsedQuery, popular: readonly string[]): string[] {
-  const query = collapse(parsed.normalised);
+  const query = collapse(normalise(parsed.text));
   if (query === "") return [];
   const out: string[] = [];
   const seen = new Set<string>([query]);
