@@ -65,7 +65,7 @@ export function answerSearch(
 }
 
 /** Pagination metadata of specification 2.7. */
-export function pagination(
+function pagination(
   type: "products" | "categories",
   page: number,
   pageSize: number,

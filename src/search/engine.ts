@@ -66,13 +66,9 @@ import type { Snapshot } from "./index/snapshot.ts";
 
 export { normalise } from "./analysis/index.ts";
 export type {
-  CategoryCount,
-  CategoryView,
   Facet,
-  FacetValue,
   Hit,
   HitGroup,
-  ProductView,
   Range,
   SearchRequest,
   SearchResult,
