@@ -22,34 +22,32 @@ import {
   catalogSource,
   sampleCatalog,
 } from "./mixed-load/catalog-source.ts";
-import { RAMP_MS, type StreamResult, startPriceStream } from "./mixed-load/price-stream.ts";
+import { RAMP_MS, startPriceStream } from "./mixed-load/price-stream.ts";
 import { readProfile, selfTimes } from "./mixed-load/profile-window.ts";
-import { type FloodResult, runFlood } from "./mixed-load/query-flood.ts";
+import { runFlood } from "./mixed-load/query-flood.ts";
 import { mixedLoadTables } from "./mixed-load/report.ts";
-import {
-  closeLanes,
-  keepLanesAlive,
-  openLanes,
-  Prober,
-  type ProbeSamples,
-  probePath,
-  showsProduct,
-  timesToVisible,
-} from "./mixed-load/thread-probes.ts";
 import type {
   MixedLoadOptions,
   MixedLoadResult,
   Searches,
   StreamRun,
-  WrkRun,
-} from "./mixed-load/types.ts";
+} from "./mixed-load/results.ts";
+import {
+  closeLanes,
+  keepLanesAlive,
+  openLanes,
+  Prober,
+  probePath,
+  showsProduct,
+  timesToVisible,
+} from "./mixed-load/thread-probes.ts";
 import { newQueryMix } from "./new-queries/classes.ts";
 import { generateQueryMix, type MixQuery } from "./query-mix.ts";
 import { runLoad } from "./suite/load.ts";
 import { threadSched } from "./suite/proc-stat.ts";
 import { writeSection } from "./suite/report.ts";
 import { benchCommandOf, benchServeArgs, importCatalog } from "./suite/run.ts";
-import { ensureWrk, runWrk, type WrkResult } from "./wrk.ts";
+import { ensureWrk, runWrk } from "./wrk.ts";
 
 /** URLs drawn for each wrk run of new queries: more than the server is expected to answer. */
 const URLS_PER_SECOND = 10_000;

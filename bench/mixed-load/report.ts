@@ -5,7 +5,7 @@
 import { machine } from "../suite/report.ts";
 import { percentile } from "../suite/run.ts";
 import { RAMP_MS } from "./price-stream.ts";
-import type { MixedLoadOptions, MixedLoadResult, Searches, StreamRun, WrkRun } from "./types.ts";
+import type { MixedLoadOptions, MixedLoadResult, Searches, StreamRun, WrkRun } from "./results.ts";
 
 type Result = Omit<MixedLoadResult, "table">;
 

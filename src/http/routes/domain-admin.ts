@@ -17,7 +17,7 @@ import {
   type SynonymSet,
 } from "../../model/synonyms.ts";
 import { parseSynonyms } from "../../search/synonyms.ts";
-import type { PrimaryStore } from "../../store/store.ts";
+import type { SynonymStore } from "../../store/store.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import { noteDomain } from "../observe.ts";
 import type { Overview } from "../overview.ts";
@@ -33,7 +33,7 @@ export interface DomainAdminDeps {
   analytics: AdminAnalytics;
   overview: Overview;
   /** The domain's own synonyms, read and replaced on the import thread (ImportWriter). */
-  synonyms: Pick<PrimaryStore, "domainSynonyms" | "setDomainSynonyms">;
+  synonyms: SynonymStore;
 }
 
 /** The body of a PUT of synonyms, checked whole and normalised (search/synonyms.ts). */

@@ -3,13 +3,6 @@ import { CURRENCIES } from "../../model/records.ts";
 import { type Bitset, hasBit } from "./bitset.ts";
 import { findDoc, HOT, type Segment } from "./segment.ts";
 
-/** What of a snapshot the offers are written into (named here: snapshot.ts builds on this file). */
-interface OfferTarget {
-  readonly segments: readonly Segment[];
-  readonly dead: readonly Bitset[];
-  readonly offerEpochs: Int32Array;
-}
-
 // A product's offer (prices, availability, warehouse stock) is most of what stores send all
 // day, and none of it is text: a write that changed only the offer (its content time,
 // ProductRecord.content_updated_at, is the one the index holds) is written into the columns a
@@ -24,6 +17,13 @@ interface OfferTarget {
 // availability (which ranks, filters and counts every answer the product matches) and of the
 // last one that changed a price (which a price range filters on). query/answer-stamp.ts tells
 // a cached answer from them whether it still holds.
+
+/** What an offer write reads of a snapshot (snapshot.ts, which builds with this file's helpers). */
+interface OfferTarget {
+  readonly segments: readonly Segment[];
+  readonly dead: readonly Bitset[];
+  readonly offerEpochs: Int32Array;
+}
 
 /** Slots of Snapshot.offerEpochs. */
 export const OFFER_EPOCH = { last: 0, availability: 1, price: 2 } as const;

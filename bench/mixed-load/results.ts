@@ -1,6 +1,5 @@
-// The mixed-load benchmark's options and results, apart from its run (bench/mixed-load.ts) so
-// that the report (report.ts) reads them without importing the run.
-
+// What the mixed-load benchmark (bench/mixed-load.ts) is asked and what one run of it measured:
+// the runner fills these, the report (report.ts) prints them.
 import type { WrkResult } from "../wrk.ts";
 import type { CatalogName } from "./catalog-source.ts";
 import type { StreamResult } from "./price-stream.ts";
