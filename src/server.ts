@@ -1,4 +1,5 @@
 import type { Config } from "./config.ts";
+import type { Route } from "./http/route-table.ts";
 import type { ImportWriter } from "./import/import-writer.ts";
 import type { Indexers } from "./pipeline/indexers.ts";
 import { http, indexes, listen, searchThreads, storage, warmUp, writer } from "./server-stages.ts";
@@ -13,8 +14,8 @@ export interface RunningServer {
   indexers: Indexers;
   store: PrimaryStore;
   log: ChangeLog;
-  /** Every route served, as method and path (the OpenAPI test checks each is documented). */
-  routes: { method: string; path: string }[];
+  /** Every route served, with its policy (the OpenAPI test checks each is documented). */
+  routes: Pick<Route, "method" | "path" | "policy">[];
   /** Stops what the start started, in the reverse order. */
   stop: () => Promise<void>;
 }
@@ -40,7 +41,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       indexers: indexed.indexers,
       store: stored.store,
       log: stored.log,
-      routes: served.routes.map(({ method, path }) => ({ method, path })),
+      routes: served.routes.map(({ method, path, policy }) => ({ method, path, policy })),
       stop: () => stops.stop(),
     };
   } catch (error) {
