@@ -66,7 +66,7 @@ export interface Writer {
  */
 export async function writer(
   config: Config,
-  { log, fresh }: Storage,
+  { log, fresh }: Pick<Storage, "log" | "fresh">,
   stops: StopStack,
 ): Promise<Writer> {
   const imports = await ImportWriter.start(config, {
@@ -99,8 +99,7 @@ export interface Threads {
  */
 export function searchThreads(
   config: Config,
-  { domains }: Storage,
-  { recorder, imports, popular }: Writer,
+  { domains, recorder, imports, popular }: Pick<Storage, "domains"> & Writer,
   stops: StopStack,
 ): Threads {
   const rateMemory = new SharedTokenBuckets(config.searchRate).memory;
@@ -143,8 +142,7 @@ export interface Indexes {
  */
 export async function indexes(
   config: Config,
-  { store, log, domains, fresh }: Storage,
-  { threads }: Threads,
+  { store, log, domains, fresh, threads }: Storage & Pick<Threads, "threads">,
   stops: StopStack,
 ): Promise<Indexes> {
   const publisher = threads && new SnapshotPublisher((message) => threads.post(message));
@@ -182,8 +180,7 @@ export async function indexes(
  */
 export async function warmUp(
   config: Config,
-  { threads }: Threads,
-  { indexers }: Indexes,
+  { threads, indexers }: Pick<Threads, "threads"> & Pick<Indexes, "indexers">,
 ): Promise<void> {
   // The rebuild parsed every record into objects that are garbage now (and the search threads'
   // shared copies replaced the segments' arrays): give the memory back before serving, so that
@@ -211,10 +208,18 @@ export interface Http {
 /** The main thread's route table over the services, and the wrapper of its requests. */
 export function http(
   config: Config,
-  { store, log, domains }: Storage,
-  { imports, recorder, popular }: Writer,
-  { rateMemory, searchCosts }: Threads,
-  { indexers, importCosts }: Indexes,
+  {
+    store,
+    log,
+    domains,
+    imports,
+    recorder,
+    popular,
+    rateMemory,
+    searchCosts,
+    indexers,
+    importCosts,
+  }: Storage & Writer & Threads & Indexes,
   stops: StopStack,
 ): Http {
   const assertServed = assertServedBy(config.partition);
@@ -302,8 +307,7 @@ const privateSocket = (config: Config, port: number) =>
  */
 export async function listen(
   config: Config,
-  { routes, wrapper, forwarded }: Http,
-  { threads }: Threads,
+  { routes, wrapper, forwarded, threads }: Http & Pick<Threads, "threads">,
   stops: StopStack,
 ): Promise<{ url: string }> {
   // Registered first, so closed last: the search threads pass requests on through it until

@@ -29,11 +29,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     const stored = await storage(config, stops);
     const written = await writer(config, stored, stops);
-    const threads = searchThreads(config, stored, written, stops);
-    const indexed = await indexes(config, stored, threads, stops);
-    await warmUp(config, threads, indexed);
-    const served = http(config, stored, written, threads, indexed, stops);
-    const { url } = await listen(config, served, threads, stops);
+    const threads = searchThreads(config, { ...stored, ...written }, stops);
+    const indexed = await indexes(config, { ...stored, ...threads }, stops);
+    await warmUp(config, { ...threads, ...indexed });
+    const served = http(config, { ...stored, ...written, ...threads, ...indexed }, stops);
+    const { url } = await listen(config, { ...served, ...threads }, stops);
     return {
       url,
       domains: stored.domains,

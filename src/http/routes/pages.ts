@@ -64,7 +64,7 @@ export function pagesRoutes(deps: PagesDeps): Route[] {
       },
     });
   };
-  const page = { ...POLICY.public };
+  const page = POLICY.public;
   return [
     { method: "GET", path: "/", policy: page, handler: ({ request }) => landing(request) },
     { method: "GET", path: "/demo", policy: page, handler: ({ request }) => demo(request) },

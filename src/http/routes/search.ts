@@ -223,6 +223,12 @@ export function searchRoutes(answers: SearchAnswers): Route[] {
       policy,
       handler: ({ request, client }) => answers.get(request, client),
     },
-    { method: "OPTIONS", path, policy, handler: ({ request }) => answers.options(request) },
+    // A preflight is not rate limited: it runs no search.
+    {
+      method: "OPTIONS",
+      path,
+      policy: { ...policy, limits: "none" },
+      handler: ({ request }) => answers.options(request),
+    },
   ]);
 }
