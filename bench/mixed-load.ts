@@ -22,16 +22,21 @@ import {
   catalogSource,
   sampleCatalog,
 } from "./mixed-load/catalog-source.ts";
-import { RAMP_MS, type StreamResult, startPriceStream } from "./mixed-load/price-stream.ts";
+import { RAMP_MS, startPriceStream } from "./mixed-load/price-stream.ts";
 import { readProfile, selfTimes } from "./mixed-load/profile-window.ts";
-import { type FloodResult, runFlood } from "./mixed-load/query-flood.ts";
+import { runFlood } from "./mixed-load/query-flood.ts";
 import { mixedLoadTables } from "./mixed-load/report.ts";
+import type {
+  MixedLoadOptions,
+  MixedLoadResult,
+  Searches,
+  StreamRun,
+} from "./mixed-load/results.ts";
 import {
   closeLanes,
   keepLanesAlive,
   openLanes,
   Prober,
-  type ProbeSamples,
   probePath,
   showsProduct,
   timesToVisible,
@@ -42,74 +47,7 @@ import { runLoad } from "./suite/load.ts";
 import { threadSched } from "./suite/proc-stat.ts";
 import { writeSection } from "./suite/report.ts";
 import { benchCommandOf, benchServeArgs, importCatalog } from "./suite/run.ts";
-import { ensureWrk, runWrk, type WrkResult } from "./wrk.ts";
-
-export interface MixedLoadOptions {
-  products: number;
-  /** K: the stream's concurrent clients, one run each. */
-  clients: number[];
-  /** Items per batch, one run each (with each K). */
-  batches: number[];
-  /** Seconds of each wrk run (and of the flood). */
-  seconds: number;
-  seed: number;
-  /** wrk's connections. */
-  connections: number;
-  /** Products of the second store. */
-  secondProducts: number;
-  /** Expensive queries a second of the flood; 0 leaves the flood out. */
-  floodRate: number;
-  /** Passed to `serve` when given; else serve's default (every core). */
-  searchThreads: number | null;
-  redis: boolean;
-  catalog: CatalogName;
-  /** The short run whose target rows the lead reads (100,000 products, 4 × 100, 5 s). */
-  quick: boolean;
-  /** Where node A's `bun --cpu-prof` profile goes; its top functions during the streams are reported. */
-  profile: string | null;
-  out: string | null;
-  log: (line: string) => void;
-}
-
-export type WrkRun = WrkResult & { urls: number };
-
-/** wrk's runs of one load: the first store's new and repeating mixes, the second store's new one. */
-export interface Searches {
-  aNew: WrkRun;
-  aRepeating: WrkRun;
-  bNew: WrkRun;
-}
-
-export interface StreamRun {
-  clients: number;
-  batch: number;
-  /** The same stream with no searches (before the one beside them). */
-  alone: StreamResult;
-  stream: StreamResult;
-  probes: ProbeSamples;
-  searches: Searches;
-  /** Node A's seconds run and waited for a CPU per second of the stream, by thread name. */
-  cpu: [string, { run: number; wait: number }][];
-}
-
-export interface MixedLoadResult {
-  mode: "embedded" | "Redis";
-  fresh: {
-    perSecond: number;
-    seconds: number;
-    /** Per lane, ms from the last batch's acknowledgement to its last product in answers. */
-    lastVisible: { lane: string; ms: number | null }[];
-  };
-  lanes: string[];
-  /** Alone before the streams, and again after them: the machine's speed drifts in a run. */
-  alone: Searches;
-  aloneAfter: Searches;
-  runs: StreamRun[];
-  flood: { b: WrkRun; flood: FloodResult } | null;
-  profile: ReturnType<typeof selfTimes> | null;
-  load: [number[], number[]];
-  table: string;
-}
+import { ensureWrk, runWrk } from "./wrk.ts";
 
 /** URLs drawn for each wrk run of new queries: more than the server is expected to answer. */
 const URLS_PER_SECOND = 10_000;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite: type check, lint, then every bun test, then the HTTP suite again against
-# Redis (VITRINA_TEST_STORE=redis: each test's services run with --redis-url on a private
-# redis-server). Ends with "N passed, N failed".
+# The whole test suite: type check, lint, dead code, then every bun test, then the HTTP suite
+# again against Redis (VITRINA_TEST_STORE=redis: each test's services run with --redis-url on a
+# private redis-server). Ends with "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
 bin=node_modules/.bin
@@ -33,6 +33,8 @@ tests() {
 }
 step "type check (tsc --noEmit)" "$bin/tsc" --noEmit -p .
 step "lint and format (biome check)" "$bin/biome" check .
+# Exports, files and dependencies that nothing uses (knip.jsonc names the entry points).
+step "dead code (knip)" "$bin/knip"
 if ! command -v redis-server >/dev/null 2>&1; then
   echo "redis-server is not installed: the Redis-mode tests will fail (apt-get install redis-server)"
 fi

@@ -123,6 +123,22 @@ export const OPTIONS = {
 
 export class ConfigError extends Error {}
 
+/**
+ * The fewest characters of an operator key: it opens every domain, and its failed tries are
+ * only throttled per client (http/auth-throttle.ts), not impossible.
+ */
+export const MIN_ADMIN_KEY = 16;
+
+/** The operator key, or null when none is set (the admin API is off). */
+function adminKeyOf(key: string): string | null {
+  if (!key) return null;
+  if (key.length < MIN_ADMIN_KEY)
+    throw new ConfigError(
+      `--admin-key must be at least ${MIN_ADMIN_KEY} characters (a random one: openssl rand -hex 16)`,
+    );
+  return key;
+}
+
 export interface ParsedArgs {
   positional: string[];
   flags: Map<string, string>;
@@ -237,7 +253,7 @@ export function loadConfig(
     dataDir: get(OPTIONS.dataDir),
     host: listen.slice(0, colon),
     port,
-    adminKey: get(OPTIONS.adminKey) || null,
+    adminKey: adminKeyOf(get(OPTIONS.adminKey)),
     demo,
     redisUrl: get(OPTIONS.redisUrl) || null,
     sync,

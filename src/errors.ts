@@ -85,15 +85,31 @@ export const ERRORS = {
   too_many_origins: { status: 400, message: "Too many origins: at most {limit} are accepted." },
   invalid_origin: {
     status: 400,
-    message: 'Invalid origin "{origin}": expected http(s)://host[:port] with no path.',
+    message: "Invalid origin at index {index}: expected http(s)://host[:port] with no path.",
   },
   origin_not_allowed: { status: 403, message: 'Origin "{origin}" may not search this domain.' },
   // `allow` also becomes the Allow header.
+  // Failed secret tokens or operator keys of one client (http/auth-throttle.ts).
+  auth_throttled: {
+    status: 429,
+    message: "Too many failed authentications from this address. Retry after {retry_after} s.",
+  },
   method_not_allowed: { status: 405, message: 'Method "{method}" not allowed.' },
   store_unavailable: { status: 503, message: "The primary store is unavailable; retry shortly." },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/**
+ * The most characters of a value an answer repeats: what a request sent is named in an error
+ * only this far (an origin or a header 5 MB long is not echoed back).
+ */
+export const ECHO_MAX = 100;
+
+const echoed = (value: string | number): string => {
+  const text = String(value);
+  return text.length > ECHO_MAX ? `${text.slice(0, ECHO_MAX)}…` : text;
+};
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -109,7 +125,11 @@ export class AppError extends Error {
     errors?: Record<string, string[]>,
   ) {
     const entry = ERRORS[code];
-    super(entry.message.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? `{${k}}`)));
+    super(
+      entry.message.replace(/\{(\w+)\}/g, (_, k: string) =>
+        vars[k] === undefined ? `{${k}}` : echoed(vars[k]),
+      ),
+    );
     this.code = code;
     this.status = entry.status;
     this.vars = vars;

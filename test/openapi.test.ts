@@ -1,6 +1,9 @@
 // The OpenAPI document (src/http/openapi/) against the code it describes:
-//  1. every route the server serves (walked from the running app) is in the document, with its
-//     method, and the document lists no route that is not served
+//  1. every route the server serves (its route table) is in the document, with its method, and
+//     the document lists no route that is not served; each documents what its policy makes
+//     happen: a route checking a secret token or the admin key its 401 and 429 (failed
+//     authentications throttled), a route with rate or cost limits its 429, a route taking a
+//     body its 413 and 408
 //  2. every $ref resolves, to a schema or a shared response
 //  3. every schema is plain JSON Schema 2020-12: known keywords only, no TypeBox kind left,
 //     every required property declared, tuples as prefixItems
@@ -38,6 +41,17 @@ test("every route the server serves is documented, and only those", async () => 
     );
     expect([...served].filter((r) => !documented.has(r))).toEqual([]);
     expect([...documented].filter((r) => !served.has(r))).toEqual([]);
+    const missing = server.routes.flatMap(({ method, path, policy }) => {
+      const op = doc.paths[path.replace(/:(\w+)/g, "{$1}")]?.[method.toLowerCase()];
+      const statuses = Object.keys(op?.responses ?? {});
+      const needed = [
+        ...(policy.auth === "secret-token" || policy.auth === "admin-key" ? ["401", "429"] : []),
+        ...(policy.limits === "none" ? [] : ["429"]),
+        ...(policy.body > 0 ? ["408", "413"] : []),
+      ];
+      return needed.filter((s) => !statuses.includes(s)).map((s) => `${method} ${path} ${s}`);
+    });
+    expect(missing).toEqual([]);
   } finally {
     await server.stop();
   }

@@ -1,16 +1,11 @@
 // The tables of the mixed-load benchmark (bench/mixed-load.ts): the targets of issue 20 point 2
 // with each figure's ratio within the run first, then the stream, the time to visible per
 // search thread, the searches alone and under each load, and the profile when one was taken.
-import type {
-  MixedLoadOptions,
-  MixedLoadResult,
-  Searches,
-  StreamRun,
-  WrkRun,
-} from "../mixed-load.ts";
+
 import { machine } from "../suite/report.ts";
 import { percentile } from "../suite/run.ts";
 import { RAMP_MS } from "./price-stream.ts";
+import type { MixedLoadOptions, MixedLoadResult, Searches, StreamRun, WrkRun } from "./results.ts";
 
 type Result = Omit<MixedLoadResult, "table">;
 

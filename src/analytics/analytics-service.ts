@@ -2,9 +2,11 @@ import { firstDayKept } from "../store/analytics-days.ts";
 import type {
   AnalyticsPeriod,
   AnalyticsReport,
+  AnalyticsStore,
   CatalogCounts,
-  PrimaryStore,
+  CatalogReader,
   SearchEvent,
+  SuggestionBlocks,
 } from "../store/store.ts";
 
 // Everything analytics do with the store, run on the import thread (import/import-thread.ts):
@@ -41,7 +43,8 @@ export class AnalyticsService {
   private readonly candidates = new Map<number, { queries: string[]; next: number }>();
 
   constructor(
-    private readonly store: PrimaryStore,
+    /** The catalog's counts head the admin report; blocked suggestions are never offered. */
+    private readonly store: AnalyticsStore & SuggestionBlocks & Pick<CatalogReader, "counts">,
     private readonly options: AnalyticsOptions,
   ) {
     // The embedded store deletes old days itself (at start, then hourly); Redis keys expire.

@@ -19,6 +19,8 @@ export async function serve(config: Config): Promise<number> {
       const { loadDemo } = await import("../demo/load-demo.ts");
       await loadDemo(server);
     }
+    // The start's own lines (the warm-up's) come before the line that says it is done.
+    flushLog();
     console.log(JSON.stringify({ level: "info", msg: "listening", url: server.url }));
     await new Promise<void>((resolve) => {
       const stop = () => resolve();

@@ -9,7 +9,7 @@ interface Route {
 /** A route's path without its trailing slash: `/a/b/` and `/a/b` are the same path. */
 const trimmed = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
 
-/** Elysia's `:param` matches one segment, `*` the rest. */
+/** `:param` matches one segment (as in Bun's routes), `*` the rest. */
 const patternOf = (path: string) =>
   new RegExp(
     `^${trimmed(path)

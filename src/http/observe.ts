@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { Elysia } from "elysia";
 import { logLine } from "../ops/log-lines.ts";
 import { observeRequest } from "../ops/metrics.ts";
 
@@ -26,74 +25,39 @@ export function noteDomain(request: Request, name: string): void {
 /** Where a request's metrics go: this thread's registry, or the main thread's (search threads). */
 export type RequestSink = typeof observeRequest;
 
-/** Records the answered request: its metrics, and its log line when `log` asks for one. */
-function finish(
-  log: RequestLog,
-  request: Request,
-  route: string | undefined,
-  status: number,
-  sink: RequestSink = observeRequest,
-) {
-  const s = seen.get(request);
-  if (!s) return;
-  seen.delete(request);
-  const ms = performance.now() - s.start;
-  const pattern = route || "unmatched";
-  sink(request.method, pattern, status, ms / 1000);
-  if (log === "all" || (log === "errors" && status >= 400))
-    logLine({
-      level: status >= 500 ? "error" : "info",
-      msg: "request",
-      id: s.id,
-      method: request.method,
-      route: pattern,
-      status,
-      ms: Math.round(ms * 1000) / 1000,
-      ...(s.domain === undefined ? {} : { domain: s.domain }),
-    });
-}
-
-/** The request's id: an incoming sane `X-Request-Id`, else a new one; the request is timed. */
-function begin(request: Request): string {
-  const given = request.headers.get("x-request-id");
-  const id = given !== null && SANE_ID.test(given) ? given : randomUUID();
-  seen.set(request, { start: performance.now(), id });
-  return id;
-}
-
 /**
- * The same as `observe` for a route answered outside Elysia (http/search-serve-routes.ts):
- * `begin` when the request arrives, `end` with its answer.
+ * Every request (request-wrapper.ts): an `X-Request-Id` on its answer, the metrics of its route,
+ * and (per `log`) a JSON line with method, route pattern, status, duration, request id and
+ * domain. Never the URL's query string (the search token travels there), a header's value, or
+ * a body. `begin` when the request arrives, `end` with its answer.
  */
-export function observeDirect(log: RequestLog, sink: RequestSink = observeRequest) {
+export function observe(log: RequestLog, sink: RequestSink = observeRequest) {
   return {
-    begin,
-    end: (request: Request, route: string, status: number) =>
-      finish(log, request, route, status, sink),
-  };
-}
-
-/**
- * Every request: an `X-Request-Id` on its answer, the metrics of its route, and (per `log`) a
- * JSON line with method, route pattern, status, duration, request id and domain. Never the
- * URL's query string (the search token travels there), a header's value, or a body.
- * The answer is recorded when the handler returns (`onAfterHandle`) or fails (`failed`, from
- * the app's onError): measured, `onAfterResponse` cost ~15 us a request, these ~1 us.
- */
-export function observe(log: RequestLog) {
-  const app = new Elysia({ name: "observe" })
-    .onRequest(({ request, set }) => {
-      set.headers["x-request-id"] = begin(request);
-    })
-    .onAfterHandle({ as: "global" }, ({ request, route, responseValue, set }) => {
-      const status =
-        responseValue instanceof Response ? responseValue.status : Number(set.status ?? 200);
-      finish(log, request, route, status);
-    });
-  return {
-    app,
-    /** The error path: called by the app's onError with the answer it made. */
-    failed: (request: Request, route: string | undefined, response: Response) =>
-      finish(log, request, route, response.status),
+    /** The request's id: an incoming sane `X-Request-Id`, else a new one; the request is timed. */
+    begin(request: Request): string {
+      const given = request.headers.get("x-request-id");
+      const id = given !== null && SANE_ID.test(given) ? given : randomUUID();
+      seen.set(request, { start: performance.now(), id });
+      return id;
+    },
+    end(request: Request, route: string | undefined, status: number): void {
+      const s = seen.get(request);
+      if (!s) return;
+      seen.delete(request);
+      const ms = performance.now() - s.start;
+      const pattern = route || "unmatched";
+      sink(request.method, pattern, status, ms / 1000);
+      if (log === "all" || (log === "errors" && status >= 400))
+        logLine({
+          level: status >= 500 ? "error" : "info",
+          msg: "request",
+          id: s.id,
+          method: request.method,
+          route: pattern,
+          status,
+          ms: Math.round(ms * 1000) / 1000,
+          ...(s.domain === undefined ? {} : { domain: s.domain }),
+        });
+    },
   };
 }

@@ -5,7 +5,7 @@ import { charCount } from "../model/text.ts";
 import { MAX_QUERY_WORDS } from "../search/engine.ts";
 
 export type ParsedParams =
-  | { ok: true; params: SearchParams; token: string }
+  | { ok: true; params: SearchParams }
   | { ok: false; errors: Record<string, string[]> };
 
 /**
@@ -51,8 +51,8 @@ const FALSE = new Set(["false", "0", "no", "off"]);
 
 /**
  * The query string of a search (specification 4.3, PRODUCT.md "Search"), with the defaults
- * of the specification. Every malformed value is reported, in DRF's style; a missing `q` or
- * `token` is not an error (the caller answers with the empty data set).
+ * of the specification. Every malformed value is reported, in DRF's style; a missing `q` is
+ * not an error (the caller answers with the empty data set). The caller reads `token` itself.
  */
 export function parseSearchParams(query: URLSearchParams, maxPageSize: number): ParsedParams {
   const errors: Record<string, string[]> = {};
@@ -145,7 +145,7 @@ export function parseSearchParams(query: URLSearchParams, maxPageSize: number): 
     highlight: highlightMode(str("highlight"), fail),
   };
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, params, token: query.get("token") ?? "" };
+  return { ok: true, params };
 }
 
 /** `highlight`: ranges, html, or a boolean (true: both forms). */

@@ -12,15 +12,6 @@ export const rawJson = (
   headers: Record<string, string> = {},
 ): Response => new Response(body, { status, headers: { ...JSON_TYPE, ...headers } });
 
-/**
- * A route group's hook for answers about one caller's writes and secrets (import, admin): never
- * kept by a cache. After the handler, so that it cannot delay the handler's start (a
- * before-handle hook made the import's bound on work in progress miss a held request at times).
- */
-export const noStore = ({ responseValue }: { responseValue: unknown }): void => {
-  if (responseValue instanceof Response) responseValue.headers.set("cache-control", "no-store");
-};
-
 /** The one place where core errors become HTTP answers. */
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError)

@@ -3,6 +3,13 @@ import type { Config } from "../config.ts";
 import type { DomainRecord } from "../model/records.ts";
 import type { ReplicaMessage } from "../pipeline/snapshot-replica.ts";
 
+/**
+ * The header in which a search thread names the client of a request it passes on to the main
+ * thread's private socket (the throttle of failed authentications counts per client); read
+ * there only, so a client cannot name itself.
+ */
+export const FORWARDED_CLIENT = "x-vitrina-client";
+
 /** What a search thread is started with (docs/ARCHITECTURE.md, "Threads"). */
 export interface SearchThreadData {
   config: Config;

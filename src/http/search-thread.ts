@@ -10,31 +10,38 @@ import { flushLog, logLine } from "../ops/log-lines.ts";
 import { SnapshotReplicas } from "../pipeline/snapshot-replica.ts";
 import { SearchTokens } from "../tenancy/domains.ts";
 import { assertServedBy } from "../tenancy/partition.ts";
+import { requestWrapper } from "./request-wrapper.ts";
 import { json } from "./respond.ts";
-import { searchAnswers } from "./routes/search.ts";
-import { searchServeRoutes } from "./search-serve-routes.ts";
+import { searchAnswers, searchRoutes } from "./routes/search.ts";
 import { threadShedder } from "./search-shedder.ts";
-import type {
-  FromSearchThread,
-  RequestSeen,
-  SearchThreadData,
-  ToSearchThread,
+import {
+  FORWARDED_CLIENT,
+  type FromSearchThread,
+  type RequestSeen,
+  type SearchThreadData,
+  type ToSearchThread,
 } from "./search-thread-messages.ts";
 import { warmedUpLine, warmUpSearches } from "./search-warm-up.ts";
+import { type Listening, serveAndDrain } from "./serve-and-drain.ts";
 import { shed } from "./shed.ts";
 
 declare const self: Worker;
 
 const send = (message: FromSearchThread) => self.postMessage(message);
 
-/** Any other request goes to the main thread as it came; its answer comes back as it is. */
-async function handOver(request: Request, socket: string): Promise<Response> {
+/**
+ * Any other request goes to the main thread as it came, with the client's address; its answer
+ * comes back as it is.
+ */
+async function handOver(request: Request, client: string, socket: string): Promise<Response> {
   const url = request.url;
   const path = url.slice(url.indexOf("/", url.indexOf("//") + 2));
+  const headers = new Headers(request.headers);
+  headers.set(FORWARDED_CLIENT, client);
   try {
     return await fetch(`http://localhost${path}`, {
       method: request.method,
-      headers: request.headers,
+      headers,
       body: request.body,
       unix: socket,
       // The main thread's answer is passed on byte for byte, compressed or not.
@@ -113,9 +120,17 @@ function start({
     threads: config.searchThreads,
     shedder,
   });
-  const routes = searchServeRoutes(answers, config.requestLog, (method, route, status, seconds) => {
-    requests.push([method, route, status, seconds]);
-    later();
+  const routes = searchRoutes(answers);
+  const wrapper = requestWrapper({
+    log: config.requestLog,
+    sink: (method, route, status, seconds) => {
+      requests.push([method, route, status, seconds]);
+      later();
+    },
+    readTimeout: config.readTimeout,
+    // A wrong search token is answered as none: no route here checks a secret.
+    throttle: null,
+    clientOf: (request, server) => server.requestIP(request)?.address ?? null,
   });
 
   // Once the indexes of the start are all here, and before listening: no shopper meets a path
@@ -126,23 +141,22 @@ function start({
       // As the main thread before it warms up: the clones of the first build are garbage.
       Bun.gc(true);
       logLine(warmedUpLine(threadId, warmUpSearches(replicas.snapshots(), config.maxPageSize)));
+      // Written before the thread says it listens: the server's "listening" line comes last.
+      flushLog();
     });
     return warmed;
   };
 
-  let server: ReturnType<typeof Bun.serve> | undefined;
+  let listening: Listening | undefined;
   const listen = async (port: number, socket: string) => {
     await warmUp();
     try {
-      server = Bun.serve({
-        hostname: config.host,
-        port,
-        reusePort: true,
-        // As the main thread's (server.ts): the main thread enforces the import limits.
-        maxRequestBodySize: Number.MAX_SAFE_INTEGER,
-        idleTimeout: 30,
+      listening = serveAndDrain({
         routes,
-        fetch: (request) => handOver(request, socket),
+        wrapper,
+        fallback: (request, server) =>
+          handOver(request, server.requestIP(request)?.address ?? "", socket),
+        at: { hostname: config.host, port, reusePort: true },
       });
       send({ type: "listening" });
     } catch (error) {
@@ -151,14 +165,7 @@ function start({
   };
   const stop = async () => {
     // As the main thread's stop: in-flight requests get --shutdown-timeout, then are closed.
-    const s = server;
-    if (s) {
-      const stopped = s.stop(false);
-      const deadline = performance.now() + config.shutdownTimeout * 1000;
-      while (s.pendingRequests > 0 && performance.now() < deadline) await Bun.sleep(5);
-      const bound = Bun.sleep(Math.max(0, deadline - performance.now())).then(() => "late");
-      if ((await Promise.race([stopped, bound])) === "late") await s.stop(true);
-    }
+    await listening?.drain(config.shutdownTimeout);
     loopLag.stop();
     popular.stop();
     flush();

@@ -72,10 +72,16 @@ export class SearchThreads {
       throw Object.assign(new Error(failed.message), { code: failed.code });
   }
 
-  /** Each thread stops accepting and finishes its requests (within --shutdown-timeout). */
-  async stop(): Promise<void> {
-    await Promise.all(this.workers.map((w) => this.ask(w, { type: "stop" })));
-    for (const worker of this.workers) worker.terminate();
+  private stopped: Promise<void> | null = null;
+
+  /** Each thread stops accepting and finishes its requests (within --shutdown-timeout); once. */
+  stop(): Promise<void> {
+    this.stopped ??= Promise.all(this.workers.map((w) => this.ask(w, { type: "stop" }))).then(
+      () => {
+        for (const worker of this.workers) worker.terminate();
+      },
+    );
+    return this.stopped;
   }
 
   private send(worker: Worker, message: ToSearchThread): void {

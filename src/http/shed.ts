@@ -16,6 +16,8 @@ export const shed = {
   import_cost: 0,
   /** 503: a domain with too many import requests in progress. */
   import_queue: 0,
+  /** 429: a client past its failed authentications (http/auth-throttle.ts). */
+  auth_failures: 0,
   /** 408: a body that did not arrive within --read-timeout. */
   read_timeout: 0,
 };

@@ -1,7 +1,7 @@
 import type { CategoryErrorEntry, ProductErrorEntry, SuccessEntry } from "../model/import.ts";
 import { offerOnly } from "../model/offers.ts";
 import type { CategoryRecord, ProductRecord } from "../model/records.ts";
-import type { PrimaryStore, WriteResult } from "../store/store.ts";
+import type { CatalogWriter, WriteResult } from "../store/store.ts";
 import { parseBatch } from "./read-batch.ts";
 import { validateCategory } from "./validate-category.ts";
 import { type Validated, validateProduct } from "./validate-product.ts";
@@ -36,7 +36,7 @@ export class ImportService {
   private readonly tails = new Map<number, Promise<unknown>>();
 
   constructor(
-    private readonly store: PrimaryStore,
+    private readonly store: CatalogWriter,
     private readonly limits: { maxItems: number },
   ) {}
 

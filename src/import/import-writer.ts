@@ -122,7 +122,7 @@ export class ImportWriter {
     }
   }
 
-  /** Specification 4.1: the body's bytes, as read by `readBody`. */
+  /** Specification 4.1: the body's bytes, as read by `readBody` (http/read-body.ts). */
   importProducts(domainId: number, body: Uint8Array): Promise<ImportAnswer> {
     return this.batch("products", domainId, body);
   }

@@ -88,6 +88,7 @@ const SHED_STATUS: Record<string, string> = {
   import_rate: "429",
   import_cost: "429",
   import_queue: "503",
+  auth_failures: "429",
   read_timeout: "408",
 };
 

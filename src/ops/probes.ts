@@ -1,8 +1,20 @@
-import type { ImportWriter } from "../import/import-writer.ts";
-import type { Indexers } from "../pipeline/indexers.ts";
-import type { ChangeLog, PrimaryStore } from "../store/store.ts";
-import type { Domains } from "../tenancy/domains.ts";
+import type { DomainRecord } from "../model/records.ts";
+import type { ChangeLog, DomainStore } from "../store/store.ts";
 import type { MetricSources } from "./metrics.ts";
+
+// The probes read the running server through the few calls they need, which the server's wiring
+// passes in: ops/ stays below the layers whose state it reports (import, pipeline, tenancy).
+
+/** The domains this node knows (tenancy/domains.ts). */
+interface KnownDomains {
+  all(): DomainRecord[];
+}
+
+/** This node's indexers (pipeline/indexers.ts): which are ready, where each has read the log to. */
+interface IndexStates {
+  isReady(domain: DomainRecord): boolean;
+  get(domainId: number): { readonly position: number } | undefined;
+}
 
 /** What /ready reports. */
 export interface Readiness {
@@ -14,9 +26,9 @@ export interface Readiness {
 
 /** Ready: every served domain's index built and caught up, and the primary store answering. */
 export function readinessOf(deps: {
-  domains: Domains;
-  indexers: Indexers;
-  store: PrimaryStore;
+  domains: KnownDomains;
+  indexers: Pick<IndexStates, "isReady">;
+  store: Pick<DomainStore, "listDomains">;
 }): () => Promise<Readiness> {
   return async () => {
     const pending = deps.domains
@@ -37,10 +49,11 @@ export function readinessOf(deps: {
 
 /** The running server's state as the scrape-time metrics read it. */
 export function metricSourcesOf(deps: {
-  domains: Domains;
-  indexers: Indexers;
-  log: ChangeLog;
-  imports: ImportWriter;
+  domains: KnownDomains;
+  indexers: Pick<IndexStates, "get">;
+  log: Pick<ChangeLog, "head">;
+  /** The import thread's handle (import/import-writer.ts): batches not answered yet. */
+  imports: { readonly inFlight: number };
   recorder: MetricSources["analytics"];
   shed: MetricSources["shed"];
 }): MetricSources {

@@ -14,8 +14,11 @@ import {
   synonymTable,
   writeOffers,
 } from "../search/engine.ts";
-import type { ChangeLog, PrimaryStore } from "../store/store.ts";
+import type { CatalogReader, ChangeLog, SynonymStore } from "../store/store.ts";
 import type { FreshRecords } from "./fresh-records.ts";
+
+/** What an indexer reads of the primary store: the catalog, and the domain's synonyms. */
+export type IndexSource = CatalogReader & Pick<SynonymStore, "domainSynonyms">;
 
 const READ_BATCH = 64;
 const PATCH_SLICE = 250;
@@ -41,7 +44,7 @@ export class DomainIndexer {
 
   constructor(
     readonly domainId: number,
-    private readonly store: PrimaryStore,
+    private readonly store: IndexSource,
     private readonly log: ChangeLog,
     private readonly fresh?: FreshRecords,
     /**

@@ -1,7 +1,7 @@
 import type { DomainRecord } from "../model/records.ts";
 import type { Snapshot } from "../search/engine.ts";
-import type { ChangeLog, PrimaryStore } from "../store/store.ts";
-import { DomainIndexer } from "./domain-indexer.ts";
+import type { ChangeLog } from "../store/store.ts";
+import { DomainIndexer, type IndexSource } from "./domain-indexer.ts";
 import type { FreshRecords } from "./fresh-records.ts";
 
 /** Every domain's indexer of this node, and the periodic reindex that heals partial batches. */
@@ -12,7 +12,7 @@ export class Indexers {
   private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(
-    private readonly store: PrimaryStore,
+    private readonly store: IndexSource,
     private readonly log: ChangeLog,
     /** Whether this node serves the domain (all of them unless partitioned). */
     private readonly serves: (domain: DomainRecord) => boolean = () => true,

@@ -4,8 +4,10 @@ import type { CategoryRecord, ChangeEntry, DomainRecord, ProductRecord } from ".
 import type { SynonymSet } from "../model/synonyms.ts";
 
 // The primary store and the change log as interfaces: the embedded mode implements them over
-// one SQLite file, the Redis mode over Redis values and Streams. Every call takes the domain
-// id first; nothing crosses domains.
+// one SQLite file, the Redis mode over Redis values and Streams. The store is split by concern
+// (domains, the catalog's writes and reads, analytics, suggestion blocks, synonyms) so that each
+// user names the part it needs; PrimaryStore is all of them. Every call takes the domain id
+// first; nothing crosses domains.
 
 /** The outcome of one item of a batch, in request order. */
 export type WriteResult<T> =
@@ -67,8 +69,8 @@ export interface CatalogCounts {
   warehouses: number;
 }
 
-export interface PrimaryStore {
-  readonly kind: "sqlite" | "redis";
+/** The stores served (domains): their tokens and the sites allowed to search them (tenancy/). */
+export interface DomainStore {
   createDomain(name: string, tokens: TokenPair): Promise<DomainRecord>;
   listDomains(): Promise<DomainRecord[]>;
   setDomainTokens(name: string, tokens: TokenPair): Promise<DomainRecord>;
@@ -84,7 +86,10 @@ export interface PrimaryStore {
    * node must see them at once; the embedded store has one process and no such call).
    */
   onDomainsChanged?(listener: () => void): Promise<void>;
+}
 
+/** The catalog's writes: atomic import batches (import/). */
+export interface CatalogWriter {
   /** One atomic batch: the records of the valid items and, when all passed, one log entry. */
   writeProducts(
     domainId: number,
@@ -96,7 +101,10 @@ export interface PrimaryStore {
     drafts: readonly (CategoryDraft | null)[],
     options: BatchOptions,
   ): Promise<(WriteResult<CategoryRecord> | null)[]>;
+}
 
+/** The catalog's reads: the records the indexers build and patch from, and the counts. */
+export interface CatalogReader {
   getProducts(domainId: number, ids: readonly number[]): Promise<ProductRecord[]>;
   getCategories(domainId: number, ids: readonly number[]): Promise<CategoryRecord[]>;
   /** Every record of a domain, for an index rebuild. */
@@ -110,7 +118,10 @@ export interface PrimaryStore {
    */
   productPages?(domainId: number, size: number): AsyncIterable<ProductRecord[]>;
   counts(domainId: number): Promise<CatalogCounts>;
+}
 
+/** Search analytics: searches folded into day aggregates, and what is read of them (analytics/). */
+export interface AnalyticsStore {
   /** Folds searches into the day aggregates (store/search-aggregate.ts). */
   recordSearches(events: readonly SearchEvent[], options: { retentionDays: number }): Promise<void>;
   /** Drops the aggregates of days before `firstDay`; a store whose days expire by themselves has none. */
@@ -128,18 +139,39 @@ export interface PrimaryStore {
     domainId: number,
     options: { from: string; minShoppers: number; limit: number },
   ): Promise<string[]>;
+}
+
+/** The operator's block list of past queries shown as suggestions. */
+export interface SuggestionBlocks {
   /** Suggestions the operator blocked, by bytes. */
   blockedSuggestions(domainId: number): Promise<string[]>;
   /** Blocks (or unblocks) a suggestion; false when it already was (or was not) blocked. */
   setSuggestionBlocked(domainId: number, q: string, blocked: boolean): Promise<boolean>;
-  /** The domain's own synonyms (model/synonyms.ts) as last set; [] when none. */
+}
+
+/** A store's own synonyms (model/synonyms.ts). */
+export interface SynonymStore {
+  /** The domain's synonyms as last set; [] when none. */
   domainSynonyms(domainId: number): Promise<SynonymSet[]>;
   /**
    * Replaces the domain's synonyms and appends a `synonyms` change-log entry in the same atomic
    * step (every node's indexer then reads them); returns the entry's position.
    */
   setDomainSynonyms(domainId: number, sets: readonly SynonymSet[]): Promise<number>;
+}
 
+/**
+ * Every part of the primary store, as each mode implements it over one connection (SQLite,
+ * Redis). Its users take only the parts they need; the owner of the connection closes it.
+ */
+export interface PrimaryStore
+  extends DomainStore,
+    CatalogWriter,
+    CatalogReader,
+    AnalyticsStore,
+    SuggestionBlocks,
+    SynonymStore {
+  readonly kind: "sqlite" | "redis";
   close(): Promise<void>;
 }
 

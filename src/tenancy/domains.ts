@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { AppError } from "../errors.ts";
 import type { DomainRecord } from "../model/records.ts";
-import type { PrimaryStore, TokenPair } from "../store/store.ts";
+import type { DomainStore, TokenPair } from "../store/store.ts";
 import { parseOrigins } from "./origins.ts";
 
 const NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
@@ -29,7 +29,7 @@ export class Domains {
   private readonly goneListeners: ((d: DomainRecord) => void)[] = [];
   private readonly loadListeners: ((all: readonly DomainRecord[]) => void)[] = [];
 
-  constructor(private readonly store: PrimaryStore) {}
+  constructor(private readonly store: DomainStore) {}
 
   async load(): Promise<DomainRecord[]> {
     const all = await this.store.listDomains();

@@ -29,10 +29,7 @@ describe("parseOrigins", () => {
   });
 
   test("2. refused", () => {
-    const bad = (origin: string) => [
-      400,
-      `Invalid origin "${origin}": expected http(s)://host[:port] with no path.`,
-    ];
+    const bad = [400, "Invalid origin at index 0: expected http(s)://host[:port] with no path."];
     expect(
       [
         "https://shop.example/",
@@ -46,20 +43,12 @@ describe("parseOrigins", () => {
         "",
         42,
       ].map((o) => failure([o])),
-    ).toEqual(
-      [
-        "https://shop.example/",
-        "https://shop.example/path",
-        "https://shop.example?q",
-        "ftp://shop.example",
-        "shop.example",
-        "https://user@shop.example",
-        "https://shop.example:99999",
-        "*",
-        "",
-        "42",
-      ].map(bad),
-    );
+    ).toEqual(Array.from({ length: 10 }, () => bad));
+    // By its place: the value refused is never echoed.
+    expect(failure(["https://a.example", `https://${"x".repeat(5_000_000)}/`])).toEqual([
+      400,
+      "Invalid origin at index 1: expected http(s)://host[:port] with no path.",
+    ]);
     expect([failure("https://a.example"), failure(null)]).toEqual([
       [400, `Expected {"origins": [...]}: a list of at most ${MAX_ORIGINS} origins.`],
       [400, `Expected {"origins": [...]}: a list of at most ${MAX_ORIGINS} origins.`],

@@ -17,9 +17,10 @@ export function parseOrigins(input: unknown): string[] {
   if (!Array.isArray(input)) throw new AppError("invalid_origins", { limit: MAX_ORIGINS });
   if (input.length > MAX_ORIGINS) throw new AppError("too_many_origins", { limit: MAX_ORIGINS });
   const out = new Set<string>();
-  for (const item of input) {
+  for (const [index, item] of input.entries()) {
     const origin = typeof item === "string" && SHAPE.test(item) ? originOf(item) : null;
-    if (origin === null) throw new AppError("invalid_origin", { origin: String(item) });
+    // By its place, not its value: an error never echoes what it refuses.
+    if (origin === null) throw new AppError("invalid_origin", { index });
     out.add(origin);
   }
   return [...out];

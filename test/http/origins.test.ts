@@ -145,8 +145,8 @@ describe("allowed origins", () => {
   });
 
   test("5. validation", async () => {
-    const bad = (origin: string) => ({
-      detail: `Invalid origin "${origin}": expected http(s)://host[:port] with no path.`,
+    const bad = (index: number) => ({
+      detail: `Invalid origin at index ${index}: expected http(s)://host[:port] with no path.`,
     });
     const list = { detail: 'Expected {"origins": [...]}: a list of at most 20 origins.' };
     const many = Array.from({ length: 21 }, (_, i) => `https://s${i}.example`);
@@ -164,8 +164,8 @@ describe("allowed origins", () => {
       [400, { detail: 'JSON parse error - expected {"origins": [...]}' }],
       [400, list],
       [400, list],
-      [400, bad("https://shop.example/path")],
-      [400, bad("*")],
+      [400, bad(1)],
+      [400, bad(0)],
       [400, { detail: "Too many origins: at most 20 are accepted." }],
       [404, { detail: 'Domain "no-such-shop" not found.' }],
       [401, { detail: "Authentication credentials were not provided." }],
@@ -211,7 +211,7 @@ test("7. vitrina domain origins", async () => {
   });
   const wrong = await cli(["domain", "origins", "cli-origins", "shop.example", ...store]);
   expect([wrong.code, wrong.out]).toEqual([2, ""]);
-  expect(wrong.err).toContain('Invalid origin "shop.example"');
+  expect(wrong.err).toContain("Invalid origin at index 0");
   await using again = await startService({ dataDir: dir });
   const ok = await search(SHOP, "GET", again, tokens.search_token);
   const no = await search(EVIL, "GET", again, tokens.search_token);

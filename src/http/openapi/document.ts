@@ -125,7 +125,7 @@ const RESPONSES = {
   RequestTimeout: jsonBody(ref("Detail"), "The body did not arrive within --read-timeout."),
   PayloadTooLarge: jsonBody(
     ref("Detail"),
-    "Too many items or bytes; the connection is closed without reading the rest.",
+    "The body is over its route's limit (an import's items or bytes, 65536 bytes for a small admin body), declared or chunked; the connection is closed without reading the rest.",
   ),
   Misdirected: jsonBody(
     ref("Detail"),
@@ -134,7 +134,7 @@ const RESPONSES = {
   TooManyRequests: {
     ...jsonBody(
       ref("Detail"),
-      "The token's rate is exceeded, its store's searches or index patches cost more than its share of the node's time, or its store overloads searches.",
+      "The token's rate is exceeded, its store's searches or index patches cost more than its share of the node's time, or its store overloads searches; or, on a route that checks a secret token or the admin key, this client failed authentication 30 times within 60 s.",
     ),
     headers: RETRY_AFTER,
   },
@@ -306,13 +306,15 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
     security: ADMIN,
     ...extra,
   });
-  const adminRefused = refused("Unauthorized", "NotFound");
+  const adminRefused = refused("Unauthorized", "NotFound", "TooManyRequests");
+  /** A small JSON body's refusals (route-table.ts SMALL_BODY). */
+  const bodyRefused = refused("BadRequest", "RequestTimeout", "PayloadTooLarge");
   const owner = (summary: string, extra: Omit<Operation, "tags" | "summary" | "security">) => ({
     tags: ["admin"],
     summary,
     security: SECRET,
     ...extra,
-    responses: { ...extra.responses, ...refused("Unauthorized") },
+    responses: { ...extra.responses, ...refused("Unauthorized", "TooManyRequests") },
   });
   const PERIOD_PARAMS = [
     {
@@ -385,7 +387,7 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           },
           responses: {
             201: jsonBody(ref("Domain"), "Created, with its two tokens."),
-            ...refused("BadRequest"),
+            ...bodyRefused,
             ...adminRefused,
             409: jsonBody(ref("Detail"), "The name is taken."),
           },
@@ -424,7 +426,7 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           responses: {
             201: jsonBody(ref("SuggestionQuery"), "Blocked now, in the form compared."),
             200: jsonBody(ref("SuggestionQuery"), "Was blocked already."),
-            ...refused("BadRequest"),
+            ...bodyRefused,
             ...adminRefused,
           },
         }),
@@ -433,7 +435,7 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           requestBody: suggestionBody,
           responses: {
             200: jsonBody(ref("SuggestionQuery"), "Unblocked."),
-            ...refused("BadRequest"),
+            ...bodyRefused,
             ...adminRefused,
           },
         }),
@@ -449,7 +451,7 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           responses: {
             200: jsonBody(ref("Synonyms"), "The sets now used by search, normalised."),
             400: jsonBody(ref("FieldErrors"), "A bad body: nothing of it is saved."),
-            ...refused("PayloadTooLarge"),
+            ...refused("RequestTimeout", "PayloadTooLarge"),
             ...adminRefused,
           },
         }),
@@ -463,7 +465,7 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           },
           responses: {
             200: jsonBody(ref("DomainOriginsSet"), "The origins now allowed."),
-            ...refused("BadRequest"),
+            ...bodyRefused,
             ...adminRefused,
           },
         }),
@@ -503,14 +505,14 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           responses: {
             201: jsonBody(ref("SuggestionQuery"), "Blocked now, in the form compared."),
             200: jsonBody(ref("SuggestionQuery"), "Was blocked already."),
-            ...refused("BadRequest"),
+            ...bodyRefused,
           },
         }),
         delete: owner("Unblock a suggestion", {
           requestBody: suggestionBody,
           responses: {
             200: jsonBody(ref("SuggestionQuery"), "Unblocked."),
-            ...refused("BadRequest"),
+            ...bodyRefused,
           },
         }),
       },
@@ -523,7 +525,7 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           responses: {
             200: jsonBody(ref("Synonyms"), "The sets now used by search, normalised."),
             400: jsonBody(ref("FieldErrors"), "A bad body: nothing of it is saved."),
-            ...refused("PayloadTooLarge"),
+            ...refused("RequestTimeout", "PayloadTooLarge"),
           },
         }),
       },
@@ -555,7 +557,7 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
               description: "Prometheus text format.",
               content: { "text/plain": { schema: { type: "string" } } },
             },
-            ...refused("Unauthorized"),
+            ...refused("Unauthorized", "TooManyRequests"),
           },
         },
       },

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
-import { Elysia } from "elysia";
 import { AppError } from "../../errors.ts";
 import type { Domains } from "../../tenancy/domains.ts";
-import { json, noStore } from "../respond.ts";
+import { jsonOf } from "../read-body.ts";
+import { json } from "../respond.ts";
+import { POLICY, type Route, type RouteContext, SMALL_BODY } from "../route-table.ts";
 import { type DomainAdminDeps, domainAdminRoutes } from "./domain-admin.ts";
 
 /** Whether the request carries the operator key (X-Admin-Key or a Bearer token). */
@@ -24,74 +25,74 @@ export function adminRoutes({
 }: DomainAdminDeps & {
   domains: Domains;
   adminKey: string | null;
-}) {
+}): Route[] {
   const guard = (request: Request) => {
     if (!adminKey) throw new AppError("admin_disabled");
     if (!adminKeyGiven(request, adminKey)) throw new AppError("not_authenticated");
   };
-  const domainOf = async (request: Request, params: Record<string, string>) => {
+  const domainOf = async ({ request, params }: RouteContext) => {
     guard(request);
     const name = params.name ?? "";
     const domain = domains.byDomainName(name);
     if (!domain) throw new AppError("domain_not_found", { name });
     return domain;
   };
-  return new Elysia({ name: "admin" })
-    .onAfterHandle(noStore)
-    .get("/api/v2/admin/domains/", ({ request }) => {
-      guard(request);
-      return json(domains.all());
-    })
-    .post(
-      "/api/v2/admin/domains/",
-      async ({ request }) => {
+  const withBody = { ...POLICY.admin, body: SMALL_BODY };
+  const DOMAINS = "/api/v2/admin/domains/";
+  return [
+    {
+      method: "GET",
+      path: DOMAINS,
+      policy: POLICY.admin,
+      handler: ({ request }) => {
         guard(request);
-        let body: unknown;
-        try {
-          body = await request.json();
-        } catch {
-          throw new AppError("malformed_json", { reason: 'expected {"name": ...}' });
-        }
-        const name = (body as { name?: unknown } | null)?.name;
+        return json(domains.all());
+      },
+    },
+    {
+      method: "POST",
+      path: DOMAINS,
+      policy: withBody,
+      handler: async ({ request, body }) => {
+        guard(request);
+        const name = (jsonOf(await body(), '{"name": ...}') as { name?: unknown } | null)?.name;
         if (typeof name !== "string") throw new AppError("invalid_domain_name");
         return json(await domains.create(name), 201);
       },
-      { parse: "none" },
-    )
-    .post(
-      "/api/v2/admin/domains/:name/rotate-tokens/",
-      async ({ request, params }) => {
+    },
+    {
+      method: "POST",
+      path: `${DOMAINS}:name/rotate-tokens/`,
+      policy: POLICY.admin,
+      handler: async ({ request, params }) => {
         guard(request);
-        return json(await domains.rotateTokens(params.name));
+        return json(await domains.rotateTokens(params.name ?? ""));
       },
-      { parse: "none" },
-    )
-    .put(
-      "/api/v2/admin/domains/:name/origins/",
-      async ({ request, params }) => {
-        await domainOf(request, params);
-        let body: unknown;
-        try {
-          body = await request.json();
-        } catch {
-          throw new AppError("malformed_json", { reason: 'expected {"origins": [...]}' });
-        }
+    },
+    {
+      method: "PUT",
+      path: `${DOMAINS}:name/origins/`,
+      policy: withBody,
+      handler: async (context) => {
+        const domain = await domainOf(context);
+        const body = jsonOf(await context.body(), '{"origins": [...]}');
         const d = await domains.setOrigins(
-          params.name,
+          domain.name,
           (body as { origins?: unknown } | null)?.origins,
         );
         return json({ name: d.name, allowed_origins: d.allowed_origins ?? [] });
       },
-      { parse: "none" },
-    )
-    .delete(
-      "/api/v2/admin/domains/:name/",
-      async ({ request, params }) => {
+    },
+    {
+      method: "DELETE",
+      path: `${DOMAINS}:name/`,
+      policy: POLICY.admin,
+      handler: async ({ request, params }) => {
         guard(request);
-        await domains.delete(params.name);
+        await domains.delete(params.name ?? "");
         return new Response(null, { status: 204 });
       },
-      { parse: "none" },
-    )
-    .use(domainAdminRoutes("admin-domain", "/api/v2/admin/domains/:name", domainOf, deps));
+    },
+    ...domainAdminRoutes(`${DOMAINS}:name`, POLICY.admin, domainOf, deps),
+  ];
 }

@@ -1,4 +1,3 @@
-import { Elysia } from "elysia";
 import type { AdminAnalytics } from "../../analytics/admin-analytics.ts";
 import { parsePeriod } from "../../analytics/period.ts";
 import {
@@ -7,7 +6,6 @@ import {
   SUGGESTION_MAX_WORDS,
 } from "../../analytics/query-text.ts";
 import { AppError } from "../../errors.ts";
-import { readBody } from "../../import/read-batch.ts";
 import type { DomainRecord } from "../../model/records.ts";
 import {
   MAX_SYNONYM_BYTES,
@@ -16,13 +14,20 @@ import {
   MAX_SYNONYM_WORDS,
   type SynonymSet,
 } from "../../model/synonyms.ts";
-import type { PrimaryStore } from "../../store/store.ts";
+import type { SynonymStore } from "../../store/store.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import { noteDomain } from "../observe.ts";
 import type { Overview } from "../overview.ts";
-import { json, noStore } from "../respond.ts";
+import { assertJsonType, jsonOf } from "../read-body.ts";
+import { json } from "../respond.ts";
+import {
+  POLICY,
+  type Route,
+  type RouteContext,
+  type RoutePolicy,
+  SMALL_BODY,
+} from "../route-table.ts";
 import { parseSynonyms } from "../synonyms-body.ts";
-import { closing } from "./import.ts";
 
 // What the admin page reads and changes of one domain, mounted twice: under
 // /api/v2/admin/domains/:name/ for the operator (admin key), and under /api/v2/content/ for
@@ -33,18 +38,12 @@ export interface DomainAdminDeps {
   analytics: AdminAnalytics;
   overview: Overview;
   /** The domain's own synonyms, read and replaced on the import thread (ImportWriter). */
-  synonyms: Pick<PrimaryStore, "domainSynonyms" | "setDomainSynonyms">;
+  synonyms: SynonymStore;
 }
 
 /** The body of a PUT of synonyms, checked whole and normalised (http/synonyms-body.ts). */
-async function synonymsOf(bytes: Uint8Array): Promise<SynonymSet[]> {
-  let body: unknown;
-  try {
-    body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-  } catch {
-    throw new AppError("malformed_json", { reason: 'expected {"synonyms": [...]}' });
-  }
-  const parsed = parseSynonyms(body);
+function synonymsOf(bytes: Uint8Array): SynonymSet[] {
+  const parsed = parseSynonyms(jsonOf(bytes, '{"synonyms": [...]}'));
   if (!parsed.ok)
     throw new AppError(
       "invalid_synonyms",
@@ -55,14 +54,8 @@ async function synonymsOf(bytes: Uint8Array): Promise<SynonymSet[]> {
 }
 
 /** The body {"query": "..."} of a block or unblock, in the form suggestions are compared in. */
-async function suggestionOf(request: Request): Promise<string> {
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    throw new AppError("malformed_json", { reason: 'expected {"query": ...}' });
-  }
-  const raw = (body as { query?: unknown } | null)?.query;
+function suggestionOf(bytes: Uint8Array): string {
+  const raw = (jsonOf(bytes, '{"query": ...}') as { query?: unknown } | null)?.query;
   const q = typeof raw === "string" ? blockedForm(raw) : null;
   if (q === null)
     throw new AppError("invalid_suggestion", {
@@ -73,79 +66,101 @@ async function suggestionOf(request: Request): Promise<string> {
 }
 
 /**
- * The domain's routes under `prefix`; `resolve` authenticates the request and names its
- * domain (it runs before any body is read).
+ * The domain's routes under `prefix`, guarded by `policy`'s credential; `resolve` authenticates
+ * the request and names its domain (it runs before any body is read).
  */
 export function domainAdminRoutes(
-  name: string,
   prefix: string,
-  resolve: (request: Request, params: Record<string, string>) => Promise<DomainRecord>,
+  policy: RoutePolicy,
+  resolve: (context: RouteContext) => Promise<DomainRecord>,
   { analytics, overview, synonyms }: DomainAdminDeps,
-) {
+): Route[] {
   const BLOCKED = `${prefix}/suggestions/blocked/`;
   const SYNONYMS = `${prefix}/synonyms/`;
-  return new Elysia({ name })
-    .onAfterHandle(noStore)
-    .get(`${prefix}/overview/`, async ({ request, params }) =>
-      json(await overview(await resolve(request, params))),
-    )
-    .get(`${prefix}/analytics/`, async ({ request, params }) => {
-      const domain = await resolve(request, params);
-      const parsed = parsePeriod(
-        new URL(request.url).searchParams,
-        Date.now(),
-        analytics.retentionDays,
-      );
-      if (!parsed.ok) throw new AppError("invalid_params", {}, parsed.errors);
-      // The report is computed on the import thread: this thread answers searches.
-      return json({ period: parsed.period, ...(await analytics.report(domain.id, parsed.period)) });
-    })
-    .get(BLOCKED, async ({ request, params }) => {
-      const domain = await resolve(request, params);
-      return json({ blocked: await analytics.blocked(domain.id) });
-    })
-    .post(
-      BLOCKED,
-      async ({ request, params }) => {
-        const domain = await resolve(request, params);
-        const q = await suggestionOf(request);
+  const small = { ...policy, body: SMALL_BODY };
+  return [
+    {
+      method: "GET",
+      path: `${prefix}/overview/`,
+      policy,
+      handler: async (context) => json(await overview(await resolve(context))),
+    },
+    {
+      method: "GET",
+      path: `${prefix}/analytics/`,
+      policy,
+      handler: async (context) => {
+        const domain = await resolve(context);
+        const parsed = parsePeriod(
+          new URL(context.request.url).searchParams,
+          Date.now(),
+          analytics.retentionDays,
+        );
+        if (!parsed.ok) throw new AppError("invalid_params", {}, parsed.errors);
+        // The report is computed on the import thread: this thread answers searches.
+        return json({
+          period: parsed.period,
+          ...(await analytics.report(domain.id, parsed.period)),
+        });
+      },
+    },
+    {
+      method: "GET",
+      path: BLOCKED,
+      policy,
+      handler: async (context) => {
+        const domain = await resolve(context);
+        return json({ blocked: await analytics.blocked(domain.id) });
+      },
+    },
+    {
+      method: "POST",
+      path: BLOCKED,
+      policy: small,
+      handler: async (context) => {
+        const domain = await resolve(context);
+        const q = suggestionOf(await context.body());
         const added = await analytics.setBlocked(domain.id, q, true);
         return json({ query: q }, added ? 201 : 200);
       },
-      { parse: "none" },
-    )
-    .delete(
-      BLOCKED,
-      async ({ request, params }) => {
-        const domain = await resolve(request, params);
-        const q = await suggestionOf(request);
+    },
+    {
+      method: "DELETE",
+      path: BLOCKED,
+      policy: small,
+      handler: async (context) => {
+        const domain = await resolve(context);
+        const q = suggestionOf(await context.body());
         if (!(await analytics.setBlocked(domain.id, q, false)))
           throw new AppError("suggestion_not_blocked", { query: q });
         return json({ query: q });
       },
-      { parse: "none" },
-    )
-    .get(SYNONYMS, async ({ request, params }) => {
-      const domain = await resolve(request, params);
-      return json({ synonyms: await synonyms.domainSynonyms(domain.id) });
-    })
-    .put(
-      SYNONYMS,
-      async ({ request, params }) => {
-        const domain = await resolve(request, params);
-        // Bounded as imports are: 413 past the largest valid body, the connection closed.
-        const bytes = await readBody(request, { maxItems: 0, maxBytes: MAX_SYNONYM_BYTES }).catch(
-          closing,
-        );
-        if (bytes instanceof Response) return bytes;
-        const sets = await synonymsOf(bytes);
+    },
+    {
+      method: "GET",
+      path: SYNONYMS,
+      policy,
+      handler: async (context) => {
+        const domain = await resolve(context);
+        return json({ synonyms: await synonyms.domainSynonyms(domain.id) });
+      },
+    },
+    {
+      method: "PUT",
+      path: SYNONYMS,
+      // Bounded as imports are: 413 past the largest valid body, the connection closed.
+      policy: { ...policy, body: MAX_SYNONYM_BYTES },
+      handler: async (context) => {
+        const domain = await resolve(context);
+        assertJsonType(context.request);
+        const sets = synonymsOf(await context.body());
         // Searches on this node have them once its indexer applies the change-log entry
         // (at once: the write wakes it); other nodes as they tail the log.
         await synonyms.setDomainSynonyms(domain.id, sets);
         return json({ synonyms: sets });
       },
-      { parse: "none" },
-    );
+    },
+  ];
 }
 
 /**
@@ -153,19 +168,20 @@ export function domainAdminRoutes(
  * secret token (X-Secret-Token, as imports are), and the rotation of its own tokens, after
  * which the old secret token opens nothing.
  */
-export function ownerRoutes(domains: Domains, deps: DomainAdminDeps) {
-  const resolve = async (request: Request) => {
+export function ownerRoutes(domains: Domains, deps: DomainAdminDeps): Route[] {
+  const resolve = async ({ request }: RouteContext) => {
     const domain = await domains.bySecretToken(request.headers.get("x-secret-token"));
     if (!domain) throw new AppError("not_authenticated");
     noteDomain(request, domain.name);
     return domain;
   };
-  return new Elysia({ name: "owner" })
-    .onAfterHandle(noStore)
-    .post(
-      "/api/v2/content/rotate-tokens/",
-      async ({ request }) => json(await domains.rotateTokens((await resolve(request)).name)),
-      { parse: "none" },
-    )
-    .use(domainAdminRoutes("owner-domain", "/api/v2/content", resolve, deps));
+  return [
+    {
+      method: "POST",
+      path: "/api/v2/content/rotate-tokens/",
+      policy: POLICY.owner,
+      handler: async (context) => json(await domains.rotateTokens((await resolve(context)).name)),
+    },
+    ...domainAdminRoutes("/api/v2/content", POLICY.owner, resolve, deps),
+  ];
 }

@@ -1,8 +1,8 @@
-import { Elysia } from "elysia";
 import { AppError } from "../../errors.ts";
 import { registry } from "../../ops/metrics.ts";
 import type { Readiness } from "../../ops/probes.ts";
 import { json } from "../respond.ts";
+import { POLICY, type Route } from "../route-table.ts";
 import { adminKeyGiven } from "./admin.ts";
 
 export interface HealthDeps {
@@ -16,25 +16,38 @@ export interface HealthDeps {
  * `/metrics`: Prometheus text; guarded by the admin key when one is configured (it names
  * every domain), open otherwise, like the admin API's own rule.
  */
-export function healthRoutes({ readiness, adminKey }: HealthDeps) {
-  // Built statement by statement, like searchRoutes, so that it types as a plain plugin.
-  const app = new Elysia({ name: "health" });
-  app
-    .get("/health", () => json({ status: "ok" }))
-    .get("/ready", async () => {
-      const r = await readiness();
-      if (r.ready) return json({ status: "ready" });
-      const why = [
-        ...(r.store === "ok" ? [] : ["the primary store is unavailable"]),
-        ...(r.pending.length ? [`indexes still loading: ${r.pending.join(", ")}`] : []),
-      ];
-      return json({ detail: `Not ready: ${why.join("; ")}.`, ...r }, 503);
-    })
-    .get("/metrics", async ({ request }) => {
-      if (adminKey && !adminKeyGiven(request, adminKey)) throw new AppError("not_authenticated");
-      return new Response(await registry.metrics(), {
-        headers: { "content-type": registry.contentType },
-      });
-    });
-  return app;
+export function healthRoutes({ readiness, adminKey }: HealthDeps): Route[] {
+  return [
+    {
+      method: "GET",
+      path: "/health",
+      policy: POLICY.public,
+      handler: () => json({ status: "ok" }),
+    },
+    {
+      method: "GET",
+      path: "/ready",
+      policy: POLICY.public,
+      handler: async () => {
+        const r = await readiness();
+        if (r.ready) return json({ status: "ready" });
+        const why = [
+          ...(r.store === "ok" ? [] : ["the primary store is unavailable"]),
+          ...(r.pending.length ? [`indexes still loading: ${r.pending.join(", ")}`] : []),
+        ];
+        return json({ detail: `Not ready: ${why.join("; ")}.`, ...r }, 503);
+      },
+    },
+    {
+      method: "GET",
+      path: "/metrics",
+      policy: { ...POLICY.public, auth: adminKey ? "admin-key" : "none" },
+      handler: async ({ request }) => {
+        if (adminKey && !adminKeyGiven(request, adminKey)) throw new AppError("not_authenticated");
+        return new Response(await registry.metrics(), {
+          headers: { "content-type": registry.contentType },
+        });
+      },
+    },
+  ];
 }

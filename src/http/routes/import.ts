@@ -1,15 +1,15 @@
-import { Elysia } from "elysia";
 import type { RateLimit } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 import type { ImportWriter } from "../../import/import-writer.ts";
-import { type BatchLimits, readBody } from "../../import/read-batch.ts";
+import type { BatchLimits } from "../../import/read-batch.ts";
 import type { DomainRecord } from "../../model/records.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import type { InFlight } from "../in-flight.ts";
 import { noteDomain } from "../observe.ts";
 import { TokenBuckets } from "../rate-limit.ts";
-import { readWithin } from "../read-deadline.ts";
-import { errorResponse, json, noStore, rawJson } from "../respond.ts";
+import { assertJsonType } from "../read-body.ts";
+import { json, rawJson } from "../respond.ts";
+import type { Route, RouteContext } from "../route-table.ts";
 import { shed } from "../shed.ts";
 
 /** What an import request may cost (docs/ARCHITECTURE.md, "Overload and slow clients"). */
@@ -27,8 +27,6 @@ export interface ImportGuards {
   /** The import requests in progress per domain, bounded at maxQueuedBatches + 1 (its depths
    * are the import queue depths /metrics reports). */
   inFlight: InFlight<number>;
-  /** Seconds for the body to arrive in full. */
-  readTimeout: number;
 }
 
 export interface ImportDeps {
@@ -40,17 +38,13 @@ export interface ImportDeps {
   assertServed: (domainName: string) => void;
 }
 
-/**
- * A refusal sent before the body was read in full closes the connection: else Bun would go on
- * reading (and discarding) whatever the client trickles, for as long as it likes.
- */
-export const closing = (error: unknown): Response => {
-  const response = errorResponse(error);
-  response.headers.set("connection", "close");
-  return response;
-};
-
-export function importRoutes({ domains, imports, limits, guards, assertServed }: ImportDeps) {
+export function importRoutes({
+  domains,
+  imports,
+  limits,
+  guards,
+  assertServed,
+}: ImportDeps): Route[] {
   const buckets = new TokenBuckets<number>(guards.rate);
   const { inFlight } = guards;
   // Specification 5: the secret token, never the search token; 401 with only `detail`.
@@ -76,7 +70,10 @@ export function importRoutes({ domains, imports, limits, guards, assertServed }:
   };
   // Who (401), how often (429), how much is waiting (503), then the body (400, 413, 408); the
   // request holds a place of its domain's bound until `batch` has answered.
-  const receive = async (request: Request): Promise<{ domain: DomainRecord; body: Uint8Array }> => {
+  const receive = async ({
+    request,
+    body,
+  }: RouteContext): Promise<{ domain: DomainRecord; body: Uint8Array }> => {
     const domain = await authenticate(request);
     if (!inFlight.enter(domain.id)) {
       shed.import_queue++;
@@ -86,52 +83,59 @@ export function importRoutes({ domains, imports, limits, guards, assertServed }:
       });
     }
     try {
-      return { domain, body: await readWithin(readBody(request, limits), guards.readTimeout) };
+      assertJsonType(request);
+      return { domain, body: await body() };
     } catch (error) {
       inFlight.leave(domain.id);
-      if (error instanceof AppError && error.code === "request_timeout") shed.read_timeout++;
       throw error;
     }
   };
-  const batch = async (
-    request: Request,
-    write: (domainId: number, body: Uint8Array) => ReturnType<ImportWriter["importProducts"]>,
-  ): Promise<Response> => {
-    let received: { domain: DomainRecord; body: Uint8Array };
-    try {
-      received = await receive(request);
-    } catch (error) {
-      // The client left, or shutdown closed its connection: there is nobody to answer.
-      if (request.signal.aborted) return new Response(null, { status: 499 });
-      return closing(error);
-    }
-    try {
-      const r = await write(received.domain.id, received.body);
-      return rawJson(r.body, r.status);
-    } finally {
-      inFlight.leave(received.domain.id);
-    }
-  };
-  return new Elysia({ name: "import" })
-    .onAfterHandle(noStore)
-    .post(
-      "/api/v2/content/product/bulk/",
-      ({ request }) => batch(request, (id, body) => imports.importProducts(id, body)),
-      { parse: "none" },
-    )
-    .post(
-      "/api/v2/content/category/bulk/",
-      ({ request }) => batch(request, (id, body) => imports.importCategories(id, body)),
-      { parse: "none" },
-    )
-    .post(
-      "/api/v2/content/reindex/",
-      async ({ request }) => {
-        const domain = await authenticate(request).catch(closing);
-        if (domain instanceof Response) return domain;
+  const batch =
+    (write: (domainId: number, body: Uint8Array) => ReturnType<ImportWriter["importProducts"]>) =>
+    async (context: RouteContext): Promise<Response> => {
+      let received: { domain: DomainRecord; body: Uint8Array };
+      try {
+        received = await receive(context);
+      } catch (error) {
+        // The client left, or shutdown closed its connection: there is nobody to answer.
+        if (context.request.signal.aborted) return new Response(null, { status: 499 });
+        throw error;
+      }
+      try {
+        const r = await write(received.domain.id, received.body);
+        return rawJson(r.body, r.status);
+      } finally {
+        inFlight.leave(received.domain.id);
+      }
+    };
+  const policy = {
+    auth: "secret-token",
+    body: limits.maxBytes,
+    limits: "import",
+    cors: "none",
+  } as const;
+  return [
+    {
+      method: "POST",
+      path: "/api/v2/content/product/bulk/",
+      policy,
+      handler: batch((id, body) => imports.importProducts(id, body)),
+    },
+    {
+      method: "POST",
+      path: "/api/v2/content/category/bulk/",
+      policy,
+      handler: batch((id, body) => imports.importCategories(id, body)),
+    },
+    {
+      method: "POST",
+      path: "/api/v2/content/reindex/",
+      policy: { ...policy, body: 0 },
+      handler: async ({ request }) => {
+        const domain = await authenticate(request);
         const seq = await imports.appendReindex(domain.id);
         return json({ detail: "Reindex queued.", seq }, 202);
       },
-      { parse: "none" },
-    );
+    },
+  ];
 }

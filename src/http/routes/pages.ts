@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Elysia } from "elysia";
 import type { Domains } from "../../tenancy/domains.ts";
 import { encoded, staticAnswer } from "../browser-answer.ts";
 import { adminPage } from "../pages/admin-page.ts";
 import { demoPage } from "../pages/demo-page.ts";
 import { landingPage } from "../pages/landing-page.ts";
+import { POLICY, type Route } from "../route-table.ts";
 
 // The pages a browser opens: `/`, `/demo` and the widget's script (PRODUCT.md "Pages").
 
@@ -21,19 +21,16 @@ const widget = staticAnswer(
   {
     "content-type": "text/javascript; charset=utf-8",
     "x-content-type-options": "nosniff",
-    // Stores load it from their own pages: a short cache, open to any origin.
+    // Stores load it from their own pages: a short cache (open to any origin: its route's policy).
     "cache-control": "public, max-age=300",
-    "access-control-allow-origin": "*",
   },
 );
 
 const HTML = { "content-type": "text/html; charset=utf-8", "x-content-type-options": "nosniff" };
 
-export function pagesRoutes(deps: PagesDeps) {
-  const app = new Elysia({ name: "pages" });
+export function pagesRoutes(deps: PagesDeps): Route[] {
   const landing = staticAnswer(landingPage(), HTML);
-  app.get("/", ({ request }) => landing(request));
-  app.get("/demo", ({ request }) => {
+  const demo = (request: Request) => {
     const url = new URL(request.url);
     const domain = deps.demo ? deps.domains.byDomainName("demo") : undefined;
     const nonce = crypto.randomUUID();
@@ -50,10 +47,10 @@ export function pagesRoutes(deps: PagesDeps) {
       // store's image host; its styles are one injected <style>.
       "content-security-policy": `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
     });
-  });
+  };
   // The admin area: a static page whose script reads the JSON endpoints with the token in a
   // header. Nothing but this origin, no framing, no referrer.
-  const admin = ({ request }: { request: Request }) => {
+  const admin = ({ request }: { request: Request }): Response => {
     const nonce = crypto.randomUUID();
     return new Response(adminPage(nonce), {
       // A login form posted without the script (it never is with it) gets the page again.
@@ -67,8 +64,17 @@ export function pagesRoutes(deps: PagesDeps) {
       },
     });
   };
-  app.get("/admin", admin);
-  app.post("/admin", admin, { parse: "none" });
-  app.get("/widget.js", ({ request }) => widget(request));
-  return app;
+  const page = POLICY.public;
+  return [
+    { method: "GET", path: "/", policy: page, handler: ({ request }) => landing(request) },
+    { method: "GET", path: "/demo", policy: page, handler: ({ request }) => demo(request) },
+    { method: "GET", path: "/admin", policy: page, handler: admin },
+    { method: "POST", path: "/admin", policy: page, handler: admin },
+    {
+      method: "GET",
+      path: "/widget.js",
+      policy: { ...page, cors: "open" },
+      handler: ({ request }) => widget(request),
+    },
+  ];
 }

@@ -1,5 +1,4 @@
 import { threadId } from "node:worker_threads";
-import { Elysia } from "elysia";
 import type { SearchSeen } from "../../analytics/search-recorder.ts";
 import type { RateLimit } from "../../config.ts";
 import { AppError } from "../../errors.ts";
@@ -12,6 +11,7 @@ import { noteDomain } from "../observe.ts";
 import { parseSearchParams } from "../parse-params.ts";
 import { SharedTokenBuckets } from "../rate-limit.ts";
 import { errorResponse, JSON_TYPE, json } from "../respond.ts";
+import type { Route } from "../route-table.ts";
 import { emptyAnswer, searchAnswer, searchRequest } from "../search-answer.ts";
 import type { SearchShedder } from "../search-shedder.ts";
 import { shed } from "../shed.ts";
@@ -207,17 +207,24 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
 }
 
 /**
- * The search paths as Elysia routes: they declare the paths (405's Allow, the route list of the
- * OpenAPI test); every thread answers a GET or OPTIONS of them first, without the framework
- * (http/search-serve-routes.ts), so these answer only if Elysia is handed one.
+ * The search paths: a GET and its preflight under each of them, the same declaration for the
+ * main thread and every search thread (http/search-thread.ts).
  */
-export function searchRoutes(answers: SearchAnswers) {
-  const app = new Elysia({ name: "search" });
-  for (const path of SEARCH_PATHS) {
-    app.get(path, ({ request, server }) =>
-      answers.get(request, server?.requestIP(request)?.address ?? null),
-    );
-    app.options(path, ({ request }) => answers.options(request));
-  }
-  return app;
+export function searchRoutes(answers: SearchAnswers): Route[] {
+  const policy = { auth: "search-token", body: 0, limits: "search", cors: "domain" } as const;
+  return SEARCH_PATHS.flatMap((path): Route[] => [
+    {
+      method: "GET",
+      path,
+      policy,
+      handler: ({ request, client }) => answers.get(request, client),
+    },
+    // A preflight is not rate limited: it runs no search.
+    {
+      method: "OPTIONS",
+      path,
+      policy: { ...policy, limits: "none" },
+      handler: ({ request }) => answers.options(request),
+    },
+  ]);
 }

@@ -3,13 +3,13 @@
 export { codeKey } from "./code-key.ts";
 export { editDistance } from "./edit-distance.ts";
 export { switchLayout, switchLayoutText } from "./keyboard-layout.ts";
-export { APOSTROPHE, normalise } from "./normalise.ts";
+export { normalise } from "./normalise.ts";
 export { cyrillicLanguageOf, hasDigit, isCyrillic, isDigits, isLatin } from "./script.ts";
 export { cyrillicSoundKey, latinSoundKeys, pronounceable, slavicForm } from "./sound-key.ts";
-export { STEM_CACHE_SIZE, stem, stemKey, stemsForQuery } from "./stem.ts";
+export { stem, stemKey, stemsForQuery } from "./stem.ts";
 export { scanWords, type Token, tokenise } from "./tokenise.ts";
 export { translitKey } from "./translit-key.ts";
 export { MIN_LENGTH_FOR_ONE_TYPO, MIN_LENGTH_FOR_TWO_TYPOS, maxTypos } from "./typos.ts";
-export { queryStemKeys, ukRuCounterparts } from "./uk-ru.ts";
+export { queryStemKeys } from "./uk-ru.ts";
 export { isUnitRewrite, joinUnitPieces } from "./units.ts";
 export type { WordScan } from "./word-scan.ts";

@@ -15,13 +15,6 @@ export function setBit(set: Bitset, index: number): void {
   set[word] = (set[word] ?? 0) | (1 << (index & 31));
 }
 
-/** A copy able to hold `bits` bits; bits past the source's size start cleared. */
-export function resizedCopy(set: Bitset, bits: number): Bitset {
-  const next = newBitset(bits);
-  next.set(set.length <= next.length ? set : set.subarray(0, next.length));
-  return next;
-}
-
 /** Number of set bits (Hacker's Delight, 5-2). */
 export function popcount(set: Bitset): number {
   let count = 0;

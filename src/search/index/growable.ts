@@ -44,47 +44,6 @@ export class U8Vec {
   }
 }
 
-export class U16Vec {
-  private data: Uint16Array;
-  length = 0;
-
-  constructor(capacity = 16) {
-    this.data = new Uint16Array(Math.max(16, capacity));
-  }
-
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const next = new Uint16Array(this.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = value;
-  }
-
-  get(index: number): number {
-    return this.data[index] as number;
-  }
-
-  set(index: number, value: number): void {
-    this.data[index] = value;
-  }
-
-  /** Drops the contents, keeps the capacity. */
-  clear(): void {
-    this.length = 0;
-  }
-
-  /** A view of the filled part, valid until the next push. */
-  view(): Uint16Array {
-    return this.data.subarray(0, this.length);
-  }
-
-  /** An exact-length copy that owns its memory (the slack is not kept alive). */
-  toArray(): Uint16Array {
-    return this.data.slice(0, this.length);
-  }
-}
-
 export class U32Vec {
   private data: Uint32Array;
   length = 0;

@@ -2,8 +2,6 @@ import type { Language } from "../../model/records.ts";
 
 // Language bits and the display fallback shared by products and categories.
 
-export const LANGUAGE_ORDER: readonly Language[] = ["uk", "ru", "en"];
-
 export const LANGUAGE_BIT: Readonly<Record<Language, number>> = { uk: 1, ru: 2, en: 4 };
 
 export function languageIndex(language: Language): number {

@@ -1,8 +1,7 @@
 import type { ProductOffer } from "../../model/offers.ts";
 import { CURRENCIES } from "../../model/records.ts";
-import { hasBit } from "./bitset.ts";
+import { type Bitset, hasBit } from "./bitset.ts";
 import { findDoc, HOT, type Segment } from "./segment.ts";
-import type { Snapshot } from "./snapshot.ts";
 
 // A product's offer (prices, availability, warehouse stock) is most of what stores send all
 // day, and none of it is text: a write that changed only the offer (its content time,
@@ -18,6 +17,13 @@ import type { Snapshot } from "./snapshot.ts";
 // availability (which ranks, filters and counts every answer the product matches) and of the
 // last one that changed a price (which a price range filters on). query/answer-stamp.ts tells
 // a cached answer from them whether it still holds.
+
+/** What an offer write reads of a snapshot (snapshot.ts, which builds with this file's helpers). */
+interface OfferTarget {
+  readonly segments: readonly Segment[];
+  readonly dead: readonly Bitset[];
+  readonly offerEpochs: Int32Array;
+}
 
 /** Slots of Snapshot.offerEpochs. */
 export const OFFER_EPOCH = { last: 0, availability: 1, price: 2 } as const;
@@ -42,11 +48,11 @@ export function stockStateOf(w: ProductOffer["warehouses"][number]): number {
 }
 
 /** Where a product's live doc is, or null. */
-function liveDoc(snap: Snapshot, id: number): { segment: Segment; doc: number } | null {
+function liveDoc(snap: OfferTarget, id: number): { segment: Segment; doc: number } | null {
   for (let k = snap.segments.length - 1; k >= 0; k--) {
     const segment = snap.segments[k] as Segment;
     const doc = findDoc(segment, id);
-    if (doc >= 0 && !hasBit(snap.dead[k] as Uint32Array, doc)) return { segment, doc };
+    if (doc >= 0 && !hasBit(snap.dead[k] as Bitset, doc)) return { segment, doc };
   }
   return null;
 }
@@ -56,7 +62,10 @@ function liveDoc(snap: Snapshot, id: number): { segment: Segment; doc: number } 
  * the others (new products, a content change, or one the index has not caught up with), which
  * need a patch of their whole records. Products must have distinct ids.
  */
-export function writeOffers<T extends ProductOffer>(snap: Snapshot, products: readonly T[]): T[] {
+export function writeOffers<T extends ProductOffer>(
+  snap: OfferTarget,
+  products: readonly T[],
+): T[] {
   const epochs = snap.offerEpochs;
   const epoch = Atomics.load(epochs, OFFER_EPOCH.last) + 1;
   const rest: T[] = [];

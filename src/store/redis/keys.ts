@@ -58,9 +58,3 @@ export function analyticsDayKeys(domainId: number, day: string) {
 }
 
 export type DomainKeys = ReturnType<typeof domainKeys>;
-
-/** The domain id of a change-log stream key, for the multiplexed XREAD. */
-export function domainOfLogKey(key: string): number | null {
-  const m = /^vitrina:\{d:(\d+)\}:log$/.exec(key);
-  return m ? Number(m[1]) : null;
-}

@@ -1,0 +1,75 @@
+// What the mixed-load benchmark (bench/mixed-load.ts) is asked and what one run of it measured:
+// the runner fills these, the report (report.ts) prints them.
+import type { WrkResult } from "../wrk.ts";
+import type { CatalogName } from "./catalog-source.ts";
+import type { StreamResult } from "./price-stream.ts";
+import type { selfTimes } from "./profile-window.ts";
+import type { FloodResult } from "./query-flood.ts";
+import type { ProbeSamples } from "./thread-probes.ts";
+
+export interface MixedLoadOptions {
+  products: number;
+  /** K: the stream's concurrent clients, one run each. */
+  clients: number[];
+  /** Items per batch, one run each (with each K). */
+  batches: number[];
+  /** Seconds of each wrk run (and of the flood). */
+  seconds: number;
+  seed: number;
+  /** wrk's connections. */
+  connections: number;
+  /** Products of the second store. */
+  secondProducts: number;
+  /** Expensive queries a second of the flood; 0 leaves the flood out. */
+  floodRate: number;
+  /** Passed to `serve` when given; else serve's default (every core). */
+  searchThreads: number | null;
+  redis: boolean;
+  catalog: CatalogName;
+  /** The short run whose target rows the lead reads (100,000 products, 4 × 100, 5 s). */
+  quick: boolean;
+  /** Where node A's `bun --cpu-prof` profile goes; its top functions during the streams are reported. */
+  profile: string | null;
+  out: string | null;
+  log: (line: string) => void;
+}
+
+export type WrkRun = WrkResult & { urls: number };
+
+/** wrk's runs of one load: the first store's new and repeating mixes, the second store's new one. */
+export interface Searches {
+  aNew: WrkRun;
+  aRepeating: WrkRun;
+  bNew: WrkRun;
+}
+
+export interface StreamRun {
+  clients: number;
+  batch: number;
+  /** The same stream with no searches (before the one beside them). */
+  alone: StreamResult;
+  stream: StreamResult;
+  probes: ProbeSamples;
+  searches: Searches;
+  /** Node A's seconds run and waited for a CPU per second of the stream, by thread name. */
+  cpu: [string, { run: number; wait: number }][];
+}
+
+export interface MixedLoadResult {
+  mode: "embedded" | "Redis";
+  fresh: {
+    perSecond: number;
+    seconds: number;
+    /** Per lane, ms from the last batch's acknowledgement to its last product in answers. */
+    lastVisible: { lane: string; ms: number | null }[];
+  };
+  lanes: string[];
+  /** Alone before the streams, and again after them: the machine's speed drifts in a run. */
+  alone: Searches;
+  aloneAfter: Searches;
+  runs: StreamRun[];
+  flood: { b: WrkRun; flood: FloodResult } | null;
+  profile: ReturnType<typeof selfTimes> | null;
+  load: [number[], number[]];
+  table: string;
+}

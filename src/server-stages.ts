@@ -1,0 +1,350 @@
+// The stages of a server's start (server.ts), in their order: each takes what the ones before
+// it made, returns what the next ones need, and registers the stop of what it started on the
+// stack, so that the server stops in the reverse order (docs/ARCHITECTURE.md, "Start and stop").
+
+import { adminAnalytics } from "./analytics/admin-analytics.ts";
+import { PopularQueries } from "./analytics/popular-queries.ts";
+import { SearchRecorder } from "./analytics/search-recorder.ts";
+import type { Config } from "./config.ts";
+import { appRoutes } from "./http/app.ts";
+import { AuthThrottle } from "./http/auth-throttle.ts";
+import { InFlight } from "./http/in-flight.ts";
+import { overviewOf } from "./http/overview.ts";
+import { SharedTokenBuckets, TokenBuckets } from "./http/rate-limit.ts";
+import { requestWrapper } from "./http/request-wrapper.ts";
+import type { Route } from "./http/route-table.ts";
+import { OTHERS_WINDOW_MS, searchAnswers } from "./http/routes/search.ts";
+import { threadShedder } from "./http/search-shedder.ts";
+import { FORWARDED_CLIENT } from "./http/search-thread-messages.ts";
+import { SearchThreads } from "./http/search-threads.ts";
+import { warmedUpLine, warmUpSearches } from "./http/search-warm-up.ts";
+import { type Listening, serveAndDrain } from "./http/serve-and-drain.ts";
+import { type ShedReason, shed } from "./http/shed.ts";
+import { ImportWriter } from "./import/import-writer.ts";
+import { logLine } from "./ops/log-lines.ts";
+import { observeRequest, registerSources } from "./ops/metrics.ts";
+import { metricSourcesOf, readinessOf } from "./ops/probes.ts";
+import { FreshRecords } from "./pipeline/fresh-records.ts";
+import { Indexers } from "./pipeline/indexers.ts";
+import { SnapshotPublisher } from "./pipeline/snapshot-replica.ts";
+import type { StopStack } from "./stop-stack.ts";
+import { openStore } from "./store/open-store.ts";
+import { Checkpointer } from "./store/sqlite/checkpointer.ts";
+import { sqliteFile } from "./store/sqlite/sqlite-store.ts";
+import type { ChangeLog, PrimaryStore } from "./store/store.ts";
+import { Domains } from "./tenancy/domains.ts";
+import { assertServedBy, serves } from "./tenancy/partition.ts";
+
+export interface Storage {
+  store: PrimaryStore;
+  log: ChangeLog;
+  domains: Domains;
+  /** What the import thread has written and the indexer not yet applied (pipeline/). */
+  fresh: FreshRecords;
+}
+
+/** The primary store and change log, and the SQLite file's checkpoints. */
+export async function storage(config: Config, stops: StopStack): Promise<Storage> {
+  const { store, log } = await openStore(config);
+  stops.push("store", () => store.close());
+  if (!config.redisUrl) {
+    const checkpointer = await Checkpointer.start(sqliteFile(config.dataDir));
+    stops.push("checkpointer", () => checkpointer.stop());
+  }
+  return { store, log, domains: new Domains(store), fresh: new FreshRecords() };
+}
+
+export interface Writer {
+  imports: ImportWriter;
+  recorder: SearchRecorder;
+  popular: PopularQueries;
+}
+
+/**
+ * The import thread, through which every write goes (this thread reads, searches and
+ * indexes), and what the searches report to it: their analytics and popular queries.
+ */
+export async function writer(
+  config: Config,
+  { log, fresh }: Pick<Storage, "log" | "fresh">,
+  stops: StopStack,
+): Promise<Writer> {
+  const imports = await ImportWriter.start(config, {
+    onSent: (domainId) => fresh.sent(domainId),
+    onAnswered: (domainId, seq, products) => {
+      fresh.answered(domainId, products && { seq, records: products });
+      if (seq > 0) log.wake?.(domainId);
+    },
+  });
+  stops.push("import thread", () => imports.stop());
+  const recorder = new SearchRecorder(imports);
+  stops.push("search recorder", () => recorder.stop());
+  const popular = new PopularQueries(imports, config.suggestionRefreshMs);
+  stops.push("popular queries", () => popular.stop());
+  return { imports, recorder, popular };
+}
+
+export interface Threads {
+  /** Null with --search-threads 1: the main thread answers every search. */
+  threads: SearchThreads | null;
+  /** The search token buckets, shared by every search thread. */
+  rateMemory: SharedArrayBuffer;
+  /** The search-time buckets of every store, shared by the search threads, read here too. */
+  searchCosts: SharedTokenBuckets;
+}
+
+/**
+ * The search threads, started before the indexes are built so that each sees every snapshot
+ * from the first build on; they report their searches, requests and refusals here.
+ */
+export function searchThreads(
+  config: Config,
+  { domains, recorder, imports, popular }: Pick<Storage, "domains"> & Writer,
+  stops: StopStack,
+): Threads {
+  const rateMemory = new SharedTokenBuckets(config.searchRate).memory;
+  const searchCosts = new SharedTokenBuckets(config.searchCost);
+  if (config.searchThreads <= 1) return { threads: null, rateMemory, searchCosts };
+  const threads = new SearchThreads(
+    config.searchThreads - 1,
+    { config, rateMemory, costMemory: searchCosts.memory },
+    {
+      searches: (seen) => {
+        for (const s of seen) recorder.record(s);
+      },
+      requests: (seen) => {
+        for (const [method, route, status, seconds] of seen)
+          observeRequest(method, route, status, seconds);
+      },
+      shed: (counts) => {
+        for (const [reason, n] of Object.entries(counts)) shed[reason as ShedReason] += n;
+      },
+      suggestions: (ids) => imports.suggestions(ids),
+    },
+  );
+  stops.push("search threads", () => threads.stop());
+  domains.onLoad((all) => threads.post({ type: "domains", all }));
+  // A block on this node shows at once on every thread, as it did on the one thread.
+  popular.onRefresh((lists) => threads.post({ type: "popular", lists }));
+  return { threads, rateMemory, searchCosts };
+}
+
+export interface Indexes {
+  indexers: Indexers;
+  /** Each store's index patches, in time of this thread: its imports pay for them. */
+  importCosts: TokenBuckets<number>;
+}
+
+/**
+ * Every served domain's index, built and caught up from the change log before listening; a
+ * domain that appears later is built in the background. Each snapshot goes to the search
+ * threads as it is made.
+ */
+export async function indexes(
+  config: Config,
+  { store, log, domains, fresh, threads }: Storage & Pick<Threads, "threads">,
+  stops: StopStack,
+): Promise<Indexes> {
+  const publisher = threads && new SnapshotPublisher((message) => threads.post(message));
+  // In time of this thread (which answers searches too): a store's imports are refused while
+  // its patches are in debt (http/routes/import.ts).
+  const importCosts = new TokenBuckets<number>(config.importCost);
+  const indexers = new Indexers(
+    store,
+    log,
+    (d) => serves(config.partition, d),
+    fresh,
+    publisher ?? undefined,
+    (domainId, ms) => importCosts.charge(domainId, performance.now(), ms),
+  );
+  stops.push("indexers", () => indexers.stop());
+  let starting: Promise<void>[] | null = [];
+  domains.onDomain((d) => {
+    const built = indexers.add(d).catch((error) => {
+      logLine({ level: "error", msg: "index build", domain: d.name, error: String(error) });
+    });
+    starting?.push(built);
+  });
+  domains.onDomainGone((d) => void indexers.remove(d.id));
+  await domains.load();
+  await store.onDomainsChanged?.(() => void domains.load().catch(() => {}));
+  await Promise.all(starting);
+  starting = null;
+  indexers.schedule(config.reindexInterval);
+  return { indexers, importCosts };
+}
+
+/**
+ * Every path of a search compiled before the first shopper's (http/search-warm-up.ts), on a
+ * collected heap; the search threads warm up on their replicas meanwhile.
+ */
+export async function warmUp(
+  config: Config,
+  { threads, indexers }: Pick<Threads, "threads"> & Pick<Indexes, "indexers">,
+): Promise<void> {
+  // The rebuild parsed every record into objects that are garbage now (and the search threads'
+  // shared copies replaced the segments' arrays): give the memory back before serving, so that
+  // the resident size is the indexes' (measured by the benchmark). From a later turn of the
+  // loop: JSC scans the stack conservatively, and a collection made here left ~60 MB of a
+  // 100,000-product index's arrays alive (bench/threads.ts).
+  await Bun.sleep(1);
+  Bun.gc(true);
+  threads?.post({ type: "warm-up" });
+  const warmed = warmUpSearches(
+    indexers.all().map((i) => i.snapshot),
+    config.maxPageSize,
+  );
+  logLine(warmedUpLine(0, warmed));
+}
+
+export interface Http {
+  /** Every route the main thread answers (http/app.ts). */
+  routes: Route[];
+  wrapper: ReturnType<typeof requestWrapper>;
+  /** The same, for the requests the search threads pass on through the private socket. */
+  forwarded: ReturnType<typeof requestWrapper>;
+}
+
+/** The main thread's route table over the services, and the wrapper of its requests. */
+export function http(
+  config: Config,
+  {
+    store,
+    log,
+    domains,
+    imports,
+    recorder,
+    popular,
+    rateMemory,
+    searchCosts,
+    indexers,
+    importCosts,
+  }: Storage & Writer & Threads & Indexes,
+  stops: StopStack,
+): Http {
+  const assertServed = assertServedBy(config.partition);
+  registerSources(metricSourcesOf({ domains, indexers, log, imports, recorder, shed }));
+  const { shedder, loopLag } = threadShedder(config.shedLag);
+  stops.push("loop lag", () => loopLag.stop());
+  const routes = appRoutes({
+    domains,
+    imports,
+    limits: { maxItems: config.maxItems, maxBytes: config.maxBytes },
+    guards: {
+      rate: config.importRate,
+      cost: config.importCost,
+      costs: importCosts,
+      // An import's share holds only while another store searches (http/routes/import.ts).
+      othersSearching: (domainId) =>
+        searchCosts.usedByOthers(
+          domainId,
+          performance.timeOrigin + performance.now(),
+          OTHERS_WINDOW_MS,
+        ),
+      maxQueuedBatches: config.maxQueuedBatches,
+      // Import requests in progress per domain: the bound on queued work, and its depths.
+      inFlight: new InFlight<number>(config.maxQueuedBatches + 1),
+    },
+    assertServed,
+    adminKey: config.adminKey,
+    analytics: adminAnalytics(imports, popular, config.analyticsRetentionDays),
+    overview: overviewOf({ indexers, log, imports }),
+    synonyms: imports,
+    readiness: readinessOf({ domains, indexers, store }),
+    search: searchAnswers({
+      domains,
+      indexers,
+      recorder,
+      maxPageSize: config.maxPageSize,
+      popular: (id) => popular.get(id),
+      assertServed,
+      rate: config.searchRate,
+      rateMemory,
+      cost: config.searchCost,
+      costMemory: searchCosts.memory,
+      threads: config.searchThreads,
+      shedder,
+    }),
+    demo: config.demo,
+    docs: {
+      maxPageSize: config.maxPageSize,
+      maxItems: config.maxItems,
+      maxBytes: config.maxBytes,
+      retentionDays: config.analyticsRetentionDays,
+    },
+  });
+  // One count of failed authentications for the port and the private socket: a client is the
+  // same whichever thread the kernel gave its connection to.
+  const throttle = new AuthThrottle();
+  const options = { log: config.requestLog, readTimeout: config.readTimeout, throttle };
+  return {
+    routes,
+    wrapper: requestWrapper({
+      ...options,
+      clientOf: (request, server) => server.requestIP(request)?.address ?? null,
+    }),
+    // Only a search thread reaches the private socket: it names the client it saw.
+    forwarded: requestWrapper({
+      ...options,
+      clientOf: (request) => request.headers.get(FORWARDED_CLIENT),
+    }),
+  };
+}
+
+/**
+ * The main thread's private socket (Linux abstract namespace: no file, gone with the process).
+ * Bound before the port, it is also the lock that keeps a second server off a port shared by
+ * this one's threads (SO_REUSEPORT would let it join them); a partitioned deployment that
+ * shares the port on purpose (--reuse-port) takes one per process.
+ */
+const privateSocket = (config: Config, port: number) =>
+  `\0vitrina:${config.host}:${port}${config.reusePort ? `:${process.pid}` : ""}`;
+
+/**
+ * The port, shared with the search threads, and the private socket through which they pass on
+ * every request but a search. Stopping: every thread stops accepting and finishes its requests
+ * within --shutdown-timeout, then the private socket closes.
+ */
+export async function listen(
+  config: Config,
+  { routes, wrapper, forwarded, threads }: Http & Pick<Threads, "threads">,
+  stops: StopStack,
+): Promise<{ url: string }> {
+  // Registered first, so closed last: the search threads pass requests on through it until
+  // they have stopped.
+  let channel: Listening | null = null;
+  stops.push("private socket", () => channel?.server.stop(true));
+  const lock = (port: number) =>
+    serveAndDrain({
+      routes,
+      wrapper: forwarded,
+      fallback: forwarded.unmatched(routes),
+      at: { unix: privateSocket(config, port) },
+    });
+  // A fixed port's lock first (port 0 is never contended), then the port, then the threads'.
+  if (threads && config.port !== 0) channel = lock(config.port);
+  const main = serveAndDrain({
+    routes,
+    wrapper,
+    fallback: wrapper.unmatched(routes),
+    // A second server on a busy port would silently take half its connections with
+    // SO_REUSEPORT. Only the search threads of this process (behind the private socket's
+    // lock) and deployments that mean it (--reuse-port) share it.
+    at: {
+      hostname: config.host,
+      port: config.port,
+      reusePort: threads !== null || config.reusePort,
+    },
+  });
+  stops.push("port", async () => {
+    const threadsStopped = threads?.stop();
+    await main.drain(config.shutdownTimeout);
+    await threadsStopped;
+  });
+  const port = main.server.port ?? config.port;
+  if (threads) {
+    channel ??= lock(port);
+    await threads.listen(port, privateSocket(config, port));
+  }
+  return { url: `http://${config.host}:${port}` };
+}
