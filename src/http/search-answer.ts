@@ -9,9 +9,11 @@ import type {
   SearchResponse,
 } from "../model/search.ts";
 import {
+  categoryView,
   type Facet,
   type Hit,
   type HitGroup,
+  productView,
   readCategory,
   readProduct,
   type SearchRequest,
@@ -84,6 +86,10 @@ function pagination(
   };
 }
 
+/** What each product and category is read into in turn (search is synchronous). */
+const product = productView();
+const category = categoryView();
+
 const groupedLayout = (request: SearchRequest) => request.grouped && request.categoryId === null;
 
 /**
@@ -134,7 +140,7 @@ export function searchAnswer(
     filters_enabled: request.facets,
     filters: result.facets.map(filterOf),
     categories: result.categories.map(({ slot, total }): SearchCategory => {
-      const c = readCategory(snap, slot, request.language);
+      const c = readCategory(snap, slot, request.language, category);
       return { id: c.id ?? 0, source_id: c.sourceId, name: c.name, url: c.url, total };
     }),
     products: { groups: result.groups.map((g) => groupOf(snap, request, g, item)) },
@@ -153,7 +159,7 @@ function groupOf(
   const items = group.hits.map(item);
   if (group.category === null || group.category < 0)
     return { source_category_id: group.sourceId, category_name: "", category_url: "", items };
-  const c = readCategory(snap, group.category, request.language);
+  const c = readCategory(snap, group.category, request.language, category);
   return { source_category_id: group.sourceId, category_name: c.name, category_url: c.url, items };
 }
 
@@ -163,7 +169,7 @@ function productItem(
   hit: Hit,
   highlight: Highlight,
 ): SearchProduct {
-  const p = readProduct(snap, hit.doc, request.language, request.warehouse);
+  const p = readProduct(snap, hit.doc, request.language, request.warehouse, product);
   const item: SearchProduct = {
     id: p.id,
     source_id: p.sourceId,

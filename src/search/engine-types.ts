@@ -109,29 +109,35 @@ export interface SearchResult {
   readonly ignoredWords: readonly string[];
 }
 
-/** A product as shown: its display fields and its offer (of the warehouse asked, if any). */
+/**
+ * A product as shown: its display fields and its offer (of the warehouse asked, if any).
+ * Filled in place by readProduct: one object serves every product of an answer.
+ */
 export interface ProductView {
-  readonly id: number;
-  readonly sourceId: string;
+  id: number;
+  sourceId: string;
   /** The id of its category's record; 0 when the category was never imported. */
-  readonly categoryId: number;
-  readonly code: string;
-  readonly vendor: string;
-  readonly name: string;
-  readonly url: string;
-  readonly price: number;
-  readonly discountedPrice: number;
-  readonly currency: string;
-  readonly picture: string;
-  readonly available: boolean;
-  readonly labels: { name: string; color: string }[];
+  categoryId: number;
+  code: string;
+  vendor: string;
+  name: string;
+  url: string;
+  price: number;
+  discountedPrice: number;
+  currency: string;
+  picture: string;
+  available: boolean;
+  labels: { name: string; color: string }[];
 }
 
-/** A category as shown, in one language (fallback uk, then its first translation). */
+/**
+ * A category as shown, in one language (fallback uk, then its first translation). Filled in
+ * place by readCategory.
+ */
 export interface CategoryView {
   /** The id of its record; null when products name it but it was never imported. */
-  readonly id: number | null;
-  readonly sourceId: string;
-  readonly name: string;
-  readonly url: string;
+  id: number | null;
+  sourceId: string;
+  name: string;
+  url: string;
 }

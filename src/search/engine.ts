@@ -101,7 +101,7 @@ export {
   offerEpoch,
   stampAnswer,
 } from "./query/answer-stamp.ts";
-export { readCategory, readProduct } from "./query/items.ts";
+export { categoryView, productView, readCategory, readProduct } from "./query/items.ts";
 export { MAX_QUERY_WORDS } from "./query/parse-query.ts";
 /**
  * Everything of PRODUCT.md "Search" and specification 4.3 but the shape of the answer: the

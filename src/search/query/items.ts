@@ -22,37 +22,55 @@ const shownAt = (segment: Segment, local: number, language: Language): number =>
   (((segment.languageMap[local] as number) >>> (languageIndex(language) * 2)) & 3) *
     PER_TRANSLATION;
 
+/** An empty view for readProduct to fill. */
+export const productView = (): ProductView => ({
+  id: 0,
+  sourceId: "",
+  categoryId: 0,
+  code: "",
+  vendor: "",
+  name: "",
+  url: "",
+  price: 0,
+  discountedPrice: 0,
+  currency: "",
+  picture: "",
+  available: false,
+  labels: [],
+});
+
 /**
- * The product of doc `doc` in `language` (fallback uk, then its first translation), its price
- * and availability those of the warehouse `warehouse` (an external id) when it has an entry
- * there (offer.ts).
+ * Fills `out` with the product of doc `doc` in `language` (fallback uk, then its first
+ * translation), its price and availability those of the warehouse `warehouse` (an external
+ * id) when it has an entry there (offer.ts). Filled in place, as readOffer is: an answer reads
+ * its products one after the other, and spares an object each.
  */
 export function readProduct(
   snap: Snapshot,
   doc: number,
   language: Language,
   warehouse: string | null,
+  out: ProductView,
 ): ProductView {
   const { segment, local } = segmentOf(snap, doc);
   const fields = readDoc(segment.display, local);
   const at = shownAt(segment, local, language);
   const category = snap.categories.entries[categorySlotOf(segment, local)];
   readOffer(segment, local, warehouseSlot(snap, warehouse), offer);
-  return {
-    id: productIdOf(segment, local),
-    sourceId: fields[DISPLAY.sourceId] ?? "",
-    categoryId: category?.record?.id ?? 0,
-    code: fields[DISPLAY.code] ?? "",
-    vendor: fields[DISPLAY.vendor] ?? "",
-    name: fields[at] ?? "",
-    url: fields[at + 1] ?? "",
-    price: offer.price,
-    discountedPrice: offer.discounted,
-    currency: currencyCode(offer, fields[DISPLAY.currency] ?? ""),
-    picture: fields[DISPLAY.picture] ?? "",
-    available: offer.available,
-    labels: decodeLabels(fields[at + 2] ?? ""),
-  };
+  out.id = productIdOf(segment, local);
+  out.sourceId = fields[DISPLAY.sourceId] ?? "";
+  out.categoryId = category?.record?.id ?? 0;
+  out.code = fields[DISPLAY.code] ?? "";
+  out.vendor = fields[DISPLAY.vendor] ?? "";
+  out.name = fields[at] ?? "";
+  out.url = fields[at + 1] ?? "";
+  out.price = offer.price;
+  out.discountedPrice = offer.discounted;
+  out.currency = currencyCode(offer, fields[DISPLAY.currency] ?? "");
+  out.picture = fields[DISPLAY.picture] ?? "";
+  out.available = offer.available;
+  out.labels = decodeLabels(fields[at + 2] ?? "");
+  return out;
 }
 
 /** The name of doc `doc` in `language`, as readProduct reads it. */
@@ -61,18 +79,25 @@ export function productName(snap: Snapshot, doc: number, language: Language): st
   return readDoc(segment.display, local)[shownAt(segment, local, language)] ?? "";
 }
 
+/** An empty view for readCategory to fill. */
+export const categoryView = (): CategoryView => ({ id: null, sourceId: "", name: "", url: "" });
+
 /**
- * The category of slot `slot` in `language` (fallback uk, then its first translation); a
- * slot never imported has its source id and empty texts.
+ * Fills `out` with the category of slot `slot` in `language` (fallback uk, then its first
+ * translation); a slot never imported has its source id and empty texts.
  */
-export function readCategory(snap: Snapshot, slot: number, language: Language): CategoryView {
+export function readCategory(
+  snap: Snapshot,
+  slot: number,
+  language: Language,
+  out: CategoryView,
+): CategoryView {
   const entry = snap.categories.entries[slot];
   const translations = entry?.record?.translations ?? [];
   const t = translations[pickTranslation(translations, language)];
-  return {
-    id: entry?.record?.id ?? null,
-    sourceId: entry?.source ?? "",
-    name: t?.name ?? "",
-    url: t?.url ?? "",
-  };
+  out.id = entry?.record?.id ?? null;
+  out.sourceId = entry?.source ?? "";
+  out.name = t?.name ?? "";
+  out.url = t?.url ?? "";
+  return out;
 }
