@@ -2,16 +2,18 @@
 //   bun bench/engine-new-queries.ts [--products 100000] [--seed 1] [--per-class 300]
 //     [--catalog project|feed] [--answers FILE] [--slowest N]
 // Builds a snapshot of the generated catalog once, warms the engine up on the service's traffic
-// mix, then asks each query of each class once through `search` with the response cache off
-// (facets on, the defaults of a widget) and prints per class p50/p99/max, and with `--slowest`
+// mix, then asks each query of each class once for its answer (the engine's search and the
+// answer made of its result, http/search-answer.ts; the engine keeps no answers; facets on,
+// the defaults of a widget) and prints per class p50/p99/max, and with `--slowest`
 // the N slowest queries of each. `--answers` writes the ids of each answer's products and
 // categories, per query, to compare two versions.
 
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { answerSearch } from "../src/http/search-answer.ts";
 import type { Language } from "../src/model/records.ts";
 import { SEARCH_DEFAULTS, type SearchParams, type SearchResponse } from "../src/model/search.ts";
-import { buildSnapshot, search, setResponseCacheSize } from "../src/search/engine.ts";
+import { buildSnapshot } from "../src/search/engine.ts";
 import { catalogNamed, catalogSource } from "./catalogs/index.ts";
 import { newQueryClasses } from "./new-queries/classes.ts";
 import { generateQueryMix } from "./query-mix.ts";
@@ -53,8 +55,7 @@ console.log(
   `${NAME} catalog, products ${PRODUCTS}: built in ${(performance.now() - t0).toFixed(0)} ms`,
 );
 
-setResponseCacheSize(0);
-for (const m of warmUp) search(snap, asked(m.params));
+for (const m of warmUp) answerSearch(snap, asked(m.params));
 
 const pct = (sorted: Float64Array, p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number;
@@ -72,7 +73,7 @@ for (const [name, queries] of classes) {
   const out: unknown[] = [];
   queries.forEach((params, i) => {
     const s = Bun.nanoseconds();
-    const answer = search(snap, params);
+    const answer = answerSearch(snap, params);
     times[i] = (Bun.nanoseconds() - s) / 1e6;
     if (values.answers) out.push([`${params.q}|${params.language}`, summary(answer)]);
   });

@@ -7,8 +7,9 @@
 // marked `exclusive` (a code no product has) scores 0 when its top 10 holds any other product,
 // and 1 for an empty answer when nothing is relevant.
 
+import { answerSearch } from "../src/http/search-answer.ts";
 import { SEARCH_DEFAULTS, type SearchParams } from "../src/model/search.ts";
-import { buildSnapshot, type Snapshot, search } from "../src/search/engine.ts";
+import { buildSnapshot, type Snapshot } from "../src/search/engine.ts";
 import { toRecords } from "./records.ts";
 import {
   CATALOG_NAMES,
@@ -100,7 +101,7 @@ export function evaluateRelevance(
   classes: readonly string[] = CLASSES_OF.project,
 ): RelevanceReport {
   const outcomes = queries.map((query): QueryOutcome => {
-    const response = search(snapshot, searchParams(query.q, query.language ?? "uk"));
+    const response = answerSearch(snapshot, searchParams(query.q, query.language ?? "uk"));
     const top = response.products.groups.flatMap((g) => g.items.map((item) => item.source_id));
     return {
       query,

@@ -2,9 +2,10 @@
 // reports what held its loop: the message's arrival (the structured clone of what is not
 // shared, from the moment the sender's postMessage returned) and each slice of the replica's
 // work, then one search on the replica.
+
+import { answerSearch } from "../src/http/search-answer.ts";
 import { SEARCH_DEFAULTS } from "../src/model/search.ts";
 import { type SnapshotMessage, SnapshotReplicas } from "../src/pipeline/snapshot-replica.ts";
-import { search } from "../src/search/engine.ts";
 
 declare const self: Worker;
 
@@ -30,7 +31,7 @@ self.onmessage = (e: MessageEvent<{ sent: Float64Array; message: SnapshotMessage
     slices.push(performance.now() - sliceStart);
     const totalMs = performance.now() - started;
     const t = performance.now();
-    search(snapshot, { ...SEARCH_DEFAULTS, q: "навушники" }, []);
+    answerSearch(snapshot, { ...SEARCH_DEFAULTS, q: "навушники" }, []);
     self.postMessage({ arrivalMs, slices, totalMs, searchMs: performance.now() - t });
   };
   ready();

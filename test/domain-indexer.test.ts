@@ -6,8 +6,9 @@
 //     product answers with its category's name
 import { expect, test } from "bun:test";
 import { parseSearchParams } from "../src/http/parse-params.ts";
+import { answerSearch } from "../src/http/search-answer.ts";
 import { DomainIndexer } from "../src/pipeline/domain-indexer.ts";
-import { type Snapshot, search } from "../src/search/engine.ts";
+import type { Snapshot } from "../src/search/engine.ts";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.ts";
 import { categoryDraft, productDraft } from "./contract/store.case.ts";
 import { tempDir } from "./http/harness.ts";
@@ -33,7 +34,7 @@ test("1. a failed batch's category is published with the first product that name
     const parsed = parseSearchParams(new URLSearchParams("q=товар"), 100);
     if (!parsed.ok) throw new Error("unparsable query");
     const answers = published
-      .map((s) => search(s, parsed.params))
+      .map((s) => answerSearch(s, parsed.params))
       .filter((a) => a.total > 0)
       .map((a) => a.products.groups.map((g) => [g.category_name, g.items.length]));
     // The patch is published, then its merge (into an empty base, here) in a swap of its own.

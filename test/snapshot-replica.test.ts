@@ -14,12 +14,13 @@ import { generateQueryMix } from "../bench/query-mix.ts";
 import { toProductRecord, toRecords } from "../bench/records.ts";
 import { generateCatalog, generateProduct } from "../src/catalog/generate.ts";
 import { parseSearchParams } from "../src/http/parse-params.ts";
+import { answerSearch } from "../src/http/search-answer.ts";
 import {
   type ReplicaMessage,
   SnapshotPublisher,
   SnapshotReplicas,
 } from "../src/pipeline/snapshot-replica.ts";
-import { buildSnapshot, patchSnapshot, type Snapshot, search } from "../src/search/engine.ts";
+import { buildSnapshot, patchSnapshot, type Snapshot } from "../src/search/engine.ts";
 import { synonymTable } from "../src/search/synonyms.ts";
 
 const catalog = generateCatalog({ seed: 3, products: 3000 });
@@ -46,8 +47,8 @@ function pair(later: ((next: () => void) => void) | null = null) {
 const sameAnswers = (main: Snapshot, replica: Snapshot | undefined) => {
   if (!replica) throw new Error("no replica");
   for (const params of queries)
-    expect(JSON.stringify(search(replica, params, []))).toBe(
-      JSON.stringify(search(main, params, [])),
+    expect(JSON.stringify(answerSearch(replica, params, []))).toBe(
+      JSON.stringify(answerSearch(main, params, [])),
     );
 };
 

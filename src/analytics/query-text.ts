@@ -1,4 +1,4 @@
-import { normalise } from "../search/analysis/index.ts";
+import { normalise } from "../search/engine.ts";
 
 // What of a search's text analytics keep, and which past queries may become suggestions
 // (PRODUCT.md "Search > Analytics": the search token is public, so nothing a holder of it

@@ -6,12 +6,11 @@
 //  4. a budget: the least recently used answers go first; an answer over the budget is not kept
 import { describe, expect, test } from "bun:test";
 import { SEARCH_DEFAULTS, type SearchParams } from "../model/search.ts";
-import type { Snapshot } from "../search/engine.ts";
-import { newOfferEpochs } from "../search/index/offer-columns.ts";
-import { AnswerCache, type CachedAnswer } from "./answer-cache.ts";
+import { buildSnapshot } from "../search/engine.ts";
+import { AnswerCache, type CachedAnswer, cacheKey } from "./answer-cache.ts";
 import { prepare } from "./browser-answer.ts";
 
-const snapshot = () => ({ offerEpochs: newOfferEpochs() }) as Snapshot;
+const snapshot = () => buildSnapshot({ products: [], categories: [] });
 const params = (p: Partial<SearchParams>): SearchParams => ({ ...SEARCH_DEFAULTS, ...p });
 const answer = (body: string): CachedAnswer => ({
   ...prepare(body),
@@ -44,6 +43,7 @@ describe("answer cache", () => {
     const cache = new AnswerCache(1 << 20);
     const suggest = params({ q: "a", use_corrections: false, use_suggestions: true });
     expect(cache.keyOf(snapshot(), suggest)).toBeNull();
+    expect(cacheKey(suggest)).toBeNull();
     expect(new AnswerCache(0).keyOf(snapshot(), params({ q: "a" }))).toBeNull();
   });
 

@@ -1,19 +1,16 @@
 import type { SearchParams } from "../model/search.ts";
 import { type AnswerStamp, answerHolds, type Snapshot } from "../search/engine.ts";
-import { cacheKey } from "../search/query/response-cache.ts";
 import type { PreparedBody } from "./browser-answer.ts";
 
-// The search answers as sent, per thread: a repeated search is a look-up, not a search, a
-// JSON.stringify, a hash and a compression (docs/ARCHITECTURE.md, "Answers fit for browsers").
-// An answer is a function of the snapshot and the parameters that the engine's own cache keys
-// on (query/response-cache.ts: not uuid, demo; none for the suggestions, which follow the
-// popular queries); the snapshot is part of the key, so an import is never hidden: the next
-// search of its domain finds no entry and the old ones age out. An offer written in place
-// (a price or stock change) changes no snapshot: each entry checks its stamp instead, and only
-// the answers it made stale are dropped (search/query/answer-stamp.ts). Unlike the engine's cache,
-// which keeps only the answers that took over 1 ms (each a tree of objects the collector
-// walks), this one keeps every answer: an entry is a few typed arrays and costs next to
-// nothing to keep or to drop.
+// The search answers as sent, per thread, the node's one answer cache: a repeated search is a
+// look-up, not a search, a JSON.stringify, a hash and a compression (docs/ARCHITECTURE.md,
+// "Answers fit for browsers"). An answer is a function of the snapshot and the parameters of
+// `cacheKey` (not uuid, demo; none for the suggestions, which follow the popular queries); the
+// snapshot is part of the key, so an import is never hidden: the next search of its domain
+// finds no entry and the old ones age out. An offer written in place (a price or stock change)
+// changes no snapshot: each entry checks its stamp instead, and only the answers it made stale
+// are dropped (the engine's answerHolds). Every answer is kept: an entry is a few typed arrays
+// and costs next to nothing to keep or to drop.
 
 /** What a search's analytics need of its answer, kept beside the bytes. */
 export interface CachedAnswer extends PreparedBody {
@@ -40,6 +37,29 @@ const generationOf = (snap: Snapshot): number => {
   }
   return n;
 };
+
+/** The parameters an answer depends on (not uuid, demo); null when it is not to be kept. */
+export function cacheKey(params: SearchParams): string | null {
+  if (params.use_suggestions && !params.use_corrections) return null;
+  return [
+    params.q,
+    params.language,
+    params.filters.join(","),
+    params.price_from,
+    params.price_to,
+    params.category_id,
+    params.group_by_category,
+    params.show_unavailable,
+    params.page,
+    params.product_page_size,
+    params.category_page_size,
+    params.per_category_limit,
+    params.show_filters,
+    params.use_corrections,
+    params.wid,
+    params.highlight,
+  ].join("\u0000");
+}
 
 export class AnswerCache {
   private readonly entries = new Map<string, CachedAnswer>();

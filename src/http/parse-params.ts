@@ -2,6 +2,7 @@ import { IMPORT_LIMITS } from "../model/import.ts";
 import { LANGUAGES, type Language } from "../model/records.ts";
 import { SEARCH_DEFAULTS as D, type Highlight, type SearchParams } from "../model/search.ts";
 import { charCount } from "../model/text.ts";
+import { MAX_QUERY_WORDS } from "../search/engine.ts";
 
 export type ParsedParams =
   | { ok: true; params: SearchParams }
@@ -15,8 +16,8 @@ export type ParsedParams =
 export const QUERY_LIMITS = {
   /** Characters of `q` kept. */
   qChars: 200,
-  /** Words (runs of letters and digits) of `q` kept. */
-  qWords: 12,
+  /** Words (runs of letters and digits) of `q` kept: as many as the engine searches. */
+  qWords: MAX_QUERY_WORDS,
   /** Attribute value ids in `filters`. */
   filters: 100,
   /** Characters of `uuid`, `wid` and `category_id`. */

@@ -1,12 +1,11 @@
-import { SEARCH_DEFAULTS, type SearchParams } from "../model/search.ts";
 import {
   prepareSnapshot,
   type Snapshot,
-  searchUncached,
+  search,
   WARM_UP_SET,
   warmUpQueries,
 } from "../search/engine.ts";
-import { parseSearchParams } from "./parse-params.ts";
+import { searchAnswer } from "./search-answer.ts";
 
 /**
  * How long a thread may ask warm-up queries after the first set (one query of each kind,
@@ -28,9 +27,10 @@ export interface WarmedUp {
 /**
  * Before a thread listens: builds every snapshot's derived data (what the first searches
  * would build), then asks the warm-up queries of the engine (search/warm-up.ts), the largest
- * domain's first, as the search route would (its query string parsed, its answer
- * serialised), until they are done or the budget is spent. Nothing is recorded: no
- * analytics, suggestions, metrics, rate tokens or cached answers.
+ * domain's first, as the search route would (its answer made and serialised), until they are
+ * done or the budget is spent; a page size the route would refuse (over `maxPageSize`) is not
+ * asked. Nothing is recorded: no analytics, suggestions, metrics, rate
+ * tokens or cached answers.
  */
 export function warmUpSearches(
   snapshots: readonly Snapshot[],
@@ -45,12 +45,13 @@ export function warmUpSearches(
   const elapsed = () => performance.now() - started;
   let queries = 0;
   for (const snap of bySize)
-    for (const params of warmUpQueries(snap)) {
+    for (const request of warmUpQueries(snap)) {
       if (elapsed() >= budgetMs && queries >= WARM_UP_SET)
         return { prepareMs, queries, queriesMs: elapsed() };
-      const parsed = parseSearchParams(queryString(params), maxPageSize);
-      if (!parsed.ok) continue;
-      JSON.stringify(searchUncached(snap, parsed.params));
+      if (Math.max(request.pageSize, request.groupsPerPage, request.perGroup) > maxPageSize)
+        continue;
+      const highlight = request.highlight ? "both" : null;
+      JSON.stringify(searchAnswer(snap, request, search(snap, request), highlight));
       queries++;
     }
   return { prepareMs, queries, queriesMs: elapsed() };
@@ -66,14 +67,3 @@ export const warmedUpLine = (thread: number, w: WarmedUp) => ({
   prepare_ms: Math.round(w.prepareMs),
 });
 const docs = (snap: Snapshot) => snap.starts[snap.starts.length - 1] ?? 0;
-
-/** The query string that parses to `params` (the parameters left at their default omitted). */
-function queryString(params: SearchParams): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value === null || value === SEARCH_DEFAULTS[name as keyof SearchParams]) continue;
-    const text = Array.isArray(value) ? value.join(",") : String(value);
-    if (text !== "") query.set(name, text);
-  }
-  return query;
-}

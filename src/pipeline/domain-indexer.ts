@@ -3,15 +3,17 @@ import type { CategoryRecord, ProductRecord } from "../model/records.ts";
 import {
   buildSnapshot,
   hasCategory,
+  NO_SYNONYMS,
   type ProductPatch,
   patchSnapshot,
   prepareIfSearched,
   type Snapshot,
+  type SynonymTable,
   settleSnapshot,
   startProductPatch,
+  synonymTable,
   writeOffers,
 } from "../search/engine.ts";
-import { NO_SYNONYMS, type SynonymTable, synonymTable } from "../search/synonyms.ts";
 import type { CatalogReader, ChangeLog, SynonymStore } from "../store/store.ts";
 import type { FreshRecords } from "./fresh-records.ts";
 

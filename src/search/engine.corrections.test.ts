@@ -6,8 +6,9 @@ import {
   params,
   product,
 } from "../../test/fixtures/engine-catalog.ts";
+import { answerSearch } from "../http/search-answer.ts";
 import type { SearchResponse } from "../model/search.ts";
-import { buildSnapshot, search } from "./engine.ts";
+import { buildSnapshot } from "./engine.ts";
 
 // How shoppers really type (issue 15, points 1 and 2), on the engine's hand-made catalog and
 // a small one of brands whose Cyrillic spelling is no transliteration:
@@ -44,7 +45,7 @@ const brands = buildSnapshot({
 
 const ids = (r: SearchResponse) => r.products.groups.flatMap((g) => g.items.map((i) => i.id));
 const answer = (from: typeof snap, text: string, more: Parameters<typeof params>[0] = {}) => {
-  const r = search(from, params({ q: text, group_by_category: false, ...more }));
+  const r = answerSearch(from, params({ q: text, group_by_category: false, ...more }));
   return [r.corrected_query, ids(r)];
 };
 

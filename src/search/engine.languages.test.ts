@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { category, params, product } from "../../test/fixtures/engine-catalog.ts";
+import { answerSearch } from "../http/search-answer.ts";
 import type { Language } from "../model/records.ts";
 import type { SearchResponse } from "../model/search.ts";
-import { buildSnapshot, search } from "./engine.ts";
+import { buildSnapshot } from "./engine.ts";
 
 // Catalogs nobody here generated (issue 21, points 2 and 3), as real Ukrainian shop feeds write
 // them:
@@ -14,7 +15,7 @@ import { buildSnapshot, search } from "./engine.ts";
 
 const ids = (r: SearchResponse) => r.products.groups.flatMap((g) => g.items.map((i) => i.id));
 const answer = (from: ReturnType<typeof buildSnapshot>, text: string) => {
-  const r = search(from, params({ q: text, group_by_category: false }));
+  const r = answerSearch(from, params({ q: text, group_by_category: false }));
   return [r.corrected_query, ids(r)];
 };
 

@@ -12,6 +12,7 @@
 import { describe, expect, test } from "bun:test";
 import { params } from "../../test/fixtures/engine-catalog.ts";
 import { generateCategories, generateProduct } from "../catalog/generate.ts";
+import { answerSearch } from "../http/search-answer.ts";
 import { validateCategory } from "../import/validate-category.ts";
 import { validateProduct } from "../import/validate-product.ts";
 import type { CategoryRecord, ProductRecord } from "../model/records.ts";
@@ -20,7 +21,6 @@ import {
   buildSnapshot,
   patchSnapshot,
   type Snapshot,
-  search,
   settleSnapshot,
   snapshotStats,
   startProductPatch,
@@ -54,8 +54,11 @@ const QUERIES = [
 
 function answers(snap: Snapshot): unknown[] {
   return QUERIES.flatMap((q) => [
-    search(snap, params({ q, show_unavailable: true, per_category_limit: -1 })),
-    search(snap, params({ q, group_by_category: false, product_page_size: 50, language: "ru" })),
+    answerSearch(snap, params({ q, show_unavailable: true, per_category_limit: -1 })),
+    answerSearch(
+      snap,
+      params({ q, group_by_category: false, product_page_size: 50, language: "ru" }),
+    ),
   ]);
 }
 

@@ -23,7 +23,7 @@
 // 17. suggestions only with use_corrections=false and use_suggestions=true; popular first
 // 18. only when nothing matches every word: words found nowhere are dropped, then the last
 // 19. a category whose own name matches is listed even with 0 products
-// 20. emptyResponse and queries without words: the empty data set
+// 20. the empty data set (emptyAnswer) and queries without words: no result, the empty data set
 // 21. patchSnapshot: the old snapshot answers as before, the new one reflects the patch
 //     (updated, added products; renamed category); snapshotStats counts tombstones
 
@@ -35,8 +35,9 @@ import {
   params,
   product,
 } from "../../test/fixtures/engine-catalog.ts";
-import type { SearchProduct, SearchResponse } from "../model/search.ts";
-import { buildSnapshot, emptyResponse, patchSnapshot, search, snapshotStats } from "./engine.ts";
+import { answerSearch, emptyAnswer, searchRequest } from "../http/search-answer.ts";
+import type { SearchParams, SearchProduct, SearchResponse } from "../model/search.ts";
+import { buildSnapshot, patchSnapshot, search, snapshotStats } from "./engine.ts";
 import { attributeId, valueId } from "./index/hash-ids.ts";
 
 const snap = buildSnapshot({ products: PRODUCTS, categories: CATEGORIES });
@@ -155,7 +156,7 @@ const GB16 = 7235951167913295;
 
 describe("layouts", () => {
   test("1. grouped: groups by category, unavailable hidden, categories and pagination", () => {
-    expect(search(snap, q("ноутбук"))).toEqual(
+    expect(answerSearch(snap, q("ноутбук"))).toEqual(
       answer({
         query: "ноутбук",
         total: 2,
@@ -167,7 +168,7 @@ describe("layouts", () => {
   });
 
   test("2. show_unavailable ranks unavailable products after available ones", () => {
-    expect(search(snap, q("ноутбук", { show_unavailable: true }))).toEqual(
+    expect(answerSearch(snap, q("ноутбук", { show_unavailable: true }))).toEqual(
       answer({
         query: "ноутбук",
         total: 3,
@@ -180,7 +181,7 @@ describe("layouts", () => {
 
   test("3. ties go to the newest; exact words rank before stems", () => {
     // All three have "смартфон"; the case (newest) only has the form "смартфона".
-    expect(search(snap, q("смартфон", { group_by_category: false }))).toEqual(
+    expect(answerSearch(snap, q("смартфон", { group_by_category: false }))).toEqual(
       answer({
         query: "смартфон",
         total: 4,
@@ -200,17 +201,17 @@ describe("layouts", () => {
         products: { groups: [group(CAT.headphones, items)] },
         pagination: pages("categories", 1, 10, 1),
       });
-    expect(search(snap, q("навушники", { per_category_limit: 2 }))).toEqual(
+    expect(answerSearch(snap, q("навушники", { per_category_limit: 2 }))).toEqual(
       expected([it(9), it(8)]),
     );
-    expect(search(snap, q("навушники", { per_category_limit: -1 }))).toEqual(
+    expect(answerSearch(snap, q("навушники", { per_category_limit: -1 }))).toEqual(
       expected([it(9), it(8), it(7)]),
     );
   });
 
   test("5. grouped pagination pages the groups, ordered by their best product", () => {
     const all = [listed(CAT.headphones, 1), listed(CAT.phones, 1), listed(CAT.laptops, 1)];
-    expect(search(snap, q("apple", { show_unavailable: true }))).toEqual(
+    expect(answerSearch(snap, q("apple", { show_unavailable: true }))).toEqual(
       answer({
         query: "apple",
         total: 3,
@@ -226,7 +227,7 @@ describe("layouts", () => {
       }),
     );
     expect(
-      search(snap, q("apple", { show_unavailable: true, category_page_size: 2, page: 2 })),
+      answerSearch(snap, q("apple", { show_unavailable: true, category_page_size: 2, page: 2 })),
     ).toEqual(
       answer({
         query: "apple",
@@ -241,7 +242,7 @@ describe("layouts", () => {
   test("6. flat: one group without category info, paged by product_page_size", () => {
     const flatParams = { group_by_category: false, product_page_size: 2 };
     const categories = [listed(CAT.headphones, 1), listed(CAT.phones, 1)];
-    expect(search(snap, q("apple", { ...flatParams, page: 1 }))).toEqual(
+    expect(answerSearch(snap, q("apple", { ...flatParams, page: 1 }))).toEqual(
       answer({
         query: "apple",
         total: 2,
@@ -250,7 +251,9 @@ describe("layouts", () => {
         pagination: pages("products", 1, 2, 2),
       }),
     );
-    expect(search(snap, q("apple", { ...flatParams, product_page_size: 1, page: 2 }))).toEqual(
+    expect(
+      answerSearch(snap, q("apple", { ...flatParams, product_page_size: 1, page: 2 })),
+    ).toEqual(
       answer({
         query: "apple",
         total: 2,
@@ -259,7 +262,7 @@ describe("layouts", () => {
         pagination: pages("products", 2, 1, 2),
       }),
     );
-    expect(search(snap, q("apple", { ...flatParams, page: 3 }))).toEqual(
+    expect(answerSearch(snap, q("apple", { ...flatParams, page: 3 }))).toEqual(
       answer({
         query: "apple",
         total: 2,
@@ -271,7 +274,7 @@ describe("layouts", () => {
   });
 
   test("7. single category: one group of that category, every category still listed", () => {
-    expect(search(snap, q("apple", { category_id: "30", product_page_size: 5 }))).toEqual(
+    expect(answerSearch(snap, q("apple", { category_id: "30", product_page_size: 5 }))).toEqual(
       answer({
         query: "apple",
         total: 1,
@@ -291,7 +294,7 @@ describe("filters", () => {
   });
 
   const laptops = (filters: number[]) =>
-    search(snap, params({ q: "ноутбук", show_unavailable: true, filters }));
+    answerSearch(snap, params({ q: "ноутбук", show_unavailable: true, filters }));
   const colour = (grey: number, black: number) => ({
     id: COLOUR,
     name: "Колір",
@@ -343,7 +346,7 @@ describe("filters", () => {
   });
 
   test("8e. filters in the requested language, with the uk fallback", () => {
-    const ru = search(snap, params({ q: "смартфон", language: "ru" }));
+    const ru = answerSearch(snap, params({ q: "смартфон", language: "ru" }));
     expect(ru.filters).toEqual([
       {
         id: attributeId("ru", "Цвет"),
@@ -375,7 +378,7 @@ describe("filters", () => {
 
 describe("prices, availability, warehouses", () => {
   test("9. price_from and price_to bound discounted_price inclusively", () => {
-    expect(search(snap, q("навушники", { price_from: 1500, price_to: 11000 }))).toEqual(
+    expect(answerSearch(snap, q("навушники", { price_from: 1500, price_to: 11000 }))).toEqual(
       answer({
         query: "навушники",
         total: 2,
@@ -385,13 +388,13 @@ describe("prices, availability, warehouses", () => {
       }),
     );
     // The case has no price: it costs 0.
-    expect(search(snap, q("чохол", { price_from: 1 })).total).toBe(0);
-    expect(search(snap, q("чохол", { price_to: 0 })).total).toBe(1);
+    expect(answerSearch(snap, q("чохол", { price_from: 1 })).total).toBe(0);
+    expect(answerSearch(snap, q("чохол", { price_to: 0 })).total).toBe(1);
   });
 
   test("10. wid: the warehouse's price and availability; no entry there = unavailable", () => {
     // 9 and 7 carry no warehouse data: their own price and availability (PRODUCT.md).
-    expect(search(snap, q("навушники", { wid: "kyiv", show_unavailable: true }))).toEqual(
+    expect(answerSearch(snap, q("навушники", { wid: "kyiv", show_unavailable: true }))).toEqual(
       answer({
         query: "навушники",
         total: 3,
@@ -405,7 +408,7 @@ describe("prices, availability, warehouses", () => {
       }),
     );
     // 8 is unavailable at lviv and hidden; 9 and 7 have no warehouse data and are shown.
-    expect(search(snap, q("навушники", { wid: "lviv" }))).toEqual(
+    expect(answerSearch(snap, q("навушники", { wid: "lviv" }))).toEqual(
       answer({
         query: "навушники",
         total: 2,
@@ -415,15 +418,15 @@ describe("prices, availability, warehouses", () => {
       }),
     );
     // A wid that is no warehouse of the domain is ignored: the answer without wid.
-    expect(search(snap, q("навушники", { wid: "odesa" }))).toEqual(
-      search(snap, q("навушники", {})),
+    expect(answerSearch(snap, q("навушники", { wid: "odesa" }))).toEqual(
+      answerSearch(snap, q("навушники", {})),
     );
   });
 });
 
 describe("language", () => {
   test("11a. display fields in the language, fallback uk, then the first translation", () => {
-    const ru = search(snap, q("смартфон", { language: "ru", per_category_limit: -1 }));
+    const ru = answerSearch(snap, q("смартфон", { language: "ru", per_category_limit: -1 }));
     const ruUrl = (id: number) => `https://shop.example/ru/p/${id}`;
     expect(ru.categories).toEqual([
       { ...CAT.phones, name: "Смартфоны", url: "https://shop.example/ru/c/20", total: 4 },
@@ -434,7 +437,7 @@ describe("language", () => {
       it(4, { name: "Смартфон Samsung Galaxy A55", url: ruUrl(4), labels: [] }),
       it(10),
     ]);
-    const en = search(snap, q("xiaomi", { language: "en" }));
+    const en = answerSearch(snap, q("xiaomi", { language: "en" }));
     expect(en.products.groups[0]?.items).toEqual([
       it(6, { name: "Xiaomi Redmi Note 13 smartphone", url: "https://shop.example/en/p/6" }),
     ]);
@@ -443,7 +446,7 @@ describe("language", () => {
 
   test("11b. every translation is searchable whatever the language", () => {
     // "наушники" is the ru name of the Sony and of the category; language stays uk.
-    expect(search(snap, q("наушники"))).toEqual(
+    expect(answerSearch(snap, q("наушники"))).toEqual(
       answer({
         query: "наушники",
         total: 3,
@@ -458,7 +461,7 @@ describe("language", () => {
 describe("matching", () => {
   const ids = (r: SearchResponse) => r.products.groups.flatMap((g) => g.items.map((i) => i.id));
   const flatIds = (text: string, more: Parameters<typeof params>[0] = {}) =>
-    ids(search(snap, q(text, { group_by_category: false, ...more })));
+    ids(answerSearch(snap, q(text, { group_by_category: false, ...more })));
 
   test("12. stems: plurals and other word forms", () => {
     expect(flatIds("смартфони")).toEqual([10, 6, 5, 4]);
@@ -476,11 +479,14 @@ describe("matching", () => {
   });
 
   test("14. typos: tolerated as typed, corrected when corrections are on", () => {
-    const off = search(snap, q("навушнки", { use_corrections: false, group_by_category: false }));
+    const off = answerSearch(
+      snap,
+      q("навушнки", { use_corrections: false, group_by_category: false }),
+    );
     expect([off.corrected_query, ids(off)]).toEqual(["", [9, 8, 7]]);
-    const on = search(snap, q("навушнки", { group_by_category: false }));
+    const on = answerSearch(snap, q("навушнки", { group_by_category: false }));
     expect([on.corrected_query, ids(on)]).toEqual(["навушники", [9, 8, 7]]);
-    expect(search(snap, q("самсунг galaxy")).corrected_query).toBe("samsung galaxy");
+    expect(answerSearch(snap, q("самсунг galaxy")).corrected_query).toBe("samsung galaxy");
   });
 
   test("15. SKU: the exact code, with or without punctuation", () => {
@@ -492,22 +498,26 @@ describe("matching", () => {
   });
 
   test("16. wrong keyboard layout and transliteration", () => {
-    const layout = search(snap, q("yfdeiybrb", { group_by_category: false }));
+    const layout = answerSearch(snap, q("yfdeiybrb", { group_by_category: false }));
     expect([layout.corrected_query, ids(layout)]).toEqual(["навушники", [9, 8, 7]]);
-    const latin = search(snap, q("ыфьыгтп", { group_by_category: false }));
+    const latin = answerSearch(snap, q("ыфьыгтп", { group_by_category: false }));
     expect([latin.corrected_query, ids(latin)]).toEqual(["samsung", [4]]);
-    const translit = search(snap, q("noutbuk", { group_by_category: false }));
+    const translit = answerSearch(snap, q("noutbuk", { group_by_category: false }));
     expect([translit.corrected_query, ids(translit)]).toEqual(["ноутбук", [2, 1]]);
   });
 
   test("17. suggestions only without corrections; popular queries first", () => {
     const popular = ["смартфон samsung", "Смарт годинник", "чохол"];
     expect(
-      search(snap, q("смарт", { use_corrections: false, use_suggestions: true }), popular)
+      answerSearch(snap, q("смарт", { use_corrections: false, use_suggestions: true }), popular)
         .suggestions,
     ).toEqual(["смартфон samsung", "смарт годинник", "смартфон", "смартфона"]);
-    expect(search(snap, q("смарт", { use_suggestions: true }), popular).suggestions).toEqual([]);
-    expect(search(snap, q("смарт", { use_corrections: false }), popular).suggestions).toEqual([]);
+    expect(answerSearch(snap, q("смарт", { use_suggestions: true }), popular).suggestions).toEqual(
+      [],
+    );
+    expect(answerSearch(snap, q("смарт", { use_corrections: false }), popular).suggestions).toEqual(
+      [],
+    );
   });
 
   test("18. the last word is dropped only when nothing matches every word", () => {
@@ -518,33 +528,21 @@ describe("matching", () => {
   });
 
   test("19. a category whose own name matches is listed with 0 products", () => {
-    expect(search(snap, q("планшети"))).toEqual(
+    expect(answerSearch(snap, q("планшети"))).toEqual(
       answer({ query: "планшети", categories: [listed(CAT.tablets, 0)] }),
     );
   });
 
   test("20. the empty data set", () => {
-    expect(
-      emptyResponse({
-        q: "x",
-        page: 3,
-        group_by_category: true,
-        category_id: null,
-        product_page_size: 10,
-        category_page_size: 5,
-      }),
-    ).toEqual(answer({ query: "x", pagination: pages("categories", 1, 5, 0) }));
-    expect(
-      emptyResponse({
-        q: "",
-        page: 1,
-        group_by_category: false,
-        category_id: null,
-        product_page_size: 20,
-        category_page_size: 10,
-      }),
-    ).toEqual(answer({ query: "", pagination: pages("products", 1, 20, 0) }));
-    expect(search(snap, params({ q: " ,. " }))).toEqual(
+    const empty = (p: Partial<SearchParams>) => emptyAnswer(searchRequest(params(p)), false);
+    expect(empty({ q: "x", page: 3, category_page_size: 5 })).toEqual(
+      answer({ query: "x", pagination: pages("categories", 1, 5, 0) }),
+    );
+    expect(empty({ q: "", group_by_category: false, product_page_size: 20 })).toEqual(
+      answer({ query: "", pagination: pages("products", 1, 20, 0) }),
+    );
+    expect(search(snap, searchRequest(params({ q: " ,. " })))).toBeNull();
+    expect(answerSearch(snap, params({ q: " ,. " }))).toEqual(
       answer({ query: " ,. ", filters_enabled: true }),
     );
   });
@@ -552,7 +550,7 @@ describe("matching", () => {
 
 describe("patches", () => {
   test("21. copy-on-write: the old snapshot is unchanged, the new one reflects the patch", () => {
-    const before = search(snap, q("ноутбук"));
+    const before = answerSearch(snap, q("ноутбук"));
     const next = patchSnapshot(snap, {
       products: [
         product(2, {
@@ -574,20 +572,20 @@ describe("patches", () => {
       ],
       categories: [category(3, 30, { uk: "Гарнітури" })],
     });
-    expect(search(snap, q("ноутбук"))).toEqual(before);
-    expect(search(snap, q("гарнітури")).total).toBe(0);
+    expect(answerSearch(snap, q("ноутбук"))).toEqual(before);
+    expect(answerSearch(snap, q("гарнітури")).total).toBe(0);
     expect(snapshotStats(snap)).toEqual({ products: 10, categories: 4, terms: 84, tombstones: 0 });
 
-    expect(search(next, q("ноутбук")).products.groups).toEqual([
+    expect(answerSearch(next, q("ноутбук")).products.groups).toEqual([
       group(CAT.laptops, [
         it(2, { name: "Ноутбук ASUS ZenBook 14", price: 18000, discounted_price: 18000 }),
         it(1),
       ]),
     ]);
-    expect(search(next, q("vivobook")).total).toBe(0);
-    expect(search(snap, q("vivobook")).total).toBe(1);
+    expect(answerSearch(next, q("vivobook")).total).toBe(0);
+    expect(answerSearch(snap, q("vivobook")).total).toBe(1);
     const headphones = { ...CAT.headphones, name: "Гарнітури" };
-    expect(search(next, q("гарнітури", { per_category_limit: -1 }))).toEqual(
+    expect(answerSearch(next, q("гарнітури", { per_category_limit: -1 }))).toEqual(
       answer({
         query: "гарнітури",
         total: 3,
@@ -596,7 +594,7 @@ describe("patches", () => {
         pagination: pages("categories", 1, 10, 1),
       }),
     );
-    expect(search(next, q("планшет")).categories).toEqual([listed(CAT.tablets, 1)]);
+    expect(answerSearch(next, q("планшет")).categories).toEqual([listed(CAT.tablets, 1)]);
     expect(snapshotStats(next)).toMatchObject({ products: 11, categories: 4, tombstones: 1 });
   });
 });

@@ -1,12 +1,11 @@
-import type { SearchParams, SearchResponse } from "../model/search.ts";
 import type { Snapshot } from "./index/snapshot.ts";
-import { offerEpoch, stampAnswer } from "./query/answer-stamp.ts";
-import { cachedAnswer, cacheKey, keepAnswer } from "./query/response-cache.ts";
-import { emptyData, runSearch } from "./query/run-search.ts";
 
-// The search engine's facade: pure and synchronous, no I/O. The indexer builds and patches
-// snapshots and swaps the current one; the HTTP layer calls `search` on whichever snapshot it
-// holds. A snapshot is immutable: a patch returns a new one and the old stays valid.
+// The search engine's facade: pure and synchronous, no I/O, and the only module of src/search/
+// that other folders import (test/layers.test.ts). The indexer builds and patches snapshots and
+// swaps the current one; the HTTP layer calls `search` on whichever snapshot it holds, with a
+// request of the engine's own (engine-types.ts), and shapes the specification's answer from the
+// result (http/search-answer.ts). A snapshot is immutable: a patch returns a new one and the
+// old stays valid.
 //
 // Design (details in the files named):
 // - index/segment.ts: dense doc ids per segment; one 64-byte "hot" record per doc (price,
@@ -59,13 +58,23 @@ import { emptyData, runSearch } from "./query/run-search.ts";
 // - suggestions (use_corrections=false, use_suggestions=true): popular queries that start
 //   with the query, in their order, then the query with its last word completed by product
 //   name words, most frequent first; normalised, at most 10, never the query itself.
-// - a query without any word answers the empty data set.
-// - answers of queries that took over 1 ms are cached per snapshot (query/response-cache.ts),
-//   each checked against the offers written in place since (query/answer-stamp.ts).
+// - a query without any word has no result (null): the HTTP side answers the empty data set.
+// - the engine keeps no answers: the HTTP side keeps them as sent, each stamped here and
+//   checked against the offers written in place since (query/answer-stamp.ts).
 // - a write that changed only a product's offer (prices, availability, stock) is written into
 //   its columns in place, not indexed again (index/offer-columns.ts: writeOffers).
 
+export { normalise } from "./analysis/index.ts";
+export type {
+  Facet,
+  Hit,
+  HitGroup,
+  Range,
+  SearchRequest,
+  SearchResult,
+} from "./engine-types.ts";
 export { writeOffers } from "./index/offer-columns.ts";
+export type { Segment } from "./index/segment.ts";
 export type { Snapshot } from "./index/snapshot.ts";
 export {
   buildSnapshot,
@@ -77,57 +86,34 @@ export {
   startProductPatch,
 } from "./index/snapshot.ts";
 export {
+  frameSnapshot,
+  type PackedSegment,
+  packSegment,
+  type SnapshotFrame,
+  sharedSegment,
+  sharedSnapshot,
+  snapshotFrame,
+  unpackSegment,
+} from "./index/snapshot-shipping.ts";
+export {
   type AnswerStamp,
   answerHolds,
   offerEpoch,
   stampAnswer,
 } from "./query/answer-stamp.ts";
-export { setResponseCacheSize } from "./query/response-cache.ts";
-/** A search that neither reads nor fills the answer cache (the warm-up's). */
-export { runSearch as searchUncached } from "./query/run-search.ts";
+export { categoryView, productView, readCategory, readProduct } from "./query/items.ts";
+export { MAX_QUERY_WORDS } from "./query/parse-query.ts";
+/**
+ * Everything of PRODUCT.md "Search" and specification 4.3 but the shape of the answer: the
+ * ranked page of `request` on `snap`, its counts, correction and suggestions; null when the
+ * query holds no word to search.
+ */
+export { runSearch as search } from "./query/run-search.ts";
+export { NO_SYNONYMS, type SynonymTable, synonymTable, synonymWord } from "./synonyms.ts";
 export { prepareIfSearched, prepareSnapshot, WARM_UP_SET, warmUpQueries } from "./warm-up.ts";
 
 /** Whether the snapshot holds the category that products name by this source id. */
 export function hasCategory(snap: Snapshot, sourceCategoryId: string): boolean {
   const slot = snap.categories.slots.get(sourceCategoryId);
   return slot !== undefined && snap.categories.entries[slot]?.record != null;
-}
-
-/**
- * Everything of PRODUCT.md "Search" and specification 4.3. `popular` is the domain's popular
- * past queries, best first, used for suggestions. The answer may be shared with other calls
- * (answers of expensive queries are cached per snapshot): treat it as read-only.
- */
-export function search(
-  snap: Snapshot,
-  params: SearchParams,
-  popular: readonly string[] = [],
-): SearchResponse {
-  const key = cacheKey(params);
-  if (key === null) return runSearch(snap, params, popular);
-  const cached = cachedAnswer(snap, key);
-  if (cached !== undefined) return cached;
-  const started = performance.now();
-  const epoch = offerEpoch(snap);
-  const answer = runSearch(snap, params, popular);
-  keepAnswer(
-    snap,
-    key,
-    { answer, stamp: stampAnswer(epoch, answer, params) },
-    performance.now() - started,
-  );
-  return answer;
-}
-
-/**
- * The empty data set (PRODUCT.md): total 0, empty arrays, pagination of page 1 with its page
- * size, 0 items, 0 pages, no next or previous. `query` echoes params.q.
- */
-export function emptyResponse(
-  params: Pick<
-    SearchParams,
-    "q" | "page" | "group_by_category" | "category_id" | "product_page_size" | "category_page_size"
-  >,
-): SearchResponse {
-  return emptyData(params, false);
 }

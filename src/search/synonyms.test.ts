@@ -1,5 +1,6 @@
 // A domain's own synonyms (search/synonyms.ts, query/plan.ts):
-//  1. a body is checked whole, every error per field; words are normalised, repeats dropped
+//  (the body's checks: http/synonyms-body.test.ts)
+//  1. synonymWord: a word as the search compares it, null for several or a model code
 //  2. a set of equivalent words: a query with any of them finds the products of the others;
 //     a one-way rule finds its means from the query word only
 //  3. a synonym is no correction: the query keeps its word (corrected_query ""), and without
@@ -9,13 +10,15 @@
 
 import { describe, expect, test } from "bun:test";
 import { CATEGORIES, PRODUCTS, params } from "../../test/fixtures/engine-catalog.ts";
-import { buildSnapshot, search } from "./engine.ts";
-import { parseSynonyms, synonymTable } from "./synonyms.ts";
+import { answerSearch } from "../http/search-answer.ts";
+import { parseSynonyms } from "../http/synonyms-body.ts";
+import { buildSnapshot } from "./engine.ts";
+import { synonymTable, synonymWord } from "./synonyms.ts";
 
 const base = buildSnapshot({ products: PRODUCTS, categories: CATEGORIES });
 
 function ids(snap: typeof base, q: string): number[] {
-  const r = search(snap, params({ q, group_by_category: false, show_unavailable: true }));
+  const r = answerSearch(snap, params({ q, group_by_category: false, show_unavailable: true }));
   return r.products.groups.flatMap((g) => g.items.map((p) => p.id)).sort((a, b) => a - b);
 }
 
@@ -25,57 +28,10 @@ function withSynonyms(body: unknown) {
   return { ...base, synonyms: synonymTable(parsed.sets) };
 }
 
-describe("parseSynonyms", () => {
-  test("normalises the words of both kinds and drops repeats", () => {
-    expect(
-      parseSynonyms({
-        synonyms: [
-          { words: ["Ленове", "LENOVO", "lenovo", "Ёлка"] },
-          { query: "Яблуко", means: ["Apple", "яблуко"] },
-        ],
-      }),
-    ).toEqual({
-      ok: true,
-      sets: [{ words: ["ленове", "lenovo", "елка"] }, { query: "яблуко", means: ["apple"] }],
-    });
-  });
-
-  test("reports every error of the body per field", () => {
-    expect(
-      parseSynonyms({
-        synonyms: [
-          { words: ["one"] },
-          { words: ["two words", "x".repeat(65), 3] },
-          { query: "a", means: ["a"] },
-          { query: "a", means: ["b"], extra: 1 },
-          "word",
-          { words: ["same", "SAME"] },
-        ],
-      }),
-    ).toEqual({
-      ok: false,
-      errors: {
-        "synonyms[0].words": ["Expected a list of 2 to 10 words."],
-        "synonyms[1].words[0]": [
-          "Expected one word: letters, or digits, not both (no model code) nor several words.",
-        ],
-        "synonyms[1].words[1]": ["Expected a word of 1 to 64 characters."],
-        "synonyms[1].words[2]": ["Expected a word of 1 to 64 characters."],
-        "synonyms[2].means": ["Expected a word other than the query."],
-        "synonyms[3]": ['Expected {"words": [...]} or {"query": "...", "means": [...]}.'],
-        "synonyms[4]": ['Expected {"words": [...]} or {"query": "...", "means": [...]}.'],
-        "synonyms[5].words": ["Expected at least 2 different words."],
-      },
-    });
-    expect(parseSynonyms([])).toEqual({
-      ok: false,
-      errors: { synonyms: ["Expected a list of sets."] },
-    });
-    expect(parseSynonyms({ synonyms: Array.from({ length: 1001 }, () => ({})) })).toEqual({
-      ok: false,
-      errors: { synonyms: ["At most 1000 sets are accepted."] },
-    });
-  });
+test("1. synonymWord", () => {
+  expect(
+    ["Ёлка", "Lenovo", "м\u2019ясо", "two words", "wh-1000xm5", "128"].map(synonymWord),
+  ).toEqual(["елка", "lenovo", "мясо", null, null, "128"]);
 });
 
 describe("search with synonyms", () => {
@@ -93,7 +49,10 @@ describe("search with synonyms", () => {
 
   test("the words a synonym found are highlighted", () => {
     const snap = withSynonyms({ synonyms: [{ words: ["ленік", "lenovo"] }] });
-    const r = search(snap, params({ q: "ленік ", group_by_category: false, highlight: "html" }));
+    const r = answerSearch(
+      snap,
+      params({ q: "ленік ", group_by_category: false, highlight: "html" }),
+    );
     const names = r.products.groups.flatMap((g) => g.items.map((p) => p.name_html));
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(name).toContain("<mark>Lenovo</mark>");
@@ -110,7 +69,7 @@ describe("search with synonyms", () => {
 
   test("a synonym is kept as typed, not corrected", () => {
     const snap = withSynonyms({ synonyms: [{ words: ["леново", "lenovo"] }] });
-    const r = search(snap, params({ q: "леново ", use_corrections: true }));
+    const r = answerSearch(snap, params({ q: "леново ", use_corrections: true }));
     expect(r.corrected_query).toBe("");
     expect(r.total).toBe(lenovo.length);
   });

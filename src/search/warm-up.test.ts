@@ -2,19 +2,18 @@
 // test/fixtures/engine-catalog.ts. Properties checked:
 //  1. the queries come from the snapshot's own words, the same for the same records (another
 //     build), one of each kind a widget sends, under each layout and filter
-//  2. each one answers as `search` does (searchUncached only skips the answer cache)
+//  2. each one is a search with words: it has a result, whose answer echoes its query
 //  3. prepareSnapshot builds every dictionary's transliteration keys and name counts;
 //     prepareIfSearched builds those of a patched snapshot only when a search asked for them
 import { expect, test } from "bun:test";
 import { CATEGORIES, PRODUCTS, product } from "../../test/fixtures/engine-catalog.ts";
-import { SEARCH_DEFAULTS } from "../model/search.ts";
+import { searchAnswer } from "../http/search-answer.ts";
 import {
   buildSnapshot,
   patchSnapshot,
   prepareIfSearched,
   prepareSnapshot,
   search,
-  searchUncached,
   WARM_UP_SET,
   warmUpQueries,
 } from "./engine.ts";
@@ -37,7 +36,7 @@ test("1. the queries: the snapshot's words, deterministic, every kind and layout
   expect(queries.length).toBe(76);
   // The most frequent words of each script come first: here the colour, indexed in uk, ru and
   // en (the attribute value's words in every language).
-  expect(queries.slice(0, WARM_UP_SET).map((p) => p.q)).toEqual([
+  expect(queries.slice(0, WARM_UP_SET).map((p) => p.query)).toEqual([
     // several words
     "черный чорний black ",
     "apple навушники",
@@ -64,36 +63,39 @@ test("1. the queries: the snapshot's words, deterministic, every kind and layout
     "черный чорн",
     "чер",
   ]);
+  // The first is a widget's defaults (specification 4.3); the others differ as below.
+  const defaults = queries[0] as (typeof queries)[number];
   const changed = queries
     .slice(0, 10)
-    .map(({ q: _, ...rest }) =>
+    .map(({ query: _, ...rest }) =>
       Object.fromEntries(
         Object.entries(rest).filter(
-          ([k, v]) => !Bun.deepEquals(v, SEARCH_DEFAULTS[k as keyof typeof SEARCH_DEFAULTS]),
+          ([k, v]) => !Bun.deepEquals(v, defaults[k as keyof typeof defaults]),
         ),
       ),
     );
+  expect(defaults).toMatchObject({ grouped: true, page: 1, pageSize: 10, perGroup: 3 });
   expect(changed).toEqual([
     {},
-    { group_by_category: false },
-    { category_id: "10" },
-    { filters: [8511556655354663], show_unavailable: true },
-    { language: "ru", price_from: 1, price_to: 100000 },
-    { use_corrections: false, use_suggestions: true },
-    { language: "en", page: 2, highlight: "both" },
-    { show_filters: false, wid: "kyiv" },
-    { group_by_category: false, product_page_size: 30, per_category_limit: -1 },
+    { grouped: false },
+    { categoryId: "10" },
+    { filters: [8511556655354663], showUnavailable: true },
+    { language: "ru", priceFrom: 1, priceTo: 100000 },
+    { corrections: false, suggestions: true },
+    { language: "en", page: 2, highlight: true },
+    { facets: false, warehouse: "kyiv" },
+    { grouped: false, pageSize: 30, perGroup: -1 },
     {},
   ]);
   expect(warmUpQueries(buildSnapshot({ products: [], categories: [] }))).toEqual([]);
 });
 
-test("2. each answers as a search does", () => {
+test("2. each is a search with words", () => {
   const snap = build();
-  for (const params of warmUpQueries(snap)) {
-    const answer = searchUncached(snap, params);
-    expect(answer.query).toBe(params.q);
-    expect(answer).toEqual(search(snap, params));
+  for (const request of warmUpQueries(snap)) {
+    const result = search(snap, request);
+    expect(result).not.toBeNull();
+    expect(searchAnswer(snap, request, result, null).query).toBe(request.query);
   }
 });
 

@@ -1,5 +1,5 @@
-import { SEARCH_DEFAULTS, type SearchParams } from "../model/search.ts";
 import { isCyrillic, isLatin, switchLayoutText, translitKey } from "./analysis/index.ts";
+import type { SearchRequest } from "./engine-types.ts";
 import { categorySlotOf, type Segment } from "./index/segment.ts";
 import type { Snapshot } from "./index/snapshot.ts";
 import { nameCounts, nameCountsAsked } from "./query/suggest.ts";
@@ -20,6 +20,28 @@ import {
 // codes, several words) under each layout and filter. Pure: the same snapshot gives the same
 // queries. docs/ARCHITECTURE.md, "The first searches: warm-up".
 
+/** What a widget asks by default (specification 4.3's defaults). */
+const WIDGET_REQUEST: SearchRequest = {
+  query: "",
+  language: "uk",
+  filters: [],
+  priceFrom: null,
+  priceTo: null,
+  categoryId: null,
+  grouped: true,
+  showUnavailable: false,
+  page: 1,
+  pageSize: 10,
+  groupsPerPage: 10,
+  perGroup: 3,
+  facets: true,
+  corrections: true,
+  suggestions: false,
+  popular: [],
+  warehouse: null,
+  highlight: false,
+};
+
 /** Queries of one set: one of each kind (below). */
 export const WARM_UP_SET = 19;
 /** Words of each script taken from the dictionary: one set of queries is made per 4 of each. */
@@ -33,7 +55,7 @@ const WORDS_PER_SET = 4;
 export function warmUpQueries(
   snap: Snapshot,
   sets = WORDS_PER_SCRIPT / WORDS_PER_SET,
-): SearchParams[] {
+): SearchRequest[] {
   const base = largest(snap.segments);
   if (base === undefined) return [];
   const { cyrillic, latin } = commonWords(base);
@@ -42,7 +64,7 @@ export function warmUpQueries(
   const filter = snap.facets.values[0]?.id;
   const category = snap.categories.entries[categorySlotOf(base, 0)]?.source ?? null;
   const wid = snap.warehouses.slots.keys().next().value ?? null;
-  const out: SearchParams[] = [];
+  const out: SearchRequest[] = [];
   for (let set = 0; set < sets; set++) {
     const c = pick(cyrillic, set);
     const l = pick(latin, set);
@@ -79,7 +101,7 @@ export function warmUpQueries(
       c1.slice(0, 3),
     ];
     texts.forEach((q, k) => {
-      out.push({ ...SEARCH_DEFAULTS, filters: [], q, ...variant(k + set, filter, category, wid) });
+      out.push({ ...WIDGET_REQUEST, query: q, ...variant(k + set, filter, category, wid) });
     });
   }
   return out;
@@ -91,24 +113,24 @@ function variant(
   filter: number | undefined,
   category: string | null,
   wid: string | null,
-): Partial<SearchParams> {
+): Partial<SearchRequest> {
   switch (k % 10) {
     case 1:
-      return { group_by_category: false };
+      return { grouped: false };
     case 2:
-      return { category_id: category };
+      return { categoryId: category };
     case 3:
-      return { filters: filter === undefined ? [] : [filter], show_unavailable: true };
+      return { filters: filter === undefined ? [] : [filter], showUnavailable: true };
     case 4:
-      return { price_from: 1, price_to: 100_000, language: "ru" };
+      return { priceFrom: 1, priceTo: 100_000, language: "ru" };
     case 5:
-      return { use_corrections: false, use_suggestions: true };
+      return { corrections: false, suggestions: true };
     case 6:
-      return { highlight: "both", page: 2, language: "en" };
+      return { highlight: true, page: 2, language: "en" };
     case 7:
-      return { wid, show_filters: false };
+      return { warehouse: wid, facets: false };
     case 8:
-      return { group_by_category: false, per_category_limit: -1, product_page_size: 30 };
+      return { grouped: false, perGroup: -1, pageSize: 30 };
     default:
       return {};
   }

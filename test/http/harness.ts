@@ -74,6 +74,8 @@ export async function startService(
     args?: string[];
     env?: Record<string, string>;
     bunArgs?: string[];
+    /** Another checkout's src/cli.ts (bench/http-versions.ts); this one's by default. */
+    cli?: string;
   } = {},
 ): Promise<Service> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "vitrina-test-"));
@@ -82,7 +84,7 @@ export async function startService(
     [
       process.execPath,
       ...(options.bunArgs ?? []),
-      CLI,
+      options.cli ?? CLI,
       "serve",
       // A test that names its own Redis (test/redis/) gets no private one.
       ...(options.args?.includes("--redis-url")

@@ -14,7 +14,6 @@ import {
   MAX_SYNONYM_WORDS,
   type SynonymSet,
 } from "../../model/synonyms.ts";
-import { parseSynonyms } from "../../search/synonyms.ts";
 import type { SynonymStore } from "../../store/store.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import { noteDomain } from "../observe.ts";
@@ -28,6 +27,7 @@ import {
   type RoutePolicy,
   SMALL_BODY,
 } from "../route-table.ts";
+import { parseSynonyms } from "../synonyms-body.ts";
 
 // What the admin page reads and changes of one domain, mounted twice: under
 // /api/v2/admin/domains/:name/ for the operator (admin key), and under /api/v2/content/ for
@@ -41,7 +41,7 @@ export interface DomainAdminDeps {
   synonyms: SynonymStore;
 }
 
-/** The body of a PUT of synonyms, checked whole and normalised (search/synonyms.ts). */
+/** The body of a PUT of synonyms, checked whole and normalised (http/synonyms-body.ts). */
 function synonymsOf(bytes: Uint8Array): SynonymSet[] {
   const parsed = parseSynonyms(jsonOf(bytes, '{"synonyms": [...]}'));
   if (!parsed.ok)

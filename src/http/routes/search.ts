@@ -3,13 +3,7 @@ import type { SearchSeen } from "../../analytics/search-recorder.ts";
 import type { RateLimit } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 import type { DomainRecord } from "../../model/records.ts";
-import {
-  emptyResponse,
-  offerEpoch,
-  type Snapshot,
-  search,
-  stampAnswer,
-} from "../../search/engine.ts";
+import { offerEpoch, type Snapshot, search, stampAnswer } from "../../search/engine.ts";
 import { AnswerCache } from "../answer-cache.ts";
 import { prepare, sendPrepared, tagged } from "../browser-answer.ts";
 import { corsFor, OPEN_CORS } from "../cors.ts";
@@ -18,6 +12,7 @@ import { parseSearchParams } from "../parse-params.ts";
 import { SharedTokenBuckets } from "../rate-limit.ts";
 import { errorResponse, JSON_TYPE, json } from "../respond.ts";
 import type { Route } from "../route-table.ts";
+import { emptyAnswer, searchAnswer, searchRequest } from "../search-answer.ts";
 import type { SearchShedder } from "../search-shedder.ts";
 import { shed } from "../shed.ts";
 
@@ -151,7 +146,7 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
     const indexer = domain && deps.indexers.get(domain.id);
     // Specification 4.3 rule 1 and PRODUCT.md: no q, or no valid token, is the empty data set.
     if (!domain || !indexer || params.q.trim() === "")
-      return tagged(request, JSON.stringify(emptyResponse(params)), {
+      return tagged(request, JSON.stringify(emptyAnswer(searchRequest(params), false)), {
         ...cors,
         ...CACHEABLE,
         ...JSON_TYPE,
@@ -162,12 +157,13 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
     const computed = answer === undefined;
     if (answer === undefined) {
       const epoch = offerEpoch(snap);
-      const response = search(snap, params, deps.popular(domain.id));
+      const asked = searchRequest(params, deps.popular(domain.id));
+      const result = search(snap, asked);
       answer = {
-        ...prepare(JSON.stringify(response)),
-        total: response.total,
-        corrected_query: response.corrected_query,
-        stamp: stampAnswer(epoch, response, params),
+        ...prepare(JSON.stringify(searchAnswer(snap, asked, result, params.highlight))),
+        total: result?.total ?? 0,
+        corrected_query: result?.correctedQuery ?? "",
+        stamp: stampAnswer(epoch, asked, result),
       };
       if (key !== null) cache.put(key, answer);
     }

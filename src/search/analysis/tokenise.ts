@@ -15,29 +15,13 @@ import {
 import { normalise } from "./normalise.ts";
 import { isCyrillicCode } from "./script.ts";
 import { isUnitInitial, rewriteUnits } from "./units.ts";
+import type { WordScan } from "./word-scan.ts";
 
 const COMMA = 0x2c;
 
 export interface Token {
   word: string;
   position: number;
-}
-
-/**
- * The words of one text as spans of its normalised form: the indexer interns a word straight
- * from its span (word-ids.ts), so a word already known costs neither a substring nor a Token.
- * Reused by every scan (scanning is synchronous): valid until the next call.
- */
-export interface WordScan {
-  /** The normalised text. */
-  text: string;
-  count: number;
-  /**
-   * Per word: start, end and position. A start below 0 is a word that is not one slice of
-   * the text (a joined code, a word with an apostrophe or a mark dropped): extra[-start - 1].
-   */
-  spans: Int32Array;
-  readonly extra: string[];
 }
 
 const scan: WordScan = { text: "", count: 0, spans: new Int32Array(3 * 256), extra: [] };

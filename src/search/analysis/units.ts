@@ -6,7 +6,7 @@
 
 import { normalise } from "./normalise.ts";
 import { isDigits } from "./script.ts";
-import type { WordScan } from "./tokenise.ts";
+import type { WordScan } from "./word-scan.ts";
 
 /** The unit a spelling stands for; "" for inches, which vanish (the catalog writes 55"). */
 const UNIT_OF: ReadonlyMap<string, string> = new Map(

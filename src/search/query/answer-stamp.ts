@@ -1,4 +1,4 @@
-import type { SearchParams, SearchResponse } from "../../model/search.ts";
+import type { SearchRequest, SearchResult } from "../engine-types.ts";
 import { OFFER_EPOCH } from "../index/offer-columns.ts";
 import type { Segment } from "../index/segment.ts";
 import { type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
@@ -33,29 +33,27 @@ export interface AnswerStamp {
   readonly priced: boolean;
 }
 
-const shownDocs = new WeakMap<SearchResponse, Uint32Array>();
-const NONE = new Uint32Array(0);
-
-/** Called by the layout: the docs whose items `answer` shows. */
-export function noteShown(answer: SearchResponse, docs: readonly number[]): void {
-  shownDocs.set(answer, Uint32Array.from(docs));
-}
-
 /** The epoch to read before a search whose answer may be kept. */
 export const offerEpoch = (snap: Snapshot): number =>
   Atomics.load(snap.offerEpochs, OFFER_EPOCH.last);
 
+/**
+ * The stamp of the answer made of `result` (null: a query without words, which shows nothing)
+ * on a snapshot whose offer epoch was `epoch` before the search.
+ */
 export function stampAnswer(
   epoch: number,
-  answer: SearchResponse,
-  params: Pick<SearchParams, "price_from" | "price_to">,
+  request: Pick<SearchRequest, "priceFrom" | "priceTo">,
+  result: SearchResult | null,
 ): AnswerStamp {
+  const shown: number[] = [];
+  for (const group of result?.groups ?? []) for (const hit of group.hits) shown.push(hit.doc);
   return {
     epoch,
     made: epoch,
     at: performance.now(),
-    shown: shownDocs.get(answer) ?? NONE,
-    priced: params.price_from !== null || params.price_to !== null,
+    shown: Uint32Array.from(shown),
+    priced: request.priceFrom !== null || request.priceTo !== null,
   };
 }
 

@@ -16,8 +16,9 @@
 //     answers its product alone
 import { describe, expect, test } from "bun:test";
 import { category, params, product } from "../../../test/fixtures/engine-catalog.ts";
+import { answerSearch } from "../../http/search-answer.ts";
 import type { ProductRecord } from "../../model/records.ts";
-import { buildSnapshot, patchSnapshot, search } from "../engine.ts";
+import { buildSnapshot, patchSnapshot } from "../engine.ts";
 import { productIdOf, type Segment } from "../index/segment.ts";
 import { type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
 import { codeShapedKey, nearestCodeDocs } from "./code-query.ts";
@@ -39,7 +40,9 @@ const snap = patchSnapshot(base, { products: [item(6, "SKU-900301", "Фен Dyso
 
 /** The skus of a flat search's items, in order. */
 const skus = (s: Snapshot, q: string) =>
-  search(s, params({ q, group_by_category: false })).products.groups[0]?.items.map((i) => i.sku);
+  answerSearch(s, params({ q, group_by_category: false })).products.groups[0]?.items.map(
+    (i) => i.sku,
+  );
 
 /** The product ids of the nearest-code docs of `key`. */
 const nearest = (s: Snapshot, key: string) => {

@@ -1,5 +1,5 @@
-import type { SearchParams } from "../../model/search.ts";
 import { codeKey } from "../analysis/index.ts";
+import type { SearchRequest } from "../engine-types.ts";
 import { type Bitset, hasBit } from "../index/bitset.ts";
 import { languageIndex } from "../index/languages.ts";
 import { HOT, type Segment } from "../index/segment.ts";
@@ -40,7 +40,7 @@ export function exactCodeDocs(snap: Snapshot, q: string): Set<number> {
 /** The hits; their arrays are shared scratch, valid until the next call. */
 export function collectHits(
   snap: Snapshot,
-  params: SearchParams,
+  request: SearchRequest,
   words: readonly QueryWord[],
   given: GivenUp,
   codeDocs: Set<number>,
@@ -49,7 +49,7 @@ export function collectHits(
   const { candidates, bits } = given;
   const collector = new HitCollector(
     snap,
-    params,
+    request,
     words,
     plans,
     bits,
@@ -91,6 +91,7 @@ class HitCollector {
   private readonly selection: FilterSelection | null;
   private readonly counter: FacetCounter | null;
   private readonly language: number;
+  private readonly showUnavailable: boolean;
   /** -1: no category asked; -2: an unknown one. */
   private readonly onlyCategory: number;
   private readonly priceFrom: number;
@@ -108,7 +109,7 @@ class HitCollector {
 
   constructor(
     private readonly snap: Snapshot,
-    private readonly params: SearchParams,
+    request: SearchRequest,
     words: readonly QueryWord[],
     plans: readonly WordPlan[],
     private readonly bits: Uint16Array,
@@ -127,16 +128,18 @@ class HitCollector {
     this.updatedAt = scratch.updatedAt;
     this.productId = scratch.productId;
     this.category = scratch.category;
-    this.warehouse = warehouseSlot(snap, params.wid);
-    this.selection = params.filters.length > 0 ? selectFilters(snap.facets, params.filters) : null;
-    this.counter = params.show_filters
+    this.warehouse = warehouseSlot(snap, request.warehouse);
+    this.selection =
+      request.filters.length > 0 ? selectFilters(snap.facets, request.filters) : null;
+    this.counter = request.facets
       ? new FacetCounter(snap.facets, this.selection ?? selectFilters(snap.facets, []))
       : null;
-    this.language = languageIndex(params.language);
+    this.language = languageIndex(request.language);
+    this.showUnavailable = request.showUnavailable;
     this.onlyCategory =
-      params.category_id === null ? -1 : (snap.categories.slots.get(params.category_id) ?? -2);
-    this.priceFrom = params.price_from ?? Number.NEGATIVE_INFINITY;
-    this.priceTo = params.price_to ?? Number.POSITIVE_INFINITY;
+      request.categoryId === null ? -1 : (snap.categories.slots.get(request.categoryId) ?? -2);
+    this.priceFrom = request.priceFrom ?? Number.NEGATIVE_INFINITY;
+    this.priceTo = request.priceTo ?? Number.POSITIVE_INFINITY;
     this.optional = optionalFlags(words);
     this.matched = new Uint8Array(words.length);
     this.givenUp = bits.some((b) => b !== 0);
@@ -164,7 +167,7 @@ class HitCollector {
       available = offer.available;
       discounted = offer.discounted;
     }
-    if (!available && !this.params.show_unavailable) return;
+    if (!available && !this.showUnavailable) return;
     if (discounted < this.priceFrom || discounted > this.priceTo) return;
     const slot = flags >>> 1;
     // Offsets kept in a float64 record: make them int32 before they index anything, or the

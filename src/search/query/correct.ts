@@ -13,7 +13,7 @@ import {
 import type { Snapshot } from "../index/snapshot.ts";
 import { startsSome } from "../index/term-index.ts";
 import { exactCodeDocs } from "./collect-hits.ts";
-import { parseQuery, type QueryWord } from "./parse-query.ts";
+import { type ParsedQuery, parseQuery } from "./parse-query.ts";
 import {
   closestWord,
   dictionaries,
@@ -52,10 +52,8 @@ import {
 export interface Correction {
   /** The corrected query, normalised: what corrected_query shows. */
   readonly text: string;
-  readonly words: QueryWord[];
+  readonly query: ParsedQuery;
 }
-
-const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
 
 /**
  * Unknown pieces of one query looked at for a correction; later ones stay as typed. Each costs
@@ -71,23 +69,24 @@ export const MAX_PIECES_CORRECTED = 2;
 const memo = new WeakMap<Snapshot, Map<string, Correction | null>>();
 const MEMO_LIMIT = 10_000;
 
-export function correctQuery(snap: Snapshot, q: string): Correction | null {
+export function correctQuery(snap: Snapshot, query: ParsedQuery): Correction | null {
   let known = memo.get(snap);
   if (known === undefined) {
     known = new Map();
     memo.set(snap, known);
   }
-  const hit = known.get(q);
+  const hit = known.get(query.text);
   if (hit !== undefined) return hit;
-  const correction = computeCorrection(snap, q);
+  const correction = computeCorrection(snap, query);
   if (known.size >= MEMO_LIMIT) known.clear();
-  known.set(q, correction);
+  known.set(query.text, correction);
   return correction;
 }
 
-function computeCorrection(snap: Snapshot, q: string): Correction | null {
-  const pieces = joinUnitPieces(q.split(/\s+/).filter((p) => p !== ""));
-  const typing = ENDS_IN_WORD.test(q);
+function computeCorrection(snap: Snapshot, query: ParsedQuery): Correction | null {
+  // A piece is corrected as a whole (a layout switch reads its punctuation as letters).
+  const pieces = joinUnitPieces(query.text.split(/\s+/).filter((p) => p !== ""));
+  const typing = query.typing;
   const out: string[] = [];
   let changed = false;
   let looked = 0;
@@ -121,7 +120,7 @@ function computeCorrection(snap: Snapshot, q: string): Correction | null {
   }
   if (!changed) return null;
   const text = out.join(" ");
-  return { text, words: parseQuery(typing ? text : `${text} `) };
+  return { text, query: parseQuery(typing ? text : `${text} `) };
 }
 
 /** The words of a piece without the joined model codes (their parts are words already). */

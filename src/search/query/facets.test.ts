@@ -7,7 +7,8 @@
 //     index: the values past it are no filters (selecting one is an unknown id: ignored)
 import { expect, test } from "bun:test";
 import { category, param, params, product } from "../../../test/fixtures/engine-catalog.ts";
-import { buildSnapshot, search } from "../engine.ts";
+import { answerSearch } from "../../http/search-answer.ts";
+import { buildSnapshot } from "../engine.ts";
 import { REGISTRY_LIMITS } from "../index/facet-registry.ts";
 import { attributeId, valueId } from "../index/hash-ids.ts";
 import { FACET_LIMITS } from "./facets.ts";
@@ -38,7 +39,7 @@ const products = Array.from({ length: VALUES + 10 }, (_, i) =>
 const snap = buildSnapshot({ products, categories: [category(1, 1, { uk: "Одяг" })] });
 const SIZE = attributeId("uk", "Size");
 const find = (filters: number[] = []) =>
-  search(snap, params({ q: "футболка", show_unavailable: true, filters }));
+  answerSearch(snap, params({ q: "футболка", show_unavailable: true, filters }));
 
 test("1-2. attributes and values per answer are capped, most frequent first", () => {
   const { filters } = find();

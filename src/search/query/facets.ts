@@ -1,4 +1,4 @@
-import type { Filter } from "../../model/search.ts";
+import type { Facet, FacetValue } from "../engine-types.ts";
 import type { FacetAttribute, FacetRegistry } from "../index/facet-registry.ts";
 
 // Attribute filters and their counts. Values of one attribute are OR-ed, attributes AND-ed.
@@ -110,7 +110,7 @@ export class FacetCounter {
    * selected one: a store with thousands of values would otherwise send them all in every
    * answer.
    */
-  result(): Filter[] {
+  result(): Facet[] {
     const byAttribute = new Map<number, { slots: number[]; weight: number; selected: boolean }>();
     const seen = new Set<number>();
     const add = (v: number, selected: boolean) => {
@@ -142,13 +142,13 @@ export class FacetCounter {
       const values = this.topSlots((byAttribute.get(a.slot) as { slots: number[] }).slots).map(
         (v) => {
           const meta = this.registry.values[v];
-          const value: Filter["values"][number] = {
+          const value: FacetValue = {
             id: meta?.id ?? 0,
             name: meta?.name ?? "",
             total: this.counts[v] as number,
           };
           if (meta?.color) value.color = meta.color;
-          if (meta?.swatch) value.swatch_image = meta.swatch;
+          if (meta?.swatch) value.swatch = meta.swatch;
           return value;
         },
       );

@@ -14,8 +14,9 @@
 //  8. ignored_words are the words as typed; a word some returned product has is not ignored
 import { expect, test } from "bun:test";
 import { category, param, params, product } from "../../../test/fixtures/engine-catalog.ts";
+import { answerSearch } from "../../http/search-answer.ts";
 import type { Language, ProductRecord } from "../../model/records.ts";
-import { buildSnapshot, search } from "../engine.ts";
+import { buildSnapshot } from "../engine.ts";
 
 const men = param("Стать", "Чоловічий");
 const women = param("Стать", "Жіночий");
@@ -124,7 +125,10 @@ const snap = buildSnapshot({ products: PRODUCTS, categories: CATEGORIES });
 
 /** The source ids of a flat search's items in order, and the words it ignored. */
 const answer = (q: string, language: Language = "uk") => {
-  const r = search(snap, params({ q, language, group_by_category: false, show_unavailable: true }));
+  const r = answerSearch(
+    snap,
+    params({ q, language, group_by_category: false, show_unavailable: true }),
+  );
   return {
     ids: r.products.groups.flatMap((g) => g.items.map((i) => i.source_id)),
     ignored: r.ignored_words,

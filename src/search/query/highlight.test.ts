@@ -14,8 +14,9 @@
 
 import { describe, expect, test } from "bun:test";
 import { CATEGORIES, PRODUCTS, params, product } from "../../../test/fixtures/engine-catalog.ts";
+import { answerSearch } from "../../http/search-answer.ts";
 import type { SearchParams } from "../../model/search.ts";
-import { buildSnapshot, type Snapshot, search } from "../engine.ts";
+import { buildSnapshot, type Snapshot } from "../engine.ts";
 
 const snap = buildSnapshot({ products: PRODUCTS, categories: CATEGORIES });
 
@@ -25,14 +26,14 @@ const marked = (
   more: Partial<SearchParams> = {},
   on: Snapshot = snap,
 ): unknown[][] | undefined =>
-  search(
+  answerSearch(
     on,
     params({ q, highlight: "both", group_by_category: false, show_filters: false, ...more }),
   ).products.groups[0]?.items.map((i) => [i.id, i.name_highlight, i.name_html]);
 
 describe("highlight", () => {
   test("1. off by default", () => {
-    const items = search(snap, params({ q: "ноутбук" })).products.groups[0]?.items ?? [];
+    const items = answerSearch(snap, params({ q: "ноутбук" })).products.groups[0]?.items ?? [];
     expect(items.map((i) => [i.id, "name_highlight" in i, "name_html" in i])).toEqual([
       [2, false, false],
       [1, false, false],
@@ -147,8 +148,10 @@ describe("highlight", () => {
 
   test("9. ranges or html alone", () => {
     const only = (highlight: SearchParams["highlight"]) =>
-      search(snap, params({ q: "ноут", highlight, product_page_size: 1, group_by_category: false }))
-        .products.groups[0]?.items[0];
+      answerSearch(
+        snap,
+        params({ q: "ноут", highlight, product_page_size: 1, group_by_category: false }),
+      ).products.groups[0]?.items[0];
     const { name_highlight, name_html, ...rest } = only("both") ?? {};
     expect(only("ranges")).toEqual({ ...rest, name_highlight } as never);
     expect(only("html")).toEqual({ ...rest, name_html } as never);

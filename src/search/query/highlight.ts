@@ -1,9 +1,11 @@
-import type { Highlight, SearchProduct } from "../../model/search.ts";
+import type { Language } from "../../model/records.ts";
 import { isUnitRewrite, normalise, tokenise } from "../analysis/index.ts";
+import type { Range } from "../engine-types.ts";
 import type { Segment } from "../index/segment.ts";
 import { type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
 import { findTerm } from "../index/term-index.ts";
 import { INITIAL_ONLY, type TermExpansion } from "./expand.ts";
+import { productName } from "./items.ts";
 import type { WordPlan } from "./match.ts";
 
 // Highlighting (the `highlight` parameter): which words of a product's name matched the
@@ -13,26 +15,19 @@ import type { WordPlan } from "./match.ts";
 // query's) keyboard layout and transliteration corrections. Whole words are marked: a typo or
 // a stem has no sensible "matched part". Offsets are UTF-16 offsets of the name as returned.
 
-export type Range = [number, number];
-
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
-/** The product item with `name_highlight` and/or `name_html`, as `mode` asks. */
-export function withHighlight(
+/** The ranges of the matched words of the doc's name in `language` (nameRanges). */
+export function nameRangesOf(
   snap: Snapshot,
   doc: number,
-  item: SearchProduct,
+  language: Language,
   plans: readonly WordPlan[],
-  mode: Exclude<Highlight, null>,
-): SearchProduct {
+): Range[] {
   const k = segmentIndexOf(snap, doc);
   const segment = snap.segments[k] as Segment;
   const expansions = plans.map((p) => p.segments[k] as TermExpansion);
-  const ranges = nameRanges(item.name, segment.text.terms, expansions);
-  if (mode === "ranges") return { ...item, name_highlight: ranges };
-  const html = markHtml(item.name, ranges);
-  if (mode === "html") return { ...item, name_html: html };
-  return { ...item, name_highlight: ranges, name_html: html };
+  return nameRanges(productName(snap, doc, language), segment.text.terms, expansions);
 }
 
 /**
@@ -137,27 +132,4 @@ function merge(ranges: Range[]): Range[] {
     else out.push([r[0], r[1]]);
   }
   return out;
-}
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
-}
-
-/** `name` HTML-escaped, with the ranges wrapped in <mark>. */
-export function markHtml(name: string, ranges: readonly Range[]): string {
-  let out = "";
-  let at = 0;
-  for (const [start, end] of ranges) {
-    out += `${escapeHtml(name.slice(at, start))}<mark>${escapeHtml(name.slice(start, end))}</mark>`;
-    at = end;
-  }
-  return out + escapeHtml(name.slice(at));
 }

@@ -1,14 +1,13 @@
 import type { Language } from "../../model/records.ts";
-import type { SearchProduct } from "../../model/search.ts";
-import type { CategoryEntry } from "../index/category-table.ts";
+import type { CategoryView, ProductView } from "../engine-types.ts";
 import { DISPLAY, decodeLabels, PER_TRANSLATION } from "../index/display.ts";
 import { readDoc } from "../index/doc-store.ts";
 import { languageIndex, pickTranslation } from "../index/languages.ts";
 import { categorySlotOf, productIdOf, type Segment } from "../index/segment.ts";
 import { type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
-import { currencyCode, type Offer, readOffer } from "./offer.ts";
+import { currencyCode, type Offer, readOffer, warehouseSlot } from "./offer.ts";
 
-// The objects of an answer, built only for the docs and categories on the page.
+// What a result refers to, read for showing: only the docs and categories on the page.
 
 export function segmentOf(snap: Snapshot, doc: number): { segment: Segment; local: number } {
   const k = segmentIndexOf(snap, doc);
@@ -17,41 +16,88 @@ export function segmentOf(snap: Snapshot, doc: number): { segment: Segment; loca
 
 const offer: Offer = { price: 0, discounted: 0, available: false, currency: -1 };
 
-export function productItem(
+/** Where the fields of the doc's translation shown for `language` start in its display fields. */
+const shownAt = (segment: Segment, local: number, language: Language): number =>
+  DISPLAY.first +
+  (((segment.languageMap[local] as number) >>> (languageIndex(language) * 2)) & 3) *
+    PER_TRANSLATION;
+
+/** An empty view for readProduct to fill. */
+export const productView = (): ProductView => ({
+  id: 0,
+  sourceId: "",
+  categoryId: 0,
+  code: "",
+  vendor: "",
+  name: "",
+  url: "",
+  price: 0,
+  discountedPrice: 0,
+  currency: "",
+  picture: "",
+  available: false,
+  labels: [],
+});
+
+/**
+ * Fills `out` with the product of doc `doc` in `language` (fallback uk, then its first
+ * translation), its price and availability those of the warehouse `warehouse` (an external
+ * id) when it has an entry there (offer.ts). Filled in place, as readOffer is: an answer reads
+ * its products one after the other, and spares an object each.
+ */
+export function readProduct(
   snap: Snapshot,
   doc: number,
   language: Language,
-  warehouse: number | null,
-): SearchProduct {
+  warehouse: string | null,
+  out: ProductView,
+): ProductView {
   const { segment, local } = segmentOf(snap, doc);
   const fields = readDoc(segment.display, local);
-  const shown = ((segment.languageMap[local] as number) >>> (languageIndex(language) * 2)) & 3;
-  const at = DISPLAY.first + shown * PER_TRANSLATION;
+  const at = shownAt(segment, local, language);
   const category = snap.categories.entries[categorySlotOf(segment, local)];
-  readOffer(segment, local, warehouse, offer);
-  return {
-    id: productIdOf(segment, local),
-    source_id: fields[DISPLAY.sourceId] ?? "",
-    category_id: category?.record?.id ?? 0,
-    sku: fields[DISPLAY.code] ?? "",
-    vendor: fields[DISPLAY.vendor] ?? "",
-    name: fields[at] ?? "",
-    url: fields[at + 1] ?? "",
-    price: offer.price,
-    discounted_price: offer.discounted,
-    currency: currencyCode(offer, fields[DISPLAY.currency] ?? ""),
-    picture_url: fields[DISPLAY.picture] ?? "",
-    availability: offer.available,
-    labels: decodeLabels(fields[at + 2] ?? ""),
-  };
+  readOffer(segment, local, warehouseSlot(snap, warehouse), offer);
+  out.id = productIdOf(segment, local);
+  out.sourceId = fields[DISPLAY.sourceId] ?? "";
+  out.categoryId = category?.record?.id ?? 0;
+  out.code = fields[DISPLAY.code] ?? "";
+  out.vendor = fields[DISPLAY.vendor] ?? "";
+  out.name = fields[at] ?? "";
+  out.url = fields[at + 1] ?? "";
+  out.price = offer.price;
+  out.discountedPrice = offer.discounted;
+  out.currency = currencyCode(offer, fields[DISPLAY.currency] ?? "");
+  out.picture = fields[DISPLAY.picture] ?? "";
+  out.available = offer.available;
+  out.labels = decodeLabels(fields[at + 2] ?? "");
+  return out;
 }
 
-/** Name and url of a category in `language` (fallback uk, then the first translation). */
-export function categoryText(
-  entry: CategoryEntry,
+/** The name of doc `doc` in `language`, as readProduct reads it. */
+export function productName(snap: Snapshot, doc: number, language: Language): string {
+  const { segment, local } = segmentOf(snap, doc);
+  return readDoc(segment.display, local)[shownAt(segment, local, language)] ?? "";
+}
+
+/** An empty view for readCategory to fill. */
+export const categoryView = (): CategoryView => ({ id: null, sourceId: "", name: "", url: "" });
+
+/**
+ * Fills `out` with the category of slot `slot` in `language` (fallback uk, then its first
+ * translation); a slot never imported has its source id and empty texts.
+ */
+export function readCategory(
+  snap: Snapshot,
+  slot: number,
   language: Language,
-): { name: string; url: string } {
-  const translations = entry.record?.translations ?? [];
+  out: CategoryView,
+): CategoryView {
+  const entry = snap.categories.entries[slot];
+  const translations = entry?.record?.translations ?? [];
   const t = translations[pickTranslation(translations, language)];
-  return { name: t?.name ?? "", url: t?.url ?? "" };
+  out.id = entry?.record?.id ?? null;
+  out.sourceId = entry?.source ?? "";
+  out.name = t?.name ?? "";
+  out.url = t?.url ?? "";
+  return out;
 }

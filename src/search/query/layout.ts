@@ -1,28 +1,20 @@
-import type {
-  SearchCategory,
-  SearchGroup,
-  SearchParams,
-  SearchProduct,
-  SearchResponse,
-} from "../../model/search.ts";
+import type { CategoryCount, Hit, HitGroup, SearchRequest, SearchResult } from "../engine-types.ts";
 import type { Snapshot } from "../index/snapshot.ts";
-import { noteShown } from "./answer-stamp.ts";
 import type { HitSet } from "./collect-hits.ts";
-import { withHighlight } from "./highlight.ts";
-import { categoryText, productItem } from "./items.ts";
+import { nameRangesOf } from "./highlight.ts";
 import type { WordPlan } from "./match.ts";
-import { warehouseSlot } from "./offer.ts";
-import { pageSlice, pagination } from "./pagination.ts";
+import { pageSlice } from "./pagination.ts";
 import { compareHits, topHits } from "./rank.ts";
 
-// The three layouts of specification 4.3 rule 3, and the category list.
+// The three layouts of specification 4.3 rule 3, and the category list, as references to the
+// docs and category slots of the snapshot (the HTTP side reads and shapes them).
 // Decisions:
 // - grouped: groups are the categories with matching products, ordered by their best product;
-//   pagination counts groups; products of a category that was never imported form a group
-//   with that source id and an empty name, and are not listed in `categories`;
-// - single category (category_id): exactly one group, even when empty; `total` and the
-//   pagination count that category's matching products; filter counts are taken within it;
-// - flat: exactly one group without category info, even when empty.
+//   the pages count groups; products of a category that was never imported form a group
+//   with that source id, and are not listed in `categories`;
+// - single category (categoryId): exactly one group, even when empty; `total` counts that
+//   category's matching products; filter counts are taken within it;
+// - flat: exactly one group without category, even when empty.
 
 export interface LayoutInput {
   readonly hits: HitSet;
@@ -32,14 +24,14 @@ export interface LayoutInput {
   readonly suggestions: string[];
   /** The query's words as typed that no product of the answer matches (ignored-words.ts). */
   readonly ignoredWords: string[];
-  /** The query words' expansions: what `highlight` marks in names. */
+  /** The query words' expansions: what a highlight marks in names. */
   readonly plans: readonly WordPlan[];
 }
 
-/** What the three layouts share: the hits counted per category, and how an item is made. */
+/** What the three layouts share: the hits counted per category, and how a hit is made. */
 interface Frame {
   readonly snap: Snapshot;
-  readonly params: SearchParams;
+  readonly request: SearchRequest;
   readonly hits: HitSet;
   /** Matching products per category slot. */
   readonly counts: Uint32Array;
@@ -50,66 +42,49 @@ interface Frame {
    * in the counting pass; null otherwise.
    */
   readonly best: ((slot: number) => number[]) | null;
-  /** The answer but its products and pagination. */
-  readonly head: (total: number) => Omit<SearchResponse, "products" | "pagination">;
-  /** The item of hit `h`, highlighted when asked. */
-  readonly item: (h: number) => SearchProduct;
-  /** The docs `item` was asked for: what the answer shows (answer-stamp.ts). */
-  readonly shown: number[];
+  /** The result but its groups and totals. */
+  readonly head: Omit<SearchResult, "groups" | "total" | "groupCount">;
+  /** The hit `h` refers to, with its ranges when asked. */
+  readonly hit: (h: number) => Hit;
 }
 
-export function layOut(snap: Snapshot, params: SearchParams, input: LayoutInput): SearchResponse {
-  const frame = frameOf(snap, params, input);
-  const answer =
-    params.category_id !== null
-      ? singleCategory(frame, params.category_id)
-      : params.group_by_category
-        ? grouped(frame)
-        : flat(frame);
-  noteShown(answer, frame.shown);
-  return answer;
+export function layOut(snap: Snapshot, request: SearchRequest, input: LayoutInput): SearchResult {
+  const frame = frameOf(snap, request, input);
+  if (request.categoryId !== null) return singleCategory(frame, request.categoryId);
+  return request.grouped ? grouped(frame) : flat(frame);
 }
 
 /** Single category: exactly one group, its products paged; total is the category's count. */
-function singleCategory(frame: Frame, categoryId: string): SearchResponse {
-  const { snap, params, hits } = frame;
+function singleCategory(frame: Frame, categoryId: string): SearchResult {
+  const { snap, hits } = frame;
   const slot = snap.categories.slots.get(categoryId) ?? -1;
   const members: number[] = [];
   for (let h = 0; h < hits.count; h++) if (hits.category[h] === slot) members.push(h);
-  const entry =
+  const group: HitGroup =
     slot >= 0
-      ? group(snap, params, slot, pageOfProducts(frame, members))
-      : { source_category_id: categoryId, category_name: "", category_url: "", items: [] };
-  return {
-    ...frame.head(members.length),
-    products: { groups: [entry] },
-    pagination: pagination("products", params.page, params.product_page_size, members.length),
-  };
+      ? groupOf(snap, slot, pageOfProducts(frame, members))
+      : { category: -1, sourceId: categoryId, hits: [] };
+  return { ...frame.head, total: members.length, groupCount: 1, groups: [group] };
 }
 
-/** Flat: exactly one group without category info, the products paged. */
-function flat(frame: Frame): SearchResponse {
-  const { params, hits } = frame;
+/** Flat: exactly one group without category, the products paged. */
+function flat(frame: Frame): SearchResult {
+  const { hits } = frame;
   const all = Array.from({ length: hits.count }, (_, h) => h);
-  const items = pageOfProducts(frame, all);
-  return {
-    ...frame.head(hits.count),
-    products: { groups: [{ source_category_id: "", category_name: "", category_url: "", items }] },
-    pagination: pagination("products", params.page, params.product_page_size, hits.count),
-  };
+  const group: HitGroup = { category: null, sourceId: "", hits: pageOfProducts(frame, all) };
+  return { ...frame.head, total: hits.count, groupCount: 1, groups: [group] };
 }
 
 /** Grouped: the categories paged, each with its best products. */
-function grouped(frame: Frame): SearchResponse {
-  const { snap, params, hits, present } = frame;
-  const [from, to] = pageSlice(params.page, params.category_page_size);
+function grouped(frame: Frame): SearchResult {
+  const { snap, request, hits, present } = frame;
+  const [from, to] = pageSlice(request.page, request.groupsPerPage);
   const onPage = present.slice(from, to);
-  const head = frame.head(hits.count);
-  const paged = pagination("categories", params.page, params.category_page_size, present.length);
+  const result = { ...frame.head, total: hits.count, groupCount: present.length };
   if (frame.best !== null) {
     const best = frame.best;
-    const groups = onPage.map((s) => group(snap, params, s, best(s).map(frame.item)));
-    return { ...head, products: { groups }, pagination: paged };
+    const groups = onPage.map((s) => groupOf(snap, s, best(s).map(frame.hit)));
+    return { ...result, groups };
   }
   // Slot -> its index on the page + 1 (0: not on the page), then one pass over the hits.
   const pageIndex = new Int32Array(frame.counts.length);
@@ -121,66 +96,46 @@ function grouped(frame: Frame): SearchResponse {
     const i = pageIndex[hits.category[h] as number] as number;
     if (i > 0) (lists[i - 1] as number[]).push(h);
   }
-  const limit =
-    params.per_category_limit < 0 ? Number.POSITIVE_INFINITY : params.per_category_limit;
+  const limit = request.perGroup < 0 ? Number.POSITIVE_INFINITY : request.perGroup;
   const groups = onPage.map((s, i) => {
     const list = lists[i] as number[];
-    return group(
-      snap,
-      params,
-      s,
-      topHits(hits, list, Math.min(limit, list.length)).map(frame.item),
-    );
+    return groupOf(snap, s, topHits(hits, list, Math.min(limit, list.length)).map(frame.hit));
   });
-  return { ...head, products: { groups }, pagination: paged };
+  return { ...result, groups };
 }
 
-/** The items of the products page among `members` (hit indexes), by rank. */
-function pageOfProducts(frame: Frame, members: number[]): SearchProduct[] {
-  const [from, to] = pageSlice(frame.params.page, frame.params.product_page_size);
-  return topHits(frame.hits, members, to).slice(from).map(frame.item);
+/** The hits of the products page among `members` (hit indexes), by rank. */
+function pageOfProducts(frame: Frame, members: number[]): Hit[] {
+  const [from, to] = pageSlice(frame.request.page, frame.request.pageSize);
+  return topHits(frame.hits, members, to).slice(from).map(frame.hit);
 }
 
-/** A category's group; a slot never imported has its source id and an empty name. */
-function group(
-  snap: Snapshot,
-  params: SearchParams,
-  slot: number,
-  items: SearchProduct[],
-): SearchGroup {
-  const entry = snap.categories.entries[slot];
-  const { name, url } =
-    entry === undefined ? { name: "", url: "" } : categoryText(entry, params.language);
-  return { source_category_id: entry?.source ?? "", category_name: name, category_url: url, items };
+/** A category's group; a slot never imported still has its source id. */
+function groupOf(snap: Snapshot, slot: number, hits: Hit[]): HitGroup {
+  return { category: slot, sourceId: snap.categories.entries[slot]?.source ?? "", hits };
 }
 
-/** Above this per_category_limit, a category's best are a heap's (topHits), not insertions. */
+/** Above this perGroup, a category's best are a heap's (topHits), not insertions. */
 const MAX_KEPT_IN_PASS = 16;
 
 /** Counts the hits per category, lists the categories, and builds what every layout shares. */
-function frameOf(snap: Snapshot, params: SearchParams, input: LayoutInput): Frame {
+function frameOf(snap: Snapshot, request: SearchRequest, input: LayoutInput): Frame {
   const { hits } = input;
-  const language = params.language;
-  const warehouse = warehouseSlot(snap, params.wid);
-  const shown: number[] = [];
-  const item = (h: number) => {
+  const hit = (h: number): Hit => {
     const doc = hits.docs[h] as number;
-    shown.push(doc);
-    const product = productItem(snap, doc, language, warehouse);
-    if (params.highlight === null) return product;
-    return withHighlight(snap, doc, product, input.plans, params.highlight);
+    return {
+      doc,
+      ranges: request.highlight ? nameRangesOf(snap, doc, request.language, input.plans) : null,
+    };
   };
 
   // Per category: matching products and the best of them (the best `keep`, in rank order:
   // the products a grouped page shows, found in this pass rather than in one per category).
   const slots = snap.categories.entries.length;
   const counts = new Uint32Array(slots);
-  const limit = params.per_category_limit;
+  const limit = request.perGroup;
   const inPass =
-    params.category_id === null &&
-    params.group_by_category &&
-    limit >= 0 &&
-    limit <= MAX_KEPT_IN_PASS;
+    request.categoryId === null && request.grouped && limit >= 0 && limit <= MAX_KEPT_IN_PASS;
   const keep = inPass ? Math.max(1, limit) : 1;
   const top = new Int32Array(slots * keep);
   const present: number[] = [];
@@ -207,18 +162,10 @@ function frameOf(snap: Snapshot, params: SearchParams, input: LayoutInput): Fram
         Array.from(top.subarray(s * keep, s * keep + Math.min(limit, counts[s] as number)))
     : null;
 
-  const categories: SearchCategory[] = [];
+  const categories: CategoryCount[] = [];
   const listCategory = (s: number) => {
-    const entry = snap.categories.entries[s];
-    if (entry?.record == null) return;
-    const { name, url } = categoryText(entry, language);
-    categories.push({
-      id: entry.record.id,
-      source_id: entry.source,
-      name,
-      url,
-      total: counts[s] as number,
-    });
+    if (snap.categories.entries[s]?.record == null) return;
+    categories.push({ slot: s, total: counts[s] as number });
   };
   for (const s of present) listCategory(s);
   const byName = [...input.nameMatches]
@@ -226,16 +173,12 @@ function frameOf(snap: Snapshot, params: SearchParams, input: LayoutInput): Fram
     .sort((a, b) => a[1] - b[1] || a[0] - b[0]);
   for (const [s] of byName) listCategory(s);
 
-  const filters = hits.filters?.result() ?? [];
-  const head = (total: number) => ({
-    total,
-    query: params.q,
-    corrected_query: input.correctedQuery,
-    ignored_words: input.ignoredWords,
+  const head = {
+    correctedQuery: input.correctedQuery,
+    ignoredWords: input.ignoredWords,
     suggestions: input.suggestions,
-    filters_enabled: params.show_filters,
-    filters,
+    facets: hits.filters?.result() ?? [],
     categories,
-  });
-  return { snap, params, hits, counts, present, best, head, item, shown };
+  };
+  return { snap, request, hits, counts, present, best, head, hit };
 }

@@ -1,6 +1,8 @@
-import { tokenise } from "../analysis/index.ts";
+import { type Token, tokenise } from "../analysis/index.ts";
 
-// The words of a query as the matcher sees them.
+// The query as the stages of a search read it, parsed once (run-search.ts): its words as the
+// matcher sees them, its tokens and whether it is still being typed, for the corrections and
+// suggestions.
 
 export interface QueryWord {
   readonly text: string;
@@ -13,8 +15,22 @@ export interface QueryWord {
   readonly optional: boolean;
 }
 
-/** Words past this many are ignored: no catalog search needs more, and each costs a pass. */
-export const MAX_QUERY_WORDS = 10;
+export interface ParsedQuery {
+  /** The query as typed. */
+  readonly text: string;
+  /** Every token of it, past the words cap included. */
+  readonly tokens: readonly Token[];
+  /** The words searched: at most MAX_QUERY_WORDS required ones. */
+  readonly words: QueryWord[];
+  /** It ends in a letter or digit: its last word is still being typed. */
+  readonly typing: boolean;
+}
+
+/**
+ * Words past this many are not searched: no catalog search needs more, and each costs a pass.
+ * The HTTP side cuts `q` at as many words (README "Search", limits): one bound for both.
+ */
+export const MAX_QUERY_WORDS = 12;
 
 const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
 
@@ -22,13 +38,13 @@ const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
  * The last word is a prefix unless the query ends in a space or punctuation: "ноут" is still
  * being typed, "ноут " is finished.
  */
-export function parseQuery(q: string): QueryWord[] {
+export function parseQuery(q: string): ParsedQuery {
   const tokens = tokenise(q);
   const words: QueryWord[] = [];
   const typing = ENDS_IN_WORD.test(q);
   let required = 0;
   for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i] as { word: string; position: number };
+    const token = tokens[i] as Token;
     // tokenise emits a joined code just before its first part, at the same position.
     const optional = tokens[i + 1]?.position === token.position;
     if (!optional && required === MAX_QUERY_WORDS) break;
@@ -49,5 +65,5 @@ export function parseQuery(q: string): QueryWord[] {
       }
     }
   }
-  return words;
+  return { text: q, tokens, words, typing };
 }

@@ -1,4 +1,4 @@
-import type { SearchParams, SearchResponse } from "../../model/search.ts";
+import type { SearchRequest, SearchResult } from "../engine-types.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { codeToAnswer, nearestCodeDocs } from "./code-query.ts";
 import { collectHits, exactCodeDocs } from "./collect-hits.ts";
@@ -7,13 +7,12 @@ import { type GivenUp, matchGivingUp } from "./give-up.ts";
 import { ignoredWords } from "./ignored-words.ts";
 import { layOut } from "./layout.ts";
 import { matchWords } from "./match.ts";
-import { pagination } from "./pagination.ts";
 import { parseQuery } from "./parse-query.ts";
 import { categoriesMatchingAll, planWords } from "./plan.ts";
 import { suggest } from "./suggest.ts";
 
-// One search, start to end: correct, match, filter, count, rank, lay out (PRODUCT.md "Search",
-// specification 4.3).
+// One search, start to end: parse, correct, match, filter, count, rank, lay out (PRODUCT.md
+// "Search", specification 4.3).
 //
 // Matching decision: every query word must match; when not every word can, words are given up
 // in the order of what they say about the product, and given-up words still rank
@@ -23,61 +22,31 @@ import { suggest } from "./suggest.ts";
 // nothing but codes) answers with the codes one edit away, or nothing (code-query.ts). The
 // answer names the words as typed that no returned product matches (ignored-words.ts).
 
-export function emptyData(
-  params: Pick<
-    SearchParams,
-    "q" | "group_by_category" | "category_id" | "product_page_size" | "category_page_size"
-  >,
-  filtersEnabled: boolean,
-): SearchResponse {
-  const grouped = params.group_by_category && params.category_id === null;
-  return {
-    total: 0,
-    query: params.q,
-    corrected_query: "",
-    ignored_words: [],
-    suggestions: [],
-    filters_enabled: filtersEnabled,
-    filters: [],
-    categories: [],
-    products: { groups: [] },
-    pagination: pagination(
-      grouped ? "categories" : "products",
-      1,
-      grouped ? params.category_page_size : params.product_page_size,
-      0,
-    ),
-  };
-}
+/** The result of `request` on `snap`; null when its query holds no word to search. */
+export function runSearch(snap: Snapshot, request: SearchRequest): SearchResult | null {
+  const query = parseQuery(request.query);
+  if (!query.words.some((w) => !w.optional)) return null;
 
-export function runSearch(
-  snap: Snapshot,
-  params: SearchParams,
-  popular: readonly string[] = [],
-): SearchResponse {
-  let words = parseQuery(params.q);
-  let searched = params.q;
-  if (!words.some((w) => !w.optional)) return emptyData(params, params.show_filters);
-
+  let searched = query;
   let correctedQuery = "";
-  if (params.use_corrections) {
-    const correction = correctQuery(snap, params.q);
-    if (correction?.words.some((w) => !w.optional)) {
+  if (request.corrections) {
+    const correction = correctQuery(snap, query);
+    if (correction?.query.words.some((w) => !w.optional)) {
       correctedQuery = correction.text;
-      words = correction.words;
-      searched = correction.text;
+      searched = correction.query;
     }
   }
   const suggestions =
-    !params.use_corrections && params.use_suggestions ? suggest(snap, params.q, popular) : [];
+    !request.corrections && request.suggestions ? suggest(snap, query, request.popular) : [];
 
+  const words = searched.words;
   const plans = planWords(snap, words);
   const required = words.map((w) => !w.optional);
-  let codeDocs = exactCodeDocs(snap, params.q);
+  let codeDocs = exactCodeDocs(snap, query.text);
   const nowhere = plans.some((p, w) => required[w] && p.cost === 0);
   const first = nowhere ? null : matchWords(snap, plans, required);
   const unmatched = (first?.count ?? 0) === 0;
-  const code = unmatched && codeDocs.size === 0 ? codeToAnswer(snap, params.q, plans) : null;
+  const code = unmatched && codeDocs.size === 0 ? codeToAnswer(snap, query.text, plans) : null;
   // Only the docs of codes answer: no word required, none given up (none reported ignored).
   const codesOnly = (): GivenUp => {
     required.fill(false);
@@ -94,17 +63,18 @@ export function runSearch(
     codeDocs = nearestCodeDocs(snap, code);
     given = codesOnly();
   } else {
-    given = matchGivingUp(snap, words, plans, required, first, params.product_page_size);
+    given = matchGivingUp(snap, words, plans, required, first, request.pageSize);
   }
   const activePlans = plans.filter((_, w) => required[w]);
 
-  const hits = collectHits(snap, params, words, given, codeDocs, plans);
-  return layOut(snap, params, {
+  const hits = collectHits(snap, request, words, given, codeDocs, plans);
+  return layOut(snap, request, {
     hits,
     nameMatches: categoriesMatchingAll(activePlans),
     correctedQuery,
     suggestions,
-    ignoredWords: hits.count === 0 ? [] : ignoredWords(searched, words, given.bits, hits.matched),
+    ignoredWords:
+      hits.count === 0 ? [] : ignoredWords(searched.text, words, given.bits, hits.matched),
     plans,
   });
 }

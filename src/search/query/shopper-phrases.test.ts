@@ -10,8 +10,9 @@
 //  6. words in no product still find nothing
 import { expect, test } from "bun:test";
 import { category, param, params, product } from "../../../test/fixtures/engine-catalog.ts";
+import { answerSearch } from "../../http/search-answer.ts";
 import type { Language } from "../../model/records.ts";
-import { buildSnapshot, search } from "../engine.ts";
+import { buildSnapshot } from "../engine.ts";
 
 const colour = (value: string) => param("Колір", value);
 const PRODUCTS = [
@@ -137,7 +138,7 @@ const snap = buildSnapshot({ products: PRODUCTS, categories: CATEGORIES });
 
 /** The source ids of a flat search's items, unavailable ones included, in order. */
 const ids = (q: string, language: Language = "uk") =>
-  search(
+  answerSearch(
     snap,
     params({ q, language, group_by_category: false, show_unavailable: true }),
   ).products.groups.flatMap((g) => g.items.map((i) => i.source_id));

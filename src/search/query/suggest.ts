@@ -1,7 +1,8 @@
-import { normalise, tokenise } from "../analysis/index.ts";
+import { normalise } from "../analysis/index.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { FIELD, prefixRange, type TermIndex } from "../index/term-index.ts";
 import type { Dictionary } from "./expand.ts";
+import type { ParsedQuery } from "./parse-query.ts";
 
 // Query suggestions (PRODUCT.md): up to 10 completions of the query, best first: the domain's
 // popular past queries that start with it (in their given order), then the query with its last
@@ -13,10 +14,8 @@ export const MAX_SUGGESTIONS = 10;
 /** Completion candidates read per dictionary: a one-letter prefix covers thousands of words. */
 const MAX_CANDIDATES = 4096;
 
-const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
-
-export function suggest(snap: Snapshot, q: string, popular: readonly string[]): string[] {
-  const query = collapse(normalise(q));
+export function suggest(snap: Snapshot, parsed: ParsedQuery, popular: readonly string[]): string[] {
+  const query = collapse(normalise(parsed.text));
   if (query === "") return [];
   const out: string[] = [];
   const seen = new Set<string>([query]);
@@ -31,9 +30,8 @@ export function suggest(snap: Snapshot, q: string, popular: readonly string[]): 
     if (text.startsWith(query)) push(text);
     if (out.length === MAX_SUGGESTIONS) return out;
   }
-  const tokens = tokenise(q);
-  const last = tokens[tokens.length - 1];
-  if (last === undefined || !ENDS_IN_WORD.test(q) || !query.endsWith(last.word)) return out;
+  const last = parsed.tokens[parsed.tokens.length - 1];
+  if (last === undefined || !parsed.typing || !query.endsWith(last.word)) return out;
   const head = query.slice(0, query.length - last.word.length);
   const candidates: { word: string; count: number }[] = [];
   for (const dict of snap.segments as readonly Dictionary[]) {
