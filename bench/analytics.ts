@@ -12,7 +12,7 @@
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { createClient } from "redis";
-import { Rng } from "../src/catalog/prng.ts";
+import { Rng } from "../src/sample-catalog/prng.ts";
 import { DAY_MS, firstDayKept, utcDay } from "../src/store/analytics-days.ts";
 import { RedisStore } from "../src/store/redis/redis-store.ts";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.ts";

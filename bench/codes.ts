@@ -9,9 +9,9 @@
 // one character changed, a bare number off by one), and real codes typed without their hyphen
 // or with a space (each must answer its product first: the script counts those that do not).
 
-import { generateCatalog } from "../src/catalog/generate.ts";
-import { answerSearch } from "../src/http/search-answer.ts";
+import { answerSearch } from "../src/http/search/search-answer.ts";
 import { SEARCH_DEFAULTS } from "../src/model/search.ts";
+import { generateCatalog } from "../src/sample-catalog/generate.ts";
 import { codeKey } from "../src/search/analysis/index.ts";
 import { buildSnapshot } from "../src/search/engine.ts";
 import { feedCatalog } from "./catalogs/feed-catalog.ts";

@@ -6,9 +6,9 @@
 //     the ETag's hash
 // Usage: bun bench/compression.ts [--queries 300]
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { generateCatalog } from "../src/catalog/generate.ts";
-import { compress } from "../src/http/encode.ts";
-import { etagOf } from "../src/http/etag.ts";
+import { compress } from "../src/http/stack/encode.ts";
+import { etagOf } from "../src/http/stack/etag.ts";
+import { generateCatalog } from "../src/sample-catalog/generate.ts";
 import { CATEGORIES, createDomain, PRODUCTS, post, startService } from "../test/http/harness.ts";
 import { generateQueryMix } from "./query-mix.ts";
 
@@ -22,7 +22,7 @@ for (let i = 0; i < catalog.products.length; i += 1000) {
   if (r.status !== 201 && r.status !== 200) throw new Error(`import: ${r.status}`);
 }
 const queries = generateQueryMix(catalog, { seed: 1, count });
-// The warm-up's own queries: the server keeps every answer it sent (http/answer-cache.ts), so
+// The warm-up's own queries: the server keeps every answer it sent (http/search/answer-cache.ts), so
 // the measured queries must be new to it. Each is asked raw first (the search is measured on
 // that miss), then br and gzip: each form is compressed at its first asking, so `compress` is
 // the real compression.

@@ -3,14 +3,14 @@
 //     [--catalog project|feed] [--answers FILE] [--slowest N]
 // Builds a snapshot of the generated catalog once, warms the engine up on the service's traffic
 // mix, then asks each query of each class once for its answer (the engine's search and the
-// answer made of its result, http/search-answer.ts; the engine keeps no answers; facets on,
+// answer made of its result, http/search/search-answer.ts; the engine keeps no answers; facets on,
 // the defaults of a widget) and prints per class p50/p99/max, and with `--slowest`
 // the N slowest queries of each. `--answers` writes the ids of each answer's products and
 // categories, per query, to compare two versions.
 
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { answerSearch } from "../src/http/search-answer.ts";
+import { answerSearch } from "../src/http/search/search-answer.ts";
 import type { Language } from "../src/model/records.ts";
 import { SEARCH_DEFAULTS, type SearchParams, type SearchResponse } from "../src/model/search.ts";
 import { buildSnapshot } from "../src/search/engine.ts";

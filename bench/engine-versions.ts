@@ -7,12 +7,12 @@
 // median of the per-query ratio this/other (the figure the noise spares most), and how many
 // answers differ (total or products on the page). Each version is asked for the answer the
 // route sends (before issue 22 the engine made it, with its own cache, turned off here; since,
-// http/search-answer.ts makes it of the engine's result).
+// http/search/search-answer.ts makes it of the engine's result).
 
 import { parseArgs } from "node:util";
-import { generateCatalog } from "../src/catalog/generate.ts";
 import type { Language } from "../src/model/records.ts";
 import { SEARCH_DEFAULTS, type SearchParams, type SearchResponse } from "../src/model/search.ts";
+import { generateCatalog } from "../src/sample-catalog/generate.ts";
 import type { buildSnapshot, Snapshot } from "../src/search/engine.ts";
 import { newQueryClasses } from "./new-queries/classes.ts";
 import { generateQueryMix } from "./query-mix.ts";
@@ -45,7 +45,7 @@ async function version(root: string): Promise<Version> {
     engine.setResponseCacheSize(0);
     return { buildSnapshot: engine.buildSnapshot, ask: engine.search };
   }
-  const answers = await import(`${root}/src/http/search-answer.ts`);
+  const answers = await import(`${root}/src/http/search/search-answer.ts`);
   return { buildSnapshot: engine.buildSnapshot, ask: answers.answerSearch };
 }
 

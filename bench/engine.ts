@@ -1,16 +1,16 @@
 // Benchmark of the search engine (a script, not a test):
 //   bun bench/engine.ts [products=100000] [seed=1]
-// Builds a snapshot of a generated catalog (src/catalog) and reports: build time, memory per
+// Builds a snapshot of a generated catalog (src/sample-catalog) and reports: build time, memory per
 // product (heap growth after Bun.gc(true), records dropped), the time of 1,000-product
 // patches, and in-process search latency p50/p99 over two query mixes: the service's traffic
 // mix (bench/query-mix.ts, parsed as the HTTP layer parses it) and a harsher local mix
 // (one-letter prefixes, wide words, filters picked from answers, every layout).
 
-import { generateCatalog, generateProduct } from "../src/catalog/generate.ts";
-import { parseSearchParams } from "../src/http/parse-params.ts";
-import { answerSearch } from "../src/http/search-answer.ts";
+import { parseSearchParams } from "../src/http/search/parse-params.ts";
+import { answerSearch } from "../src/http/search/search-answer.ts";
 import type { ProductRecord } from "../src/model/records.ts";
 import { SEARCH_DEFAULTS, type SearchParams } from "../src/model/search.ts";
+import { generateCatalog, generateProduct } from "../src/sample-catalog/generate.ts";
 import { switchLayoutText } from "../src/search/analysis/index.ts";
 import { buildSnapshot, patchSnapshot, snapshotStats } from "../src/search/engine.ts";
 import { generateQueryMix } from "./query-mix.ts";

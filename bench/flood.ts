@@ -11,9 +11,9 @@
 //   bun bench/flood.ts [--products 20000] [--quiet-products 10000] [--rate 460] [--quiet-rate 50] [--seconds 10] [--rounds 3] [--importers 4] [--serve-args="--search-cpu-share 0"] [--no-write]
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { generateCatalog, generateProducts } from "../src/catalog/generate.ts";
-import { Rng } from "../src/catalog/prng.ts";
 import { OPTIONS } from "../src/config.ts";
+import { generateCatalog, generateProducts } from "../src/sample-catalog/generate.ts";
+import { Rng } from "../src/sample-catalog/prng.ts";
 import { ADMIN_KEY, createDomain, ROOT, startService, tempDir } from "../test/http/harness.ts";
 import { expensiveQuery } from "./mixed-load/query-flood.ts";
 import { generateQueryMix } from "./query-mix.ts";
@@ -308,7 +308,7 @@ async function main(argv: string[]): Promise<number> {
     p50: Math.max(sum.p50, f.p50),
     p99: Math.max(sum.p99, f.p99),
   }));
-  // Who was refused, and why (http/shed.ts): the quiet store's refusals, if any, say which limit.
+  // Who was refused, and why (http/limits/shed.ts): the quiet store's refusals, if any, say which limit.
   const metrics = await (
     await fetch(`${service.url}/metrics`, { headers: { "x-admin-key": ADMIN_KEY } })
   ).text();

@@ -5,7 +5,7 @@
 
 import { createWriteStream } from "node:fs";
 import { parseArgs } from "node:util";
-import { generateCategories, generateProducts } from "../src/catalog/generate.ts";
+import { generateCategories, generateProducts } from "../src/sample-catalog/generate.ts";
 
 const { values } = parseArgs({
   options: {

@@ -10,7 +10,7 @@
 
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { generateCatalog } from "../src/catalog/generate.ts";
+import { generateCatalog } from "../src/sample-catalog/generate.ts";
 import { createDomain, type Service, startService, type Tokens } from "../test/http/harness.ts";
 import { newQueryClasses } from "./new-queries/classes.ts";
 import { benchServeArgs, importCatalog, percentile } from "./suite/run.ts";

@@ -9,10 +9,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { generateCatalog, generateProducts } from "../src/catalog/generate.ts";
-import type { ProductItem } from "../src/catalog/types.ts";
 import { ImportService } from "../src/import/import-service.ts";
 import { encodeResponse } from "../src/import/response-bytes.ts";
+import { generateCatalog, generateProducts } from "../src/sample-catalog/generate.ts";
+import type { ProductItem } from "../src/sample-catalog/types.ts";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.ts";
 
 const { values } = parseArgs({

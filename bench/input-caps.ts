@@ -6,8 +6,8 @@
 // Each figure is the median of --runs searches, after 3 unmeasured ones; every search differs
 // (other random words, another page) so that none is answered from the query cache.
 // Usage: bun bench/input-caps.ts [--runs 20]
-import { generateCategories, generateProducts } from "../src/catalog/generate.ts";
-import { Rng } from "../src/catalog/prng.ts";
+import { generateCategories, generateProducts } from "../src/sample-catalog/generate.ts";
+import { Rng } from "../src/sample-catalog/prng.ts";
 import { CATEGORIES, createDomain, PRODUCTS, post, startService } from "../test/http/harness.ts";
 
 const runs = Number(process.argv[process.argv.indexOf("--runs") + 1]) || 20;

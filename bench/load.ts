@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { generateCatalog } from "../src/catalog/generate.ts";
+import { generateCatalog } from "../src/sample-catalog/generate.ts";
 import { createDomain, ROOT, startService, tempDir } from "../test/http/harness.ts";
 import { partialPost, rawClient } from "../test/http/raw-client.ts";
 import { generateQueryMix } from "./query-mix.ts";

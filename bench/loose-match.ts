@@ -4,7 +4,7 @@
 // kept only when this set is small (at most 10), so all of its matches fit in the top 10 and
 // recall@10 measures matching, not tie-breaking.
 
-import type { ProductItem } from "../src/catalog/types.ts";
+import type { ProductItem } from "../src/sample-catalog/types.ts";
 
 /** Lower case, NFKC, ё as е, apostrophes dropped; words are runs of letters and digits. */
 export function looseTokens(text: string): string[] {

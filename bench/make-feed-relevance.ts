@@ -9,7 +9,7 @@
 
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { Rng } from "../src/catalog/prng.ts";
+import { Rng } from "../src/sample-catalog/prng.ts";
 import { type FeedEntry, entries as feedEntries } from "./catalogs/feed-catalog.ts";
 import { type FeedKind, KINDS } from "./catalogs/feed-vocabulary.ts";
 import { LooseIndex, looseTokens } from "./loose-match.ts";

@@ -7,11 +7,11 @@
 
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { type GeneratedProduct, generateEntries } from "../src/catalog/generate.ts";
-import { langIndex, PARAMS, paramText } from "../src/catalog/params.ts";
-import { Rng } from "../src/catalog/prng.ts";
-import { TREE } from "../src/catalog/tree.ts";
-import { vendorCyrillic } from "../src/catalog/vocabulary.ts";
+import { type GeneratedProduct, generateEntries } from "../src/sample-catalog/generate.ts";
+import { langIndex, PARAMS, paramText } from "../src/sample-catalog/params.ts";
+import { Rng } from "../src/sample-catalog/prng.ts";
+import { TREE } from "../src/sample-catalog/tree.ts";
+import { vendorCyrillic } from "../src/sample-catalog/vocabulary.ts";
 import { LooseIndex, looseTokens } from "./loose-match.ts";
 import { CodeJudge } from "./relevance-codes.ts";
 import {

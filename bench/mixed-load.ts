@@ -12,8 +12,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
-import type { ProductItem } from "../src/catalog/types.ts";
 import { ConfigError, parseArgs, unknownFlag } from "../src/config.ts";
+import type { ProductItem } from "../src/sample-catalog/types.ts";
 import { createDomain, ROOT, startService, tempDir } from "../test/http/harness.ts";
 import { startRedis } from "../test/redis/redis-server.ts";
 import {
@@ -348,7 +348,7 @@ section of BENCHMARKS.md (not with --no-write or --quick).
   --search-threads N   passed to serve (default: serve's own, every core)
   --redis              Redis mode: two nodes on a private redis-server (AOF, appendfsync
                        always); the stream and wrk go to node A, probes to both
-  --catalog NAME       project (src/catalog) or feed (bench/catalogs/feed-catalog.ts)
+  --catalog NAME       project (src/sample-catalog) or feed (bench/catalogs/feed-catalog.ts)
   --quick              4 clients × 100 items, 5 s runs: the target rows in a few minutes
   --profile DIR        node A under bun --cpu-prof into DIR; its top functions during the
                        streams are reported

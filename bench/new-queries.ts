@@ -383,7 +383,7 @@ and 32 connections) and the repeating one (32); writes a section of BENCHMARKS.m
   --per-class N       queries of each class at concurrency 1 (default 300)
   --seconds S         seconds of each wrk run (default 10)
   --seed N            catalog and query seed (default 1)
-  --catalog NAME      project (src/catalog, the default) or feed (bench/catalogs/feed-catalog.ts:
+  --catalog NAME      project (src/sample-catalog, the default) or feed (bench/catalogs/feed-catalog.ts:
                       a catalog made differently, as Ukrainian shop feeds are)
   --search-threads N  passed to serve (default: serve's own)
   --wrk-cpus LIST     pin wrk with taskset -c LIST, one wrk thread per CPU (e.g. 1 or 0,1)

@@ -4,8 +4,8 @@
 // reports the CPU per product of the patches (records are generated beforehand, untimed) and
 // the segments the final snapshot holds. Each run starts again from empty; the median counts.
 
-import { generateCategories, generateProduct } from "../src/catalog/generate.ts";
 import type { ProductRecord } from "../src/model/records.ts";
+import { generateCategories, generateProduct } from "../src/sample-catalog/generate.ts";
 import { buildSnapshot, patchSnapshot, snapshotStats } from "../src/search/engine.ts";
 import { toCategoryRecord, toProductRecord } from "./records.ts";
 

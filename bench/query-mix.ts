@@ -4,9 +4,9 @@
 //   bun bench/query-mix.ts --products 10000 --count 20 [--seed 1]
 
 import { parseArgs } from "node:util";
-import { generateCatalog } from "../src/catalog/generate.ts";
-import { Rng, WeightedPicker } from "../src/catalog/prng.ts";
-import type { Catalog, ProductItem } from "../src/catalog/types.ts";
+import { generateCatalog } from "../src/sample-catalog/generate.ts";
+import { Rng, WeightedPicker } from "../src/sample-catalog/prng.ts";
+import type { Catalog, ProductItem } from "../src/sample-catalog/types.ts";
 import { oneEdit, transliterate, typedInCyrillicLayout, typedInLatinLayout } from "./typing.ts";
 
 export interface MixQuery {

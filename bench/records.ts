@@ -2,11 +2,11 @@
 // straight into the engine. It runs the import's own validation and merge, so the records are
 // exactly those of a first import (ids 1..n in order).
 
-import type { Catalog, CategoryItem, ProductItem } from "../src/catalog/types.ts";
 import { validateCategory } from "../src/import/validate-category.ts";
 import { validateProduct } from "../src/import/validate-product.ts";
 import type { CategoryRecord, ProductRecord } from "../src/model/records.ts";
 import { mergeProduct } from "../src/rules/merge-product.ts";
+import type { Catalog, CategoryItem, ProductItem } from "../src/sample-catalog/types.ts";
 
 /** A fixed clock, so that "ties by newest update" are deterministic: later items are newer. */
 const EPOCH = Date.UTC(2024, 0, 1);

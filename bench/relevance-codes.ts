@@ -4,7 +4,7 @@
 // answered by the products whose code key (letters and digits, lower case) is exactly one edit
 // away (optimal string alignment), or by nothing, and by no other product (`exclusive`).
 
-import type { Rng } from "../src/catalog/prng.ts";
+import type { Rng } from "../src/sample-catalog/prng.ts";
 import { editDistance } from "./loose-match.ts";
 
 export interface CodeCandidate {

@@ -1,11 +1,11 @@
 // The relevance sets' catalogs and queries (test/fixtures/relevance/): each catalog is stored as
 // its generator spec (seed and size) and regenerated, the judged queries as JSON. Two catalogs:
-// the project's own (src/catalog) and a second one made differently (bench/catalogs/
+// the project's own (src/sample-catalog) and a second one made differently (bench/catalogs/
 // feed-catalog.ts), each with its own judged queries.
 
 import { readFileSync } from "node:fs";
-import { generateCatalog } from "../src/catalog/generate.ts";
-import type { Catalog } from "../src/catalog/types.ts";
+import { generateCatalog } from "../src/sample-catalog/generate.ts";
+import type { Catalog } from "../src/sample-catalog/types.ts";
 import { type FeedStore, feedCatalog } from "./catalogs/feed-catalog.ts";
 import { CATALOG_NAMES, type CatalogName } from "./catalogs/index.ts";
 

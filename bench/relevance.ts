@@ -7,7 +7,7 @@
 // marked `exclusive` (a code no product has) scores 0 when its top 10 holds any other product,
 // and 1 for an empty answer when nothing is relevant.
 
-import { answerSearch } from "../src/http/search-answer.ts";
+import { answerSearch } from "../src/http/search/search-answer.ts";
 import { SEARCH_DEFAULTS, type SearchParams } from "../src/model/search.ts";
 import { buildSnapshot, type Snapshot } from "../src/search/engine.ts";
 import { toRecords } from "./records.ts";

@@ -3,9 +3,9 @@
 // shared, from the moment the sender's postMessage returned) and each slice of the replica's
 // work, then one search on the replica.
 
-import { answerSearch } from "../src/http/search-answer.ts";
+import { answerSearch } from "../src/http/search/search-answer.ts";
+import { type SnapshotMessage, SnapshotReplicas } from "../src/indexing/snapshot-replica.ts";
 import { SEARCH_DEFAULTS } from "../src/model/search.ts";
-import { type SnapshotMessage, SnapshotReplicas } from "../src/pipeline/snapshot-replica.ts";
 
 declare const self: Worker;
 

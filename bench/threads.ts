@@ -1,7 +1,7 @@
 // The search threads' costs (issue 14, point 3; docs/ARCHITECTURE.md, "Threads"):
 //   bun bench/threads.ts [products=100000] [seed=1]
 // 1. What a search thread pays when a segment reaches it: the snapshot of the generated catalog
-//    is built in process, moved into shared memory (pipeline/snapshot-replica.ts) and posted to
+//    is built in process, moved into shared memory (indexing/snapshot-replica.ts) and posted to
 //    a Worker, which reports how long the message held its loop (the structured clone of the
 //    segment's strings and small objects; the typed arrays are shared) and a replica's search.
 // 2. Memory: the catalog imported over HTTP once, then the server restarted on it with 1 and
@@ -13,8 +13,8 @@
 //    one of two threads 1 time in 128) until a round where all 8 find it (a round itself costs
 //    a few ms: compare the two thread counts, not with the keep-alive figure).
 import { readFileSync } from "node:fs";
-import { generateCatalog } from "../src/catalog/generate.ts";
-import { type SnapshotMessage, SnapshotPublisher } from "../src/pipeline/snapshot-replica.ts";
+import { type SnapshotMessage, SnapshotPublisher } from "../src/indexing/snapshot-replica.ts";
+import { generateCatalog } from "../src/sample-catalog/generate.ts";
 import { buildSnapshot } from "../src/search/engine.ts";
 import {
   ADMIN_KEY,

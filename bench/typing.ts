@@ -1,7 +1,7 @@
 // How shoppers mistype: the wrong keyboard layout, Latin transliteration, and typos.
 // Pure functions over strings, shared by the query mix and the relevance set.
 
-import type { Rng } from "../src/catalog/prng.ts";
+import type { Rng } from "../src/sample-catalog/prng.ts";
 
 // One row per key of a QWERTY keyboard and what the same key types in the Russian and
 // Ukrainian ЙЦУКЕН layouts (Windows). Ukrainian has і, ї, є where Russian has ы, ъ, э, and its

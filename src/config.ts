@@ -125,7 +125,7 @@ export class ConfigError extends Error {}
 
 /**
  * The fewest characters of an operator key: it opens every domain, and its failed tries are
- * only throttled per client (http/auth-throttle.ts), not impossible.
+ * only throttled per client (http/limits/auth-throttle.ts), not impossible.
  */
 export const MIN_ADMIN_KEY = 16;
 

@@ -89,7 +89,7 @@ export const ERRORS = {
   },
   origin_not_allowed: { status: 403, message: 'Origin "{origin}" may not search this domain.' },
   // `allow` also becomes the Allow header.
-  // Failed secret tokens or operator keys of one client (http/auth-throttle.ts).
+  // Failed secret tokens or operator keys of one client (http/limits/auth-throttle.ts).
   auth_throttled: {
     status: 429,
     message: "Too many failed authentications from this address. Retry after {retry_after} s.",

@@ -6,32 +6,32 @@ import { adminAnalytics } from "./analytics/admin-analytics.ts";
 import { PopularQueries } from "./analytics/popular-queries.ts";
 import { SearchRecorder } from "./analytics/search-recorder.ts";
 import type { Config } from "./config.ts";
+import { overviewOf } from "./http/admin/overview.ts";
 import { appRoutes } from "./http/app.ts";
-import { AuthThrottle } from "./http/auth-throttle.ts";
-import { InFlight } from "./http/in-flight.ts";
-import { overviewOf } from "./http/overview.ts";
-import { SharedTokenBuckets, TokenBuckets } from "./http/rate-limit.ts";
-import { requestWrapper } from "./http/request-wrapper.ts";
-import type { Route } from "./http/route-table.ts";
-import { OTHERS_WINDOW_MS, searchAnswers } from "./http/routes/search.ts";
-import { threadShedder } from "./http/search-shedder.ts";
-import { FORWARDED_CLIENT } from "./http/search-thread-messages.ts";
-import { SearchThreads } from "./http/search-threads.ts";
-import { warmedUpLine, warmUpSearches } from "./http/search-warm-up.ts";
-import { type Listening, serveAndDrain } from "./http/serve-and-drain.ts";
-import { type ShedReason, shed } from "./http/shed.ts";
+import { AuthThrottle } from "./http/limits/auth-throttle.ts";
+import { InFlight } from "./http/limits/in-flight.ts";
+import { SharedTokenBuckets, TokenBuckets } from "./http/limits/rate-limit.ts";
+import { threadShedder } from "./http/limits/search-shedder.ts";
+import { type ShedReason, shed } from "./http/limits/shed.ts";
+import { OTHERS_WINDOW_MS, searchAnswers } from "./http/search/search-routes.ts";
+import { warmedUpLine, warmUpSearches } from "./http/search/search-warm-up.ts";
+import { requestWrapper } from "./http/stack/request-wrapper.ts";
+import type { Route } from "./http/stack/route-table.ts";
+import { type Listening, serveAndDrain } from "./http/stack/serve-and-drain.ts";
+import { FORWARDED_CLIENT } from "./http/threads/messages.ts";
+import { SearchThreads } from "./http/threads/search-thread-pool.ts";
 import { ImportWriter } from "./import/import-writer.ts";
-import { logLine } from "./ops/log-lines.ts";
-import { observeRequest, registerSources } from "./ops/metrics.ts";
-import { metricSourcesOf, readinessOf } from "./ops/probes.ts";
-import { FreshRecords } from "./pipeline/fresh-records.ts";
-import { Indexers } from "./pipeline/indexers.ts";
-import { SnapshotPublisher } from "./pipeline/snapshot-replica.ts";
+import { FreshRecords } from "./indexing/fresh-records.ts";
+import { Indexers } from "./indexing/indexers.ts";
+import { SnapshotPublisher } from "./indexing/snapshot-replica.ts";
 import type { StopStack } from "./stop-stack.ts";
 import { openStore } from "./store/open-store.ts";
 import { Checkpointer } from "./store/sqlite/checkpointer.ts";
 import { sqliteFile } from "./store/sqlite/sqlite-store.ts";
 import type { ChangeLog, PrimaryStore } from "./store/store.ts";
+import { logLine } from "./telemetry/log-lines.ts";
+import { observeRequest, registerSources } from "./telemetry/metrics.ts";
+import { metricSourcesOf, readinessOf } from "./telemetry/probes.ts";
 import { Domains } from "./tenancy/domains.ts";
 import { assertServedBy, serves } from "./tenancy/partition.ts";
 
@@ -39,7 +39,7 @@ export interface Storage {
   store: PrimaryStore;
   log: ChangeLog;
   domains: Domains;
-  /** What the import thread has written and the indexer not yet applied (pipeline/). */
+  /** What the import thread has written and the indexer not yet applied (indexing/). */
   fresh: FreshRecords;
 }
 
@@ -147,7 +147,7 @@ export async function indexes(
 ): Promise<Indexes> {
   const publisher = threads && new SnapshotPublisher((message) => threads.post(message));
   // In time of this thread (which answers searches too): a store's imports are refused while
-  // its patches are in debt (http/routes/import.ts).
+  // its patches are in debt (http/import/import-routes.ts).
   const importCosts = new TokenBuckets<number>(config.importCost);
   const indexers = new Indexers(
     store,
@@ -175,7 +175,7 @@ export async function indexes(
 }
 
 /**
- * Every path of a search compiled before the first shopper's (http/search-warm-up.ts), on a
+ * Every path of a search compiled before the first shopper's (http/search/search-warm-up.ts), on a
  * collected heap; the search threads warm up on their replicas meanwhile.
  */
 export async function warmUp(
@@ -234,7 +234,7 @@ export function http(
       rate: config.importRate,
       cost: config.importCost,
       costs: importCosts,
-      // An import's share holds only while another store searches (http/routes/import.ts).
+      // An import's share holds only while another store searches (http/import/import-routes.ts).
       othersSearching: (domainId) =>
         searchCosts.usedByOthers(
           domainId,

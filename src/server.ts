@@ -1,7 +1,7 @@
 import type { Config } from "./config.ts";
-import type { Route } from "./http/route-table.ts";
+import type { Route } from "./http/stack/route-table.ts";
 import type { ImportWriter } from "./import/import-writer.ts";
-import type { Indexers } from "./pipeline/indexers.ts";
+import type { Indexers } from "./indexing/indexers.ts";
 import { http, indexes, listen, searchThreads, storage, warmUp, writer } from "./server-stages.ts";
 import { StopStack } from "./stop-stack.ts";
 import type { ChangeLog, PrimaryStore } from "./store/store.ts";

@@ -1,4 +1,4 @@
-import { logLine } from "./ops/log-lines.ts";
+import { logLine } from "./telemetry/log-lines.ts";
 
 /**
  * What a start has started, stopped in the reverse order (server.ts): each stage registers the

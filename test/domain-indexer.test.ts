@@ -5,9 +5,9 @@
 //     is never published without that category: every published snapshot that finds the
 //     product answers with its category's name
 import { expect, test } from "bun:test";
-import { parseSearchParams } from "../src/http/parse-params.ts";
-import { answerSearch } from "../src/http/search-answer.ts";
-import { DomainIndexer } from "../src/pipeline/domain-indexer.ts";
+import { parseSearchParams } from "../src/http/search/parse-params.ts";
+import { answerSearch } from "../src/http/search/search-answer.ts";
+import { DomainIndexer } from "../src/indexing/domain-indexer.ts";
 import type { Snapshot } from "../src/search/engine.ts";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.ts";
 import { categoryDraft, productDraft } from "./contract/store.case.ts";

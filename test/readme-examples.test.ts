@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type TSchema, Type } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
-import { parseSearchParams } from "../src/http/parse-params.ts";
+import { parseSearchParams } from "../src/http/search/parse-params.ts";
 import { validateCategory } from "../src/import/validate-category.ts";
 import { validateProduct } from "../src/import/validate-product.ts";
 import { Detail, FieldErrorsBody } from "../src/model/api.ts";

@@ -1,4 +1,4 @@
-// The search threads' replicas (pipeline/snapshot-replica.ts), in process: messages go through
+// The search threads' replicas (indexing/snapshot-replica.ts), in process: messages go through
 // structuredClone as postMessage would take them. Properties checked:
 //  1. a replica answers every query of the mix exactly as the main thread's snapshot does, and
 //     its segments' typed arrays are the main thread's memory (shared), not copies
@@ -12,14 +12,14 @@
 import { expect, test } from "bun:test";
 import { generateQueryMix } from "../bench/query-mix.ts";
 import { toProductRecord, toRecords } from "../bench/records.ts";
-import { generateCatalog, generateProduct } from "../src/catalog/generate.ts";
-import { parseSearchParams } from "../src/http/parse-params.ts";
-import { answerSearch } from "../src/http/search-answer.ts";
+import { parseSearchParams } from "../src/http/search/parse-params.ts";
+import { answerSearch } from "../src/http/search/search-answer.ts";
 import {
   type ReplicaMessage,
   SnapshotPublisher,
   SnapshotReplicas,
-} from "../src/pipeline/snapshot-replica.ts";
+} from "../src/indexing/snapshot-replica.ts";
+import { generateCatalog, generateProduct } from "../src/sample-catalog/generate.ts";
 import { buildSnapshot, patchSnapshot, type Snapshot } from "../src/search/engine.ts";
 import { synonymTable } from "../src/search/synonyms.ts";
 

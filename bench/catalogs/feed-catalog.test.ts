@@ -3,7 +3,7 @@
 //  2. every item passes the import's validation (categories too), in each store option
 //  3. the store options: names in uk only, ru only, or both and either
 //  4. what it is made of: Latin-only brands, several code shapes, products with and without
-//     warehouses, unique store SKUs; nothing of src/catalog's word lists
+//     warehouses, unique store SKUs; nothing of src/sample-catalog's word lists
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { toRecords } from "../records.ts";

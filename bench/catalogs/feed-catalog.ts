@@ -1,4 +1,4 @@
-// A second catalog, made differently from src/catalog (issue 21 point 5, issue 20 point 6): a
+// A second catalog, made differently from src/sample-catalog (issue 21 point 5, issue 20 point 6): a
 // store as the public Ukrainian shop feeds (prom.ua and Rozetka YML exports) show one. Its
 // words are its own (feed-vocabulary.ts); its names are long and carry marketing words,
 // colours in English, barcodes and part numbers ("ХІТ! Смартфон Blackview BV9300 Pro
@@ -7,7 +7,7 @@
 // a store names its products in Ukrainian only, Russian only, or both; a third of the
 // products have warehouses. Only the generator is kept, no feed's text.
 //
-// The API is that of src/catalog/generate.ts, kept small for the benchmarks:
+// The API is that of src/sample-catalog/generate.ts, kept small for the benchmarks:
 //   categories(options?)                       the categories, as bulk import items
 //   products(seed, count, start?, options?)    products [start, start + count), one at a time
 //   entries(...)                               the same with the facts each was made from
@@ -15,7 +15,7 @@
 // options.store: "mixed" (default: each product in uk and ru, ru only or uk only), "uk"
 // (every name Ukrainian), "ru" (every name Russian). Product N depends only on (seed, N, store).
 
-import { Rng, WeightedPicker } from "../../src/catalog/prng.ts";
+import { Rng, WeightedPicker } from "../../src/sample-catalog/prng.ts";
 import type {
   Catalog,
   CategoryItem,
@@ -23,7 +23,7 @@ import type {
   ProductItem,
   ProductTranslationItem,
   WarehouseItem,
-} from "../../src/catalog/types.ts";
+} from "../../src/sample-catalog/types.ts";
 import {
   CLOSERS,
   ENGLISH_COLORS,
@@ -65,7 +65,7 @@ const LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ";
 const kindPicker = new WeightedPicker(KINDS, (kind) => kind.weight);
 /** Attributes a feed leaves out often: key -> share of products that have it. */
 const PRESENT: Readonly<Record<string, number>> = { thermal: 0.25, country: 0.5, battery: 0.7 };
-/** Leaf categories are numbered from here, roots from 1: ids unlike src/catalog's. */
+/** Leaf categories are numbered from here, roots from 1: ids unlike src/sample-catalog's. */
 const LEAF_BASE = 101;
 const LANG_INDEX = { uk: 0, ru: 1 } as const;
 

@@ -1,5 +1,5 @@
 // The words of the second catalog (feed-catalog.ts), written for it and sharing nothing with
-// src/catalog: the product types, brands, model numbers and attributes of the Ukrainian shop
+// src/sample-catalog: the product types, brands, model numbers and attributes of the Ukrainian shop
 // feeds (prom.ua and Rozetka YML exports) as their names read: "Смартфон Blackview BV9300 Pro
 // 12/256GB Black (6931548313588)", "Женская кожаная сумка Borsa Leather 1t9036-black",
 // "Моторна олива Motul 8100 X-clean 5W-40 5 л". Brands are in Latin only, as the feeds write
@@ -652,7 +652,7 @@ export const PHRASES: readonly Pair[] = values(
   "Швидка доставка Новою Поштою по всій Україні|Быстрая доставка Новой Почтой по всей Украине; Офіційна гарантія виробника|Официальная гарантия производителя; Найкраща ціна в інтернет-магазині|Лучшая цена в интернет-магазине; Оплата при отриманні|Оплата при получении",
 );
 
-/** The feed store's warehouses (external ids), none of src/catalog's. */
+/** The feed store's warehouses (external ids), none of src/sample-catalog's. */
 export const FEED_WAREHOUSES = [
   "sklad-kyiv",
   "sklad-lviv",

@@ -1,9 +1,9 @@
 // The catalogs a benchmark can run on, by name (`--catalog project|feed`): the project's own
-// generator (src/catalog/generate.ts) and the feed catalog made differently (feed-catalog.ts).
+// generator (src/sample-catalog/generate.ts) and the feed catalog made differently (feed-catalog.ts).
 // One small shape for both, so that a benchmark changes nothing but where its items come from.
 
-import { generateCatalog, generateProducts } from "../../src/catalog/generate.ts";
-import type { Catalog, CategoryItem, ProductItem } from "../../src/catalog/types.ts";
+import { generateCatalog, generateProducts } from "../../src/sample-catalog/generate.ts";
+import type { Catalog, CategoryItem, ProductItem } from "../../src/sample-catalog/types.ts";
 import { categories, type FeedStore, feedCatalog, products } from "./feed-catalog.ts";
 
 export type CatalogName = "project" | "feed";

@@ -2,7 +2,7 @@
 // the project's own generator): bench/catalogs/'s sources (`project`, src/catalog; `feed`, a
 // catalog made differently), plus what a shopper types to find one product.
 
-import type { Catalog, ProductItem } from "../../src/catalog/types.ts";
+import type { Catalog, ProductItem } from "../../src/sample-catalog/types.ts";
 import {
   CATALOG_NAMES,
   type CatalogName,

@@ -6,8 +6,8 @@
 //  3. consecutive passes never show the same price (a probe tells them apart)
 //  4. one pass over the catalog changes every product once
 import { expect, test } from "bun:test";
-import { generateProducts } from "../../src/catalog/generate.ts";
 import { validateProduct } from "../../src/import/validate-product.ts";
+import { generateProducts } from "../../src/sample-catalog/generate.ts";
 import { changeOf, changeTarget, priceAt, strideOf } from "./price-changes.ts";
 
 const products = [...generateProducts(3, 400)];

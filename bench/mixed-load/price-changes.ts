@@ -4,7 +4,7 @@
 // stock. Pure: change n is the same whatever client sends it, so a probe knows what a search
 // answer must show once the change is acknowledged.
 
-import type { ProductItem, WarehouseItem } from "../../src/catalog/types.ts";
+import type { ProductItem, WarehouseItem } from "../../src/sample-catalog/types.ts";
 
 /** A product item as an update sends it: `old_price: null` clears the stored old price. */
 export type ChangeItem = Omit<ProductItem, "old_price"> & { old_price: number | null };

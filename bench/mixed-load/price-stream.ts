@@ -3,7 +3,7 @@
 // it is acknowledged, until stopped. Changes are numbered across the clients, so that the
 // stream spreads over the whole catalog and each product changes once per pass.
 
-import type { ProductItem } from "../../src/catalog/types.ts";
+import type { ProductItem } from "../../src/sample-catalog/types.ts";
 import { PRODUCTS } from "../../test/http/harness.ts";
 import { postJson } from "../suite/run.ts";
 import type { CatalogSource } from "./catalog-source.ts";

@@ -3,7 +3,7 @@
 // steady rate, open loop: the next request leaves on time whatever the answers do, as a
 // script that ignores them would send them.
 
-import { Rng } from "../../src/catalog/prng.ts";
+import { Rng } from "../../src/sample-catalog/prng.ts";
 
 const LETTERS = "абвгдеєжзиіїйклмнопрстуфхцчшщьюяabcdefghijklmnopqrstuvwxyz";
 

@@ -3,8 +3,8 @@
 //  2. an acknowledged change is shown at its own price or at a later pass's (a later change of
 //     the same product may overtake the probe), never at an earlier one
 import { expect, test } from "bun:test";
-import { generateProducts } from "../../src/catalog/generate.ts";
-import type { ProductItem } from "../../src/catalog/types.ts";
+import { generateProducts } from "../../src/sample-catalog/generate.ts";
+import type { ProductItem } from "../../src/sample-catalog/types.ts";
 import { priceAt } from "./price-changes.ts";
 import { showsProduct, wantedChange } from "./thread-probes.ts";
 

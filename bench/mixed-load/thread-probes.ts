@@ -7,7 +7,7 @@
 // price. One probe at a time: the probes' own searches stay a few connections of load.
 
 import { Agent, request } from "node:http";
-import type { ProductItem } from "../../src/catalog/types.ts";
+import type { ProductItem } from "../../src/sample-catalog/types.ts";
 import { priceAt } from "./price-changes.ts";
 import type { AckedChange } from "./price-stream.ts";
 

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { generateCatalog } from "../../src/catalog/generate.ts";
+import { generateCatalog } from "../../src/sample-catalog/generate.ts";
 import { NEW_QUERY_CLASSES, newQueryClasses, newQueryMix } from "./classes.ts";
 
 const catalog = generateCatalog({ seed: 3, products: 2000 });

@@ -4,8 +4,8 @@
 // product, codes that are no product's, real codes typed without their separator, and 2-4
 // real words. Pure and deterministic: the same catalog and seed give the same list.
 
-import { Rng } from "../../src/catalog/prng.ts";
-import type { Catalog } from "../../src/catalog/types.ts";
+import { Rng } from "../../src/sample-catalog/prng.ts";
+import type { Catalog } from "../../src/sample-catalog/types.ts";
 import { type MixQuery, type Parts, partsOf } from "../query-mix.ts";
 import {
   transliterate,

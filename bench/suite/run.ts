@@ -4,8 +4,8 @@
 // the index rebuild and read its memory, and writes a Markdown table and a latency plot.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { generateCatalog, generateProducts } from "../../src/catalog/generate.ts";
 import { ConfigError, parseArgs, unknownFlag } from "../../src/config.ts";
+import { generateCatalog, generateProducts } from "../../src/sample-catalog/generate.ts";
 import { ADMIN_KEY, ROOT, type Service, startService, tempDir } from "../../test/http/harness.ts";
 import { startRedis } from "../../test/redis/redis-server.ts";
 import { type CatalogSource, PROJECT_CATALOG } from "../catalogs/index.ts";

@@ -1,7 +1,7 @@
 import { OPTIONS } from "../config.ts";
 import { AppError } from "../errors.ts";
-import { Refused } from "../ops/refused.ts";
 import type { Command, CommandInput } from "./command.ts";
+import { Refused } from "./refused.ts";
 
 // The CLI's table: one row per command. A later command is one more row.
 
@@ -105,7 +105,7 @@ export const COMMANDS: readonly Command[] = [
     run: async (input) => {
       const name = input.args[0] as string;
       if (!input.config.redisUrl) {
-        const { runningServer } = await import("../ops/pid-file.ts");
+        const { runningServer } = await import("./pid-file.ts");
         const pid = runningServer(input.config.dataDir);
         if (pid !== null)
           throw new Refused(
@@ -167,7 +167,7 @@ export const COMMANDS: readonly Command[] = [
         );
       const to = own.get("to");
       if (!to) throw new Refused("backup needs --to FILE");
-      const { backup } = await import("../ops/backup.ts");
+      const { backup } = await import("./backup.ts");
       console.log(JSON.stringify(backup(config.dataDir, to, { force: own.has("force") })));
       return 0;
     },
@@ -186,7 +186,7 @@ export const COMMANDS: readonly Command[] = [
         );
       const from = own.get("from");
       if (!from) throw new Refused("restore needs --from FILE");
-      const { restore } = await import("../ops/backup.ts");
+      const { restore } = await import("./backup.ts");
       console.log(JSON.stringify(restore(from, config.dataDir, { force: own.has("force") })));
       return 0;
     },

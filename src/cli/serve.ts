@@ -1,8 +1,8 @@
 import type { Config } from "../config.ts";
-import { flushLog } from "../ops/log-lines.ts";
-import { claimPidFile } from "../ops/pid-file.ts";
-import { Refused } from "../ops/refused.ts";
 import { startServer } from "../server.ts";
+import { flushLog } from "../telemetry/log-lines.ts";
+import { claimPidFile } from "./pid-file.ts";
+import { Refused } from "./refused.ts";
 
 /** `vitrina serve`: runs until SIGTERM or SIGINT, then stops in order. */
 export async function serve(config: Config): Promise<number> {
@@ -16,7 +16,7 @@ export async function serve(config: Config): Promise<number> {
       );
     });
     if (config.demo) {
-      const { loadDemo } = await import("../demo/load-demo.ts");
+      const { loadDemo } = await import("./load-demo.ts");
       await loadDemo(server);
     }
     // The start's own lines (the warm-up's) come before the line that says it is done.

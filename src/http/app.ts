@@ -1,14 +1,14 @@
 import type { AdminAnalytics } from "../analytics/admin-analytics.ts";
+import { adminRoutes } from "./admin/admin-routes.ts";
+import { type DomainAdminDeps, ownerRoutes } from "./admin/domain-admin-routes.ts";
+import type { Overview } from "./admin/overview.ts";
+import { type HealthDeps, healthRoutes } from "./health-routes.ts";
+import { type ImportDeps, importRoutes } from "./import/import-routes.ts";
+import { docsRoutes } from "./openapi/docs-routes.ts";
 import type { DocumentOptions } from "./openapi/document.ts";
-import type { Overview } from "./overview.ts";
-import type { Route } from "./route-table.ts";
-import { adminRoutes } from "./routes/admin.ts";
-import { docsRoutes } from "./routes/docs.ts";
-import { type DomainAdminDeps, ownerRoutes } from "./routes/domain-admin.ts";
-import { type HealthDeps, healthRoutes } from "./routes/health.ts";
-import { type ImportDeps, importRoutes } from "./routes/import.ts";
-import { type PagesDeps, pagesRoutes } from "./routes/pages.ts";
-import { type SearchAnswers, searchRoutes } from "./routes/search.ts";
+import { type PagesDeps, pagesRoutes } from "./pages/page-routes.ts";
+import { type SearchAnswers, searchRoutes } from "./search/search-routes.ts";
+import type { Route } from "./stack/route-table.ts";
 
 export interface AppDeps extends ImportDeps {
   adminKey: string | null;

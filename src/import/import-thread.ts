@@ -11,9 +11,9 @@ import { type AdminReport, AnalyticsService } from "../analytics/analytics-servi
 import type { Config } from "../config.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
 import type { SynonymSet } from "../model/synonyms.ts";
-import type { ItemCounts } from "../ops/metrics.ts";
 import { openStore } from "../store/open-store.ts";
 import type { AnalyticsPeriod, ChangeLog, PrimaryStore, SearchEvent } from "../store/store.ts";
+import type { ItemCounts } from "../telemetry/metrics.ts";
 import { type FailedBatch, FailedBatches } from "./failed-batches.ts";
 import { type ImportResponse, ImportService } from "./import-service.ts";
 import { type EncodedResponse, encodeResponse } from "./response-bytes.ts";

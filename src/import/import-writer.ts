@@ -2,8 +2,8 @@ import type { AdminReport } from "../analytics/analytics-service.ts";
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
 import type { SynonymSet } from "../model/synonyms.ts";
-import { countImportItems } from "../ops/metrics.ts";
 import type { AnalyticsPeriod, SearchEvent } from "../store/store.ts";
+import { countImportItems } from "../telemetry/metrics.ts";
 import type { FailedBatch } from "./failed-batches.ts";
 import type { FromImportThread, Reply, ToImportThread } from "./import-thread.ts";
 import type { EncodedResponse } from "./response-bytes.ts";
@@ -122,7 +122,7 @@ export class ImportWriter {
     }
   }
 
-  /** Specification 4.1: the body's bytes, as read by `readBody` (http/read-body.ts). */
+  /** Specification 4.1: the body's bytes, as read by `readBody` (http/stack/read-body.ts). */
   importProducts(domainId: number, body: Uint8Array): Promise<ImportAnswer> {
     return this.batch("products", domainId, body);
   }

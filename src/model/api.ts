@@ -97,7 +97,7 @@ export const NotReady = t.Object(
   { additionalProperties: true, description: "What is missing: the store, or indexes loading." },
 );
 
-/** The domain's administration overview (/admin; http/overview.ts builds it). */
+/** The domain's administration overview (/admin; http/admin/overview.ts builds it). */
 export const DomainOverview = t.Object({
   domain: t.String(),
   tokens: t.Object({ secret_token: t.String(), search_token: t.String() }),

@@ -2,7 +2,7 @@ import type { Language } from "../model/records.ts";
 
 // What the engine is asked and what it answers, in its own terms: no query string, no
 // analytics, no JSON of the specification. The HTTP side turns the URL's parameters into a
-// request and the result into the specification's answer (src/http/search-answer.ts), as
+// request and the result into the specification's answer (src/http/search/search-answer.ts), as
 // Meilisearch's milli returns its own result and its HTTP crate shapes the JSON.
 
 /** One search: the query, its filters, and the page of the layout to fill. */

@@ -6,7 +6,7 @@ import {
   params,
   product,
 } from "../../test/fixtures/engine-catalog.ts";
-import { answerSearch } from "../http/search-answer.ts";
+import { answerSearch } from "../http/search/search-answer.ts";
 import type { SearchResponse } from "../model/search.ts";
 import { buildSnapshot } from "./engine.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { category, params, product } from "../../test/fixtures/engine-catalog.ts";
-import { answerSearch } from "../http/search-answer.ts";
+import { answerSearch } from "../http/search/search-answer.ts";
 import type { Language } from "../model/records.ts";
 import type { SearchResponse } from "../model/search.ts";
 import { buildSnapshot } from "./engine.ts";

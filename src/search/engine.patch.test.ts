@@ -11,12 +11,12 @@
 
 import { describe, expect, test } from "bun:test";
 import { params } from "../../test/fixtures/engine-catalog.ts";
-import { generateCategories, generateProduct } from "../catalog/generate.ts";
-import { answerSearch } from "../http/search-answer.ts";
+import { answerSearch } from "../http/search/search-answer.ts";
 import { validateCategory } from "../import/validate-category.ts";
 import { validateProduct } from "../import/validate-product.ts";
 import type { CategoryRecord, ProductRecord } from "../model/records.ts";
 import { mergeProduct } from "../rules/merge-product.ts";
+import { generateCategories, generateProduct } from "../sample-catalog/generate.ts";
 import {
   buildSnapshot,
   patchSnapshot,

@@ -35,7 +35,7 @@ import {
   params,
   product,
 } from "../../test/fixtures/engine-catalog.ts";
-import { answerSearch, emptyAnswer, searchRequest } from "../http/search-answer.ts";
+import { answerSearch, emptyAnswer, searchRequest } from "../http/search/search-answer.ts";
 import type { SearchParams, SearchProduct, SearchResponse } from "../model/search.ts";
 import { buildSnapshot, patchSnapshot, search, snapshotStats } from "./engine.ts";
 import { attributeId, valueId } from "./index/hash-ids.ts";

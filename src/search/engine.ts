@@ -4,7 +4,7 @@ import type { Snapshot } from "./index/snapshot.ts";
 // that other folders import (test/layers.test.ts). The indexer builds and patches snapshots and
 // swaps the current one; the HTTP layer calls `search` on whichever snapshot it holds, with a
 // request of the engine's own (engine-types.ts), and shapes the specification's answer from the
-// result (http/search-answer.ts). A snapshot is immutable: a patch returns a new one and the
+// result (http/search/search-answer.ts). A snapshot is immutable: a patch returns a new one and the
 // old stays valid.
 //
 // Design (details in the files named):

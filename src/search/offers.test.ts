@@ -13,7 +13,7 @@
 //     forward otherwise, even within one millisecond
 import { describe, expect, test } from "bun:test";
 import { CATEGORIES, PRODUCTS, params } from "../../test/fixtures/engine-catalog.ts";
-import { answerSearch, searchRequest } from "../http/search-answer.ts";
+import { answerSearch, searchRequest } from "../http/search/search-answer.ts";
 import type { ProductRecord } from "../model/records.ts";
 import type { SearchParams } from "../model/search.ts";
 import { mergeProduct } from "../rules/merge-product.ts";

@@ -1,5 +1,5 @@
 // A domain's own synonyms (search/synonyms.ts, query/plan.ts):
-//  (the body's checks: http/synonyms-body.test.ts)
+//  (the body's checks: http/admin/synonyms-body.test.ts)
 //  1. synonymWord: a word as the search compares it, null for several or a model code
 //  2. a set of equivalent words: a query with any of them finds the products of the others;
 //     a one-way rule finds its means from the query word only
@@ -10,8 +10,8 @@
 
 import { describe, expect, test } from "bun:test";
 import { CATEGORIES, PRODUCTS, params } from "../../test/fixtures/engine-catalog.ts";
-import { answerSearch } from "../http/search-answer.ts";
-import { parseSynonyms } from "../http/synonyms-body.ts";
+import { parseSynonyms } from "../http/admin/synonyms-body.ts";
+import { answerSearch } from "../http/search/search-answer.ts";
 import { buildSnapshot } from "./engine.ts";
 import { synonymTable, synonymWord } from "./synonyms.ts";
 

@@ -2,7 +2,7 @@ import type { SynonymSet } from "../model/synonyms.ts";
 import { tokenise } from "./analysis/index.ts";
 
 // A domain's own synonyms (model/synonyms.ts), checked and normalised at the edge
-// (http/synonyms-body.ts, with synonymWord), turned into the table the query side reads
+// (http/admin/synonyms-body.ts, with synonymWord), turned into the table the query side reads
 // (query/plan.ts: a query word that is a key also matches the words it maps to).
 
 /** Per query word (normalised), the other words it also finds. */

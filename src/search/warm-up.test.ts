@@ -7,7 +7,7 @@
 //     prepareIfSearched builds those of a patched snapshot only when a search asked for them
 import { expect, test } from "bun:test";
 import { CATEGORIES, PRODUCTS, product } from "../../test/fixtures/engine-catalog.ts";
-import { searchAnswer } from "../http/search-answer.ts";
+import { searchAnswer } from "../http/search/search-answer.ts";
 import {
   buildSnapshot,
   patchSnapshot,

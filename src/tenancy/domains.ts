@@ -122,7 +122,7 @@ export class Domains {
 }
 
 /**
- * A search thread's copy of the search tokens (http/search-thread.ts), looked up as
+ * A search thread's copy of the search tokens (http/threads/search-thread.ts), looked up as
  * `Domains.searchDomain` does.
  */
 export class SearchTokens {

@@ -10,9 +10,9 @@
 //     store searches; alone on the node it is not refused; another store's imports are accepted
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { expensiveQuery } from "../../bench/mixed-load/query-flood.ts";
-import { generateCatalog } from "../../src/catalog/generate.ts";
-import { Rng } from "../../src/catalog/prng.ts";
-import { OTHERS_WINDOW_MS } from "../../src/http/routes/search.ts";
+import { OTHERS_WINDOW_MS } from "../../src/http/search/search-routes.ts";
+import { generateCatalog } from "../../src/sample-catalog/generate.ts";
+import { Rng } from "../../src/sample-catalog/prng.ts";
 import {
   CATEGORIES,
   category,

@@ -13,9 +13,10 @@
 // followed it), a batch never acknowledged is stored whole or not at all. Then the index must converge to the store
 // within `convergeMs`: one search for the word all names share finds every stored product with
 // its stored name and price, and nothing else; a search by code finds a few of them.
-import { Rng } from "../../src/catalog/prng.ts";
+
 import { offerOnly } from "../../src/model/offers.ts";
 import type { ProductRecord } from "../../src/model/records.ts";
+import { Rng } from "../../src/sample-catalog/prng.ts";
 import { type SearchAnswer, search, until } from "../redis/nodes.ts";
 import {
   CATEGORIES,

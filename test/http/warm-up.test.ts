@@ -1,4 +1,4 @@
-// The search warm-up at start (http/search-warm-up.ts) leaves no trace, over real HTTP, with
+// The search warm-up at start (http/search/search-warm-up.ts) leaves no trace, over real HTTP, with
 // one and with two search threads. Properties checked:
 //  1. every thread logs its warm-up before the server listens, with the queries it asked
 //  2. the store's analytics hold no search, /metrics counts no search request, and no

@@ -6,7 +6,7 @@
 //  4. a node whose position was trimmed away is told to rebuild (a `reindex` entry) and its
 //     indexer rebuilds from the store, ending at the head with every product
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { DomainIndexer } from "../../src/pipeline/domain-indexer.ts";
+import { DomainIndexer } from "../../src/indexing/domain-indexer.ts";
 import { domainKeys } from "../../src/store/redis/keys.ts";
 import { RedisStore } from "../../src/store/redis/redis-store.ts";
 import { categoryDraft, productDraft } from "../contract/store.case.ts";

@@ -4,8 +4,8 @@ import * as item from "../../model/import.ts";
 import { LANGUAGES } from "../../model/records.ts";
 import * as search from "../../model/search.ts";
 import { Synonyms } from "../../model/synonyms.ts";
-import { QUERY_LIMITS } from "../parse-params.ts";
-import { SEARCH_PATHS } from "../routes/search.ts";
+import { QUERY_LIMITS } from "../search/parse-params.ts";
+import { SEARCH_PATHS } from "../search/search-routes.ts";
 import { type JsonSchema, toJsonSchema } from "./json-schema.ts";
 
 // The OpenAPI 3.1 document of every route the server answers (docs/API.md is its prose). Its

@@ -1,4 +1,4 @@
-import { escapeHtml } from "../html.ts";
+import { escapeHtml } from "../stack/html.ts";
 
 // The service's own pages (/, /demo): plain HTML strings, no external resources (no CDN, no
 // web fonts), inline script only with the response's CSP nonce.

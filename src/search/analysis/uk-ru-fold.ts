@@ -5,7 +5,7 @@
 // the Russian adjective suffix -ическ- is the Ukrainian -ічн- (электрический/електричний).
 // Only for stems of 5+ letters: among short ones the folds would join different words of one
 // language (кіт "cat" and кит "whale", ліс and лис). Among the longer ones of a catalog's
-// vocabulary (1,989 words of src/catalog) every stem the fold joins is one word in its two
+// vocabulary (1,989 words of src/sample-catalog) every stem the fold joins is one word in its two
 // spellings; over the lemmas of the Hunspell word lists, it joins 3% of the Ukrainian stems of
 // 5 letters (mostly names spelt with е/є or и/і: белов/бєлов) and 1% of the Russian ones
 // (забыт/забит). 4 letters would join 4.5% and 2% for 3 more of 592 catalog word pairs.

@@ -7,7 +7,7 @@ import { findDoc, HOT, type Segment } from "./segment.ts";
 // day, and none of it is text: a write that changed only the offer (its content time,
 // ProductRecord.content_updated_at, is the one the index holds) is written into the columns a
 // search reads, in place, instead of becoming a new document: no segment, no merge, no copy to
-// the search threads, whose replicas share these arrays (pipeline/snapshot-replica.ts), and no
+// the search threads, whose replicas share these arrays (indexing/snapshot-replica.ts), and no
 // garbage. Readers are not stopped: a search running meanwhile may see one product's columns
 // half written (its price new, its availability old), never another product's or a torn number.
 //

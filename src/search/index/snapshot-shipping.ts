@@ -4,7 +4,7 @@ import type { Segment } from "./segment.ts";
 import type { Snapshot } from "./snapshot.ts";
 import type { WarehouseRegistry } from "./warehouse-registry.ts";
 
-// How a snapshot travels to the threads that search it (pipeline/snapshot-replica.ts carries
+// How a snapshot travels to the threads that search it (indexing/snapshot-replica.ts carries
 // the messages; this file knows what a segment and a snapshot hold). A segment is immutable
 // once built, so its typed arrays (hot records, postings, display bytes, stock, bitsets: nearly
 // all of its memory) are moved into SharedArrayBuffers once, one memcpy each, and the main

@@ -16,7 +16,7 @@
 //     answers its product alone
 import { describe, expect, test } from "bun:test";
 import { category, params, product } from "../../../test/fixtures/engine-catalog.ts";
-import { answerSearch } from "../../http/search-answer.ts";
+import { answerSearch } from "../../http/search/search-answer.ts";
 import type { ProductRecord } from "../../model/records.ts";
 import { buildSnapshot, patchSnapshot } from "../engine.ts";
 import { productIdOf, type Segment } from "../index/segment.ts";

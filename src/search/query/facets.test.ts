@@ -7,7 +7,7 @@
 //     index: the values past it are no filters (selecting one is an unknown id: ignored)
 import { expect, test } from "bun:test";
 import { category, param, params, product } from "../../../test/fixtures/engine-catalog.ts";
-import { answerSearch } from "../../http/search-answer.ts";
+import { answerSearch } from "../../http/search/search-answer.ts";
 import { buildSnapshot } from "../engine.ts";
 import { REGISTRY_LIMITS } from "../index/facet-registry.ts";
 import { attributeId, valueId } from "../index/hash-ids.ts";

@@ -14,7 +14,7 @@
 //  8. ignored_words are the words as typed; a word some returned product has is not ignored
 import { expect, test } from "bun:test";
 import { category, param, params, product } from "../../../test/fixtures/engine-catalog.ts";
-import { answerSearch } from "../../http/search-answer.ts";
+import { answerSearch } from "../../http/search/search-answer.ts";
 import type { Language, ProductRecord } from "../../model/records.ts";
 import { buildSnapshot } from "../engine.ts";
 

@@ -14,7 +14,7 @@
 
 import { describe, expect, test } from "bun:test";
 import { CATEGORIES, PRODUCTS, params, product } from "../../../test/fixtures/engine-catalog.ts";
-import { answerSearch } from "../../http/search-answer.ts";
+import { answerSearch } from "../../http/search/search-answer.ts";
 import type { SearchParams } from "../../model/search.ts";
 import { buildSnapshot, type Snapshot } from "../engine.ts";
 

@@ -10,7 +10,7 @@
 //  6. words in no product still find nothing
 import { expect, test } from "bun:test";
 import { category, param, params, product } from "../../../test/fixtures/engine-catalog.ts";
-import { answerSearch } from "../../http/search-answer.ts";
+import { answerSearch } from "../../http/search/search-answer.ts";
 import type { Language } from "../../model/records.ts";
 import { buildSnapshot } from "../engine.ts";
 

@@ -1,0 +1,98 @@
+import { timingSafeEqual } from "node:crypto";
+import { AppError } from "../../errors.ts";
+import type { Domains } from "../../tenancy/domains.ts";
+import { jsonOf } from "../stack/read-body.ts";
+import { json } from "../stack/respond.ts";
+import { POLICY, type Route, type RouteContext, SMALL_BODY } from "../stack/route-table.ts";
+import { type DomainAdminDeps, domainAdminRoutes } from "./domain-admin-routes.ts";
+
+/** Whether the request carries the operator key (X-Admin-Key or a Bearer token). */
+export function adminKeyGiven(request: Request, adminKey: string): boolean {
+  const given = Buffer.from(
+    request.headers.get("x-admin-key") ??
+      request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ??
+      "",
+  );
+  const key = Buffer.from(adminKey);
+  return given.length === key.length && timingSafeEqual(given, key);
+}
+
+/** The operator's API; off (404) unless an admin key is configured. */
+export function adminRoutes({
+  domains,
+  adminKey,
+  ...deps
+}: DomainAdminDeps & {
+  domains: Domains;
+  adminKey: string | null;
+}): Route[] {
+  const guard = (request: Request) => {
+    if (!adminKey) throw new AppError("admin_disabled");
+    if (!adminKeyGiven(request, adminKey)) throw new AppError("not_authenticated");
+  };
+  const domainOf = async ({ request, params }: RouteContext) => {
+    guard(request);
+    const name = params.name ?? "";
+    const domain = domains.byDomainName(name);
+    if (!domain) throw new AppError("domain_not_found", { name });
+    return domain;
+  };
+  const withBody = { ...POLICY.admin, body: SMALL_BODY };
+  const DOMAINS = "/api/v2/admin/domains/";
+  return [
+    {
+      method: "GET",
+      path: DOMAINS,
+      policy: POLICY.admin,
+      handler: ({ request }) => {
+        guard(request);
+        return json(domains.all());
+      },
+    },
+    {
+      method: "POST",
+      path: DOMAINS,
+      policy: withBody,
+      handler: async ({ request, body }) => {
+        guard(request);
+        const name = (jsonOf(await body(), '{"name": ...}') as { name?: unknown } | null)?.name;
+        if (typeof name !== "string") throw new AppError("invalid_domain_name");
+        return json(await domains.create(name), 201);
+      },
+    },
+    {
+      method: "POST",
+      path: `${DOMAINS}:name/rotate-tokens/`,
+      policy: POLICY.admin,
+      handler: async ({ request, params }) => {
+        guard(request);
+        return json(await domains.rotateTokens(params.name ?? ""));
+      },
+    },
+    {
+      method: "PUT",
+      path: `${DOMAINS}:name/origins/`,
+      policy: withBody,
+      handler: async (context) => {
+        const domain = await domainOf(context);
+        const body = jsonOf(await context.body(), '{"origins": [...]}');
+        const d = await domains.setOrigins(
+          domain.name,
+          (body as { origins?: unknown } | null)?.origins,
+        );
+        return json({ name: d.name, allowed_origins: d.allowed_origins ?? [] });
+      },
+    },
+    {
+      method: "DELETE",
+      path: `${DOMAINS}:name/`,
+      policy: POLICY.admin,
+      handler: async ({ request, params }) => {
+        guard(request);
+        await domains.delete(params.name ?? "");
+        return new Response(null, { status: 204 });
+      },
+    },
+    ...domainAdminRoutes(`${DOMAINS}:name`, POLICY.admin, domainOf, deps),
+  ];
+}

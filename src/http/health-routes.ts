@@ -1,0 +1,53 @@
+import { AppError } from "../errors.ts";
+import { registry } from "../telemetry/metrics.ts";
+import type { Readiness } from "../telemetry/probes.ts";
+import { adminKeyGiven } from "./admin/admin-routes.ts";
+import { json } from "./stack/respond.ts";
+import { POLICY, type Route } from "./stack/route-table.ts";
+
+export interface HealthDeps {
+  readiness: () => Promise<Readiness>;
+  adminKey: string | null;
+}
+
+/**
+ * `/health`: the process is alive and listening. `/ready`: every served domain's index is
+ * built and caught up and the primary store answers; 503 with what is missing otherwise.
+ * `/metrics`: Prometheus text; guarded by the admin key when one is configured (it names
+ * every domain), open otherwise, like the admin API's own rule.
+ */
+export function healthRoutes({ readiness, adminKey }: HealthDeps): Route[] {
+  return [
+    {
+      method: "GET",
+      path: "/health",
+      policy: POLICY.public,
+      handler: () => json({ status: "ok" }),
+    },
+    {
+      method: "GET",
+      path: "/ready",
+      policy: POLICY.public,
+      handler: async () => {
+        const r = await readiness();
+        if (r.ready) return json({ status: "ready" });
+        const why = [
+          ...(r.store === "ok" ? [] : ["the primary store is unavailable"]),
+          ...(r.pending.length ? [`indexes still loading: ${r.pending.join(", ")}`] : []),
+        ];
+        return json({ detail: `Not ready: ${why.join("; ")}.`, ...r }, 503);
+      },
+    },
+    {
+      method: "GET",
+      path: "/metrics",
+      policy: { ...POLICY.public, auth: adminKey ? "admin-key" : "none" },
+      handler: async ({ request }) => {
+        if (adminKey && !adminKeyGiven(request, adminKey)) throw new AppError("not_authenticated");
+        return new Response(await registry.metrics(), {
+          headers: { "content-type": registry.contentType },
+        });
+      },
+    },
+  ];
+}

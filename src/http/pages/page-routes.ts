@@ -1,0 +1,77 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Domains } from "../../tenancy/domains.ts";
+import { encoded, staticAnswer } from "../stack/browser-answer.ts";
+import { POLICY, type Route } from "../stack/route-table.ts";
+import { adminPage } from "./admin-page.ts";
+import { demoPage } from "./demo-page.ts";
+import { landingPage } from "./landing-page.ts";
+
+// The pages a browser opens: `/`, `/demo` and the widget's script (PRODUCT.md "Pages").
+
+export interface PagesDeps {
+  domains: Domains;
+  /** `serve --demo`: /demo is the storefront over the `demo` domain. */
+  demo: boolean;
+}
+
+/** The widget is a static file: read and compressed once. */
+const widget = staticAnswer(readFileSync(join(import.meta.dir, "widget.js"), "utf8"), {
+  "content-type": "text/javascript; charset=utf-8",
+  "x-content-type-options": "nosniff",
+  // Stores load it from their own pages: a short cache (open to any origin: its route's policy).
+  "cache-control": "public, max-age=300",
+});
+
+const HTML = { "content-type": "text/html; charset=utf-8", "x-content-type-options": "nosniff" };
+
+export function pagesRoutes(deps: PagesDeps): Route[] {
+  const landing = staticAnswer(landingPage(), HTML);
+  const demo = (request: Request) => {
+    const url = new URL(request.url);
+    const domain = deps.demo ? deps.domains.byDomainName("demo") : undefined;
+    const nonce = crypto.randomUUID();
+    const body = demoPage({
+      origin: url.origin,
+      token: domain?.search_token ?? null,
+      nonce,
+      query: url.searchParams.get("q"),
+    });
+    return encoded(request, body, {
+      ...HTML,
+      "cache-control": "no-store",
+      // The widget's own script and its searches come from this origin; pictures from the
+      // store's image host; its styles are one injected <style>.
+      "content-security-policy": `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+    });
+  };
+  // The admin area: a static page whose script reads the JSON endpoints with the token in a
+  // header. Nothing but this origin, no framing, no referrer.
+  const admin = ({ request }: { request: Request }): Response => {
+    const nonce = crypto.randomUUID();
+    return new Response(adminPage(nonce), {
+      // A login form posted without the script (it never is with it) gets the page again.
+      status: request.method === "POST" ? 303 : 200,
+      headers: {
+        ...HTML,
+        ...(request.method === "POST" ? { location: "/admin" } : {}),
+        "cache-control": "no-store",
+        "referrer-policy": "no-referrer",
+        "content-security-policy": `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+      },
+    });
+  };
+  const page = POLICY.public;
+  return [
+    { method: "GET", path: "/", policy: page, handler: ({ request }) => landing(request) },
+    { method: "GET", path: "/demo", policy: page, handler: ({ request }) => demo(request) },
+    { method: "GET", path: "/admin", policy: page, handler: admin },
+    { method: "POST", path: "/admin", policy: page, handler: admin },
+    {
+      method: "GET",
+      path: "/widget.js",
+      policy: { ...page, cors: "open" },
+      handler: ({ request }) => widget(request),
+    },
+  ];
+}

@@ -1,0 +1,54 @@
+// The specification's answer made of the engine's result (search-answer.ts); the layouts,
+// names and highlights are checked through it by the engine's tests (src/search/*.test.ts).
+//  1. a facet value's swatch is the filter value's `swatch_image`, after its `color`; a facet
+//     without swatches is sent with the same fields
+//  2. a query without words (no result) is the empty data set with the filters flag asked
+import { expect, test } from "bun:test";
+import { category, param, product } from "../../../test/fixtures/engine-catalog.ts";
+import { SEARCH_DEFAULTS, type SearchParams } from "../../model/search.ts";
+import { buildSnapshot, search } from "../../search/engine.ts";
+import { answerSearch, emptyAnswer, searchAnswer, searchRequest } from "./search-answer.ts";
+
+const swatch = {
+  ...param("Колір", "червоний", "#ff0000"),
+  swatch_image: "https://img.example/r.png",
+};
+const snap = buildSnapshot({
+  categories: [category(1, 10, { uk: "Чайники" })],
+  products: [
+    product(1, {
+      category: "10",
+      code: "K-1",
+      updatedAt: 1,
+      translations: { uk: { name: "Чайник", params: [swatch, param("Обʼєм", "1,7 л")] } },
+    }),
+  ],
+});
+const params = (p: Partial<SearchParams>): SearchParams => ({ ...SEARCH_DEFAULTS, ...p });
+
+test("1. swatches are swatch_image", () => {
+  const filters = answerSearch(snap, params({ q: "чайник" })).filters;
+  expect(JSON.stringify(filters.map((f) => f.values))).toBe(
+    JSON.stringify([
+      [
+        {
+          id: filters[0]?.values[0]?.id,
+          name: "червоний",
+          total: 1,
+          color: "#ff0000",
+          swatch_image: "https://img.example/r.png",
+        },
+      ],
+      [{ id: filters[1]?.values[0]?.id, name: "1,7 л", total: 1 }],
+    ]),
+  );
+});
+
+test("2. no words, no result: the empty data set", () => {
+  // Its exact shape is checked by the engine's tests (engine.test.ts, 20).
+  const request = searchRequest(params({ q: " ,. ", page: 2, show_filters: false }));
+  expect(search(snap, request)).toBeNull();
+  const answer = searchAnswer(snap, request, null, null);
+  expect(answer).toEqual(emptyAnswer(request, false));
+  expect([answer.query, answer.pagination.current_page]).toEqual([" ,. ", 1]);
+});

@@ -1,0 +1,210 @@
+import type {
+  Filter,
+  Highlight,
+  Pagination,
+  SearchCategory,
+  SearchGroup,
+  SearchParams,
+  SearchProduct,
+  SearchResponse,
+} from "../../model/search.ts";
+import {
+  categoryView,
+  type Facet,
+  type Hit,
+  type HitGroup,
+  productView,
+  readCategory,
+  readProduct,
+  type SearchRequest,
+  type SearchResult,
+  type Snapshot,
+  search,
+} from "../../search/engine.ts";
+import { markHtml } from "../stack/html.ts";
+
+// The specification's answer (2.7, 4.3) made of the engine's result: the URL's parameters
+// become the engine's request, and its references (docs, category slots) become the products,
+// groups, categories and pagination of the answer, in the requested language and with the
+// highlight forms asked.
+
+/** The engine's request for the parameters of a search; `popular` feeds its suggestions. */
+export function searchRequest(
+  params: SearchParams,
+  popular: readonly string[] = [],
+): SearchRequest {
+  return {
+    query: params.q,
+    language: params.language,
+    filters: params.filters,
+    priceFrom: params.price_from,
+    priceTo: params.price_to,
+    categoryId: params.category_id,
+    grouped: params.group_by_category,
+    showUnavailable: params.show_unavailable,
+    page: params.page,
+    pageSize: params.product_page_size,
+    groupsPerPage: params.category_page_size,
+    perGroup: params.per_category_limit,
+    facets: params.show_filters,
+    corrections: params.use_corrections,
+    // Specification 4.3 rule 2: suggestions only without corrections.
+    suggestions: params.use_suggestions && !params.use_corrections,
+    popular,
+    warehouse: params.wid,
+    highlight: params.highlight !== null,
+  };
+}
+
+/** The answer to `params` on `snap` (what the route sends, before the cache and the bytes). */
+export function answerSearch(
+  snap: Snapshot,
+  params: SearchParams,
+  popular: readonly string[] = [],
+): SearchResponse {
+  const request = searchRequest(params, popular);
+  return searchAnswer(snap, request, search(snap, request), params.highlight);
+}
+
+/** Pagination metadata of specification 2.7. */
+function pagination(
+  type: "products" | "categories",
+  page: number,
+  pageSize: number,
+  totalItems: number,
+): Pagination {
+  const size = pageSize > 0 ? pageSize : 1;
+  const totalPages = Math.ceil(totalItems / size);
+  return {
+    type,
+    current_page: page,
+    page_size: pageSize,
+    total_items: totalItems,
+    total_pages: totalPages,
+    has_next: page < totalPages,
+    has_previous: page > 1,
+  };
+}
+
+/** What each product and category is read into in turn (search is synchronous). */
+const product = productView();
+const category = categoryView();
+
+const groupedLayout = (request: SearchRequest) => request.grouped && request.categoryId === null;
+
+/**
+ * The empty data set (PRODUCT.md): total 0, empty arrays, pagination of page 1 with its page
+ * size, 0 items, 0 pages, no next or previous; `query` echoes the query.
+ */
+export function emptyAnswer(request: SearchRequest, filtersEnabled: boolean): SearchResponse {
+  const grouped = groupedLayout(request);
+  return {
+    total: 0,
+    query: request.query,
+    corrected_query: "",
+    ignored_words: [],
+    suggestions: [],
+    filters_enabled: filtersEnabled,
+    filters: [],
+    categories: [],
+    products: { groups: [] },
+    pagination: pagination(
+      grouped ? "categories" : "products",
+      1,
+      grouped ? request.groupsPerPage : request.pageSize,
+      0,
+    ),
+  };
+}
+
+/**
+ * The answer of specification 2.7 to `request` on `snap`, made of the engine's `result`
+ * (null: a query without words, the empty data set with its filters flag); `highlight` says
+ * which marked forms of names to add.
+ */
+export function searchAnswer(
+  snap: Snapshot,
+  request: SearchRequest,
+  result: SearchResult | null,
+  highlight: Highlight,
+): SearchResponse {
+  if (result === null) return emptyAnswer(request, request.facets);
+  const grouped = groupedLayout(request);
+  const item = (hit: Hit) => productItem(snap, request, hit, highlight);
+  return {
+    total: result.total,
+    query: request.query,
+    corrected_query: result.correctedQuery,
+    ignored_words: result.ignoredWords as string[],
+    suggestions: result.suggestions as string[],
+    filters_enabled: request.facets,
+    filters: result.facets.map(filterOf),
+    categories: result.categories.map(({ slot, total }): SearchCategory => {
+      const c = readCategory(snap, slot, request.language, category);
+      return { id: c.id ?? 0, source_id: c.sourceId, name: c.name, url: c.url, total };
+    }),
+    products: { groups: result.groups.map((g) => groupOf(snap, request, g, item)) },
+    pagination: grouped
+      ? pagination("categories", request.page, request.groupsPerPage, result.groupCount)
+      : pagination("products", request.page, request.pageSize, result.total),
+  };
+}
+
+function groupOf(
+  snap: Snapshot,
+  request: SearchRequest,
+  group: HitGroup,
+  item: (hit: Hit) => SearchProduct,
+): SearchGroup {
+  const items = group.hits.map(item);
+  if (group.category === null || group.category < 0)
+    return { source_category_id: group.sourceId, category_name: "", category_url: "", items };
+  const c = readCategory(snap, group.category, request.language, category);
+  return { source_category_id: group.sourceId, category_name: c.name, category_url: c.url, items };
+}
+
+function productItem(
+  snap: Snapshot,
+  request: SearchRequest,
+  hit: Hit,
+  highlight: Highlight,
+): SearchProduct {
+  const p = readProduct(snap, hit.doc, request.language, request.warehouse, product);
+  const item: SearchProduct = {
+    id: p.id,
+    source_id: p.sourceId,
+    category_id: p.categoryId,
+    sku: p.code,
+    vendor: p.vendor,
+    name: p.name,
+    url: p.url,
+    price: p.price,
+    discounted_price: p.discountedPrice,
+    currency: p.currency,
+    picture_url: p.picture,
+    availability: p.available,
+    labels: p.labels as SearchProduct["labels"],
+  };
+  const ranges = hit.ranges ?? [];
+  if (highlight === "ranges" || highlight === "both") item.name_highlight = ranges;
+  if (highlight === "html" || highlight === "both") item.name_html = markHtml(p.name, ranges);
+  return item;
+}
+
+/**
+ * The filter of a facet: the same fields but the swatch, which the specification names
+ * `swatch_image`; a facet without swatches is sent as it is (no copy of its many values).
+ */
+function filterOf(facet: Facet): Filter {
+  if (facet.values.every((v) => v.swatch === undefined)) return facet as Filter;
+  return {
+    id: facet.id,
+    name: facet.name,
+    values: facet.values.map((v) => {
+      const value: Filter["values"][number] = { id: v.id, name: v.name, total: v.total };
+      if (v.color !== undefined) value.color = v.color;
+      if (v.swatch !== undefined) value.swatch_image = v.swatch;
+      return value;
+    }),
+  };
+}

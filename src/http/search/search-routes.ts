@@ -1,0 +1,230 @@
+import { threadId } from "node:worker_threads";
+import type { SearchSeen } from "../../analytics/search-recorder.ts";
+import type { RateLimit } from "../../config.ts";
+import { AppError } from "../../errors.ts";
+import type { DomainRecord } from "../../model/records.ts";
+import { offerEpoch, type Snapshot, search, stampAnswer } from "../../search/engine.ts";
+import { SharedTokenBuckets } from "../limits/rate-limit.ts";
+import type { SearchShedder } from "../limits/search-shedder.ts";
+import { shed } from "../limits/shed.ts";
+import { prepare, sendPrepared, tagged } from "../stack/browser-answer.ts";
+import { noteDomain } from "../stack/observe.ts";
+import { errorResponse, JSON_TYPE, json } from "../stack/respond.ts";
+import type { Route } from "../stack/route-table.ts";
+import { AnswerCache } from "./answer-cache.ts";
+import { corsFor, OPEN_CORS } from "./cors.ts";
+import { parseSearchParams } from "./parse-params.ts";
+import { emptyAnswer, searchAnswer, searchRequest } from "./search-answer.ts";
+
+/**
+ * A snapshot's answers may be kept a few seconds by a CDN or the browser (an import shows after
+ * at most this much more); a refusal or a bad request never (docs/ARCHITECTURE.md, "Answers fit
+ * for browsers").
+ */
+/** Another store searched this recently: the shares of the search time apply. */
+export const OTHERS_WINDOW_MS = 2000;
+
+const CACHEABLE = { "cache-control": "public, max-age=5" };
+const UNCACHEABLE = { ...OPEN_CORS, "cache-control": "no-store" };
+
+/** PRODUCT.md "Paths": the specification's two readings of the search path, and the base. */
+export const SEARCH_PATHS = ["/api/v2/search/", "/api/v2/search/search/v2/", "/search/v2/"];
+
+/**
+ * What a search reads; the main thread gives its own services, a search thread its replicas
+ * (http/threads/search-thread.ts).
+ */
+export interface SearchDeps {
+  domains: { searchDomain(token: string): DomainRecord | undefined };
+  indexers: { get(domainId: number): { readonly snapshot: Snapshot } | undefined };
+  recorder: { record(seen: SearchSeen): void };
+  maxPageSize: number;
+  popular: (domainId: number) => readonly string[];
+  /** Throws 421 when this node does not serve the domain (--partition). */
+  assertServed: (domainName: string) => void;
+  /** Searches per second per search token, that is per store (--search-rate). */
+  rate: RateLimit;
+  /** The token buckets' shared memory, the same on every search thread (SharedTokenBuckets). */
+  rateMemory?: SharedArrayBuffer;
+  /** Milliseconds of search time per second per store (--search-cpu-share), and its burst. */
+  cost: RateLimit;
+  /** The cost buckets' shared memory, the same on every search thread (SharedTokenBuckets). */
+  costMemory?: SharedArrayBuffer;
+  /** How many threads answer searches (--search-threads), each holding a share of the rate. */
+  threads: number;
+  /** Refuses the searches of the stores that overload the thread (--shed-lag). */
+  shedder: SearchShedder;
+}
+
+/**
+ * The answers kept by the node, split evenly between its search threads so that a thread added
+ * adds no memory: with two threads, the query mix's 4,372 distinct searches against 100,000
+ * products (18.4 MiB of JSON, charged 37 MiB with room for their forms) fit in each
+ * (BENCHMARKS.md, "The search path").
+ */
+const ANSWER_CACHE_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Which thread answered (its worker id: 0 the main thread, another a search thread): the
+ * kernel picks the thread per connection (SO_REUSEPORT), and the mixed-load benchmark measures
+ * how soon each one shows a change (bench/mixed-load.ts). Made once: a concatenation an answer.
+ */
+const THREAD_TIMING = `, thread;desc=${threadId}`;
+
+/** The CORS headers of a search of `domain` (open for none), or null for a refused Origin. */
+const corsOf = (request: Request, domain: DomainRecord | undefined) =>
+  corsFor(domain?.allowed_origins, request.headers.get("origin"));
+
+/**
+ * A 403, not an answer without CORS headers: the search is not run nor counted in the store's
+ * analytics, and the refusal is plain in the browser's network panel.
+ */
+const refusedOrigin = (request: Request): Response => {
+  const response = errorResponse(
+    new AppError("origin_not_allowed", { origin: request.headers.get("origin") ?? "" }),
+  );
+  response.headers.set("cache-control", "no-store");
+  response.headers.set("vary", "Origin");
+  return response;
+};
+
+/** The answers of the search paths: a GET (with the client's address) and a preflight. */
+export interface SearchAnswers {
+  get(request: Request, client: string | null): Response;
+  options(request: Request): Response;
+}
+
+export function searchAnswers(deps: SearchDeps): SearchAnswers {
+  const buckets = new SharedTokenBuckets(deps.rate, deps.rateMemory, deps.threads);
+  // Cost, not count: a store's searches pay the time they took, after; one in debt waits.
+  const costs = new SharedTokenBuckets(deps.cost, deps.costMemory, deps.threads);
+  const cache = new AnswerCache(ANSWER_CACHE_BYTES / deps.threads);
+  const refuse = (error: AppError): Response => {
+    const response = errorResponse(error);
+    for (const [name, value] of Object.entries(UNCACHEABLE)) response.headers.set(name, value);
+    return response;
+  };
+  // First of all, so that a shed search costs next to nothing. An unknown token is not counted
+  // (its answer is the empty data set, and its bucket would be memory an attacker could grow).
+  const refusal = (domain: DomainRecord | undefined, now: number): Response | null => {
+    if (!domain) return null;
+    const wall = performance.timeOrigin + now;
+    // A store alone on the node may use all of it: its share protects the others.
+    const owed = costs.admit(domain.id, wall);
+    if (owed > 0 && costs.usedByOthers(domain.id, wall, OTHERS_WINDOW_MS)) {
+      shed.search_cost++;
+      return refuse(new AppError("search_cost", { rate: deps.cost.rate, retry_after: owed }));
+    }
+    const wait = buckets.take(domain.id, wall);
+    if (wait > 0) {
+      shed.search_rate++;
+      return refuse(new AppError("throttled", { rate: deps.rate.rate, retry_after: wait }));
+    }
+    if (deps.shedder.shed(domain.id, now)) {
+      shed.search_overload++;
+      return refuse(new AppError("overloaded", { retry_after: 1 }));
+    }
+    return null;
+  };
+  const handle = (request: Request, client: string | null): Response => {
+    const started = performance.now();
+    const url = new URL(request.url);
+    const token = url.searchParams.get("token");
+    const domain = token ? deps.domains.searchDomain(token) : undefined;
+    const refused = refusal(domain, started);
+    if (refused) return refused;
+    const parsed = parseSearchParams(url.searchParams, deps.maxPageSize);
+    if (!parsed.ok)
+      return json({ detail: "Invalid query parameters.", errors: parsed.errors }, 400, UNCACHEABLE);
+    const { params } = parsed;
+    if (domain) {
+      noteDomain(request, domain.name);
+      deps.assertServed(domain.name);
+    }
+    const cors = corsOf(request, domain);
+    if (!cors) return refusedOrigin(request);
+    const indexer = domain && deps.indexers.get(domain.id);
+    // Specification 4.3 rule 1 and PRODUCT.md: no q, or no valid token, is the empty data set.
+    if (!domain || !indexer || params.q.trim() === "")
+      return tagged(request, JSON.stringify(emptyAnswer(searchRequest(params), false)), {
+        ...cors,
+        ...CACHEABLE,
+        ...JSON_TYPE,
+      });
+    const snap = indexer.snapshot;
+    const key = cache.keyOf(snap, params);
+    let answer = key === null ? undefined : cache.get(key, snap);
+    const computed = answer === undefined;
+    if (answer === undefined) {
+      const epoch = offerEpoch(snap);
+      const asked = searchRequest(params, deps.popular(domain.id));
+      const result = search(snap, asked);
+      answer = {
+        ...prepare(JSON.stringify(searchAnswer(snap, asked, result, params.highlight))),
+        total: result?.total ?? 0,
+        corrected_query: result?.correctedQuery ?? "",
+        stamp: stampAnswer(epoch, asked, result),
+      };
+      if (key !== null) cache.put(key, answer);
+    }
+    if (!params.demo)
+      deps.recorder.record({
+        domain_id: domain.id,
+        q: params.q,
+        language: params.language,
+        total: answer.total,
+        corrected_query: answer.corrected_query,
+        uuid: params.uuid,
+        client,
+        filtered: params.filters.length > 0,
+      });
+    // The server's own time (parse, search or cache look-up, serialise), for the benchmark's
+    // server-side figures, and the thread that answered.
+    const timing = `search;dur=${(performance.now() - started).toFixed(3)}${THREAD_TIMING}`;
+    const sent = sendPrepared(request, answer, {
+      ...cors,
+      ...CACHEABLE,
+      ...JSON_TYPE,
+      "server-timing": timing,
+    });
+    // The thread time this store's search cost, its compression included. Only an answer
+    // computed is charged to the store's share: one from the cache costs a few microseconds,
+    // which the count (--search-rate) bounds, and a shopper's repeated query is no work.
+    const ended = performance.now();
+    deps.shedder.record(domain.id, ended - started, started);
+    if (computed) costs.charge(domain.id, performance.timeOrigin + ended, ended - started);
+    return sent;
+  };
+  return {
+    get: handle,
+    // A preflight carries the search's URL, token included: a domain's origins apply to it too.
+    options: (request) => {
+      const token = new URL(request.url).searchParams.get("token");
+      const cors = corsOf(request, token ? deps.domains.searchDomain(token) : undefined);
+      return cors ? new Response(null, { status: 204, headers: cors }) : refusedOrigin(request);
+    },
+  };
+}
+
+/**
+ * The search paths: a GET and its preflight under each of them, the same declaration for the
+ * main thread and every search thread (http/threads/search-thread.ts).
+ */
+export function searchRoutes(answers: SearchAnswers): Route[] {
+  const policy = { auth: "search-token", body: 0, limits: "search", cors: "domain" } as const;
+  return SEARCH_PATHS.flatMap((path): Route[] => [
+    {
+      method: "GET",
+      path,
+      policy,
+      handler: ({ request, client }) => answers.get(request, client),
+    },
+    // A preflight is not rate limited: it runs no search.
+    {
+      method: "OPTIONS",
+      path,
+      policy: { ...policy, limits: "none" },
+      handler: ({ request }) => answers.options(request),
+    },
+  ]);
+}
