@@ -6,9 +6,11 @@ import { UK_RU_PAIRS } from "./uk-ru-pairs.ts";
 
 // Ukrainian and Russian words meet at stem keys:
 //  1. cognates by the folded spelling, in every form, short stems kept apart;
-//  2. words that differ by the dictionary's pairs, in every form, both ways;
+//  2. words that differ by the dictionary's pairs or the derived cognates, in every form, both
+//     ways;
 //  3. a word with letters of one language only is read in that language;
-//  4. the generated table is current for the stemmers (regenerate with scripts/make-uk-ru.ts).
+//  4. the generated table is current for the stemmers (regenerate with scripts/make-uk-ru.ts);
+//  5. a compound meets through its second part (авто + крісло/кресло).
 
 /** Some key of one word is a key of the other. */
 const meet = (a: string, b: string) => {
@@ -64,6 +66,19 @@ describe("uk-ru", () => {
         ["шкіряна", "шкіряні", "шкіряну", "шкіряний", "шкіряного"],
         ["кожаная", "кожаные", "кожаную", "кожаный", "кожаного"],
       ],
+      // Cognates the fold cannot join (scripts/uk-ru-cognates.ts): і/е, о/е, a prothetic в.
+      [
+        ["пилосос", "пилососи", "пилососів"],
+        ["пылесос", "пылесосы", "пылесосов"],
+      ],
+      [
+        ["навушники", "навушників"],
+        ["наушники", "наушников"],
+      ],
+      [
+        ["бігова", "біговий", "бігові"],
+        ["беговая", "беговой", "беговые"],
+      ],
     ];
     for (const [uk, ru] of forms) {
       for (const u of uk) for (const r of ru) expect([u, r, meet(u, r)]).toEqual([u, r, true]);
@@ -88,8 +103,21 @@ describe("uk-ru", () => {
       ["годинник", "часы"],
       ["шкіра", "кожа"],
       ["автомобіль", "автомобиль"],
+      ["пилосос", "пылесос"],
     ] as const) {
       expect(lines).toContain(`${stemKey(uk, "uk")} ${stemKey(ru, "ru")}`);
     }
+  });
+
+  test("5. a compound meets through its second part", () => {
+    for (const [uk, ru] of [
+      ["автокрісло", "автокресла"],
+      ["відеореєстратор", "видеорегистраторы"],
+      ["мікрохвильова", "микроволновая"],
+    ] as const) {
+      expect([uk, ru, meet(uk, ru), meet(ru, uk)]).toEqual([uk, ru, true, true]);
+    }
+    // Not without a linking vowel: the first part must end as a compound's does.
+    expect(queryStemKeys("смартфон")).toEqual(stemsForQuery("смартфон"));
   });
 });

@@ -1,0 +1,147 @@
+// Cognates that the stem keys' fold (src/search/analysis/uk-ru-fold.ts) cannot join, derived
+// from the lemmas of Debian's Hunspell word lists (scripts/make-uk-ru.ts). The two languages
+// spell many inherited words with a different vowel by regular rules: Ukrainian і where Russian
+// has е (old ѣ: бігова/беговая, автокрісло/автокресло, бакалія/бакалея) or о (closed
+// syllables: двієчник/двоечник), Ukrainian о where Russian has е (after a hushing consonant
+// and in compounds: пилосос/пылесос); and Ukrainian writes a prothetic в before у and о
+// (навушники/наушники, вудилище/удилище). Two lemmas are cognates when, once the fold's
+// letters are one (і ї ы и, є э е; signs, doubled letters and the ending's vowels dropped),
+// their consonants agree letter for letter and their vowels differ only by those rules, at
+// most twice. Among the words of one consonant skeleton, a Ukrainian and a Russian lemma that
+// are each other's one nearest cognate pair, when the Ukrainian word is no Russian word and
+// the reverse (мило is also a Russian word: it does not pair with мыло). Also used to tell a
+// dictionary's word from its senses (make-uk-ru.ts: крісло is кресло, not стул).
+
+import { editDistance } from "../src/search/analysis/edit-distance.ts";
+
+/** Lemmas shorter than this have skeletons shared by unrelated words. */
+const MIN_LETTERS = 5;
+/** Vowels that may differ in one word (more make another word). */
+const MAX_CHANGES = 2;
+
+/** Ukrainian vowel (folded) -> the Russian vowels it stands for in cognates, besides itself. */
+const REGULAR: Readonly<Record<string, string>> = { и: "ео", о: "еа", у: "ю" };
+
+const VOWEL = /[аеиоуюяй]/;
+const RUNS = /[аеиоуюяй]+|[^аеиоуюяй]+/g;
+
+/** The spelling with the fold's letters one, signs and doubled letters dropped, no ending vowels. */
+function folded(word: string): string {
+  return word
+    .replace(/[іїы]/g, "и")
+    .replace(/[єэё]/g, "е")
+    .replace(/[ьъ']/g, "")
+    .replace(/(.)\1+/g, "$1")
+    .replace(/[аеиоуюяй]+$/, "");
+}
+
+/** Ukrainian's prothetic в before у and о (вухо/ухо, навушники/наушники) left out. */
+function withoutProtheticV(uk: string): string {
+  return uk.replace(/в(?=[уо])/g, "");
+}
+
+/** The consonant skeleton of a folded word: each vowel run one "V". */
+function skeleton(f: string): string {
+  return f.replace(/[аеиоуюяй]+/g, "V");
+}
+
+/**
+ * How many vowels of the folded Ukrainian word differ from the Russian one by the rules, or
+ * Infinity when they are no cognates.
+ */
+function changes(uk: string, ru: string): number {
+  const a = uk.match(RUNS) ?? [];
+  const b = ru.match(RUNS) ?? [];
+  if (a.length !== b.length) return Number.POSITIVE_INFINITY;
+  let n = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as string;
+    const y = b[i] as string;
+    if (x === y) continue;
+    if (!VOWEL.test(x) || x.length !== y.length) return Number.POSITIVE_INFINITY;
+    for (let j = 0; j < x.length; j++) {
+      const u = x[j] as string;
+      const r = y[j] as string;
+      if (u === r) continue;
+      if (!REGULAR[u]?.includes(r)) return Number.POSITIVE_INFINITY;
+      n++;
+    }
+  }
+  return n <= MAX_CHANGES ? n : Number.POSITIVE_INFINITY;
+}
+
+/** The letters the fold makes one, one letter; the rest as spelt (the tie-break of `distance`). */
+function lettersOne(word: string): string {
+  return word.replace(/[іїы]/g, "и").replace(/[єэё]/g, "е");
+}
+
+/**
+ * The fewest vowel changes between the Ukrainian word (as spelt or without its prothetic в)
+ * and the Russian one, then (in tenths) the edit distance of their whole spellings: of
+ * каструля's cognates, кастрюля (not кастрюль), of дрель's, дриль (not дрил).
+ */
+function distance(uk: string, ru: string): number {
+  const r = folded(ru);
+  const n = Math.min(changes(folded(uk), r), changes(folded(withoutProtheticV(uk)), r));
+  return n + editDistance(lettersOne(uk), lettersOne(ru), 9) / 10;
+}
+
+/** True when the two words are one word in two spellings by the rules above. */
+export function cognates(uk: string, ru: string): boolean {
+  return distance(uk, ru) !== Number.POSITIVE_INFINITY;
+}
+
+/** A verb's infinitive (uk -ти -тися, ru -ть -ться -чь): not product words. */
+const VERB = /(?:ти|тися|ть|ться|чь|чься)$/;
+
+function bySkeleton(
+  words: Iterable<string>,
+  variant: (w: string) => string,
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const w of words) {
+    if (w.length < MIN_LETTERS || VERB.test(w)) continue;
+    const k = skeleton(folded(variant(w)));
+    const list = out.get(k);
+    if (list === undefined) out.set(k, [w]);
+    else if (!list.includes(w)) list.push(w);
+  }
+  return out;
+}
+
+/** The one word of `among` nearest to `word` by `d` (none on a tie or when none is near). */
+function nearest(word: string, among: readonly string[], d: (a: string, b: string) => number) {
+  let best: string | null = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const other of among) {
+    const x = d(word, other);
+    if (x < bestDistance) {
+      best = other;
+      bestDistance = x;
+    } else if (x === bestDistance) best = null;
+  }
+  return bestDistance === Number.POSITIVE_INFINITY ? null : best;
+}
+
+/** Cognate pairs [uk, ru] of two lemma lists (lowercase Cyrillic words). */
+export function deriveCognates(
+  uk: ReadonlySet<string>,
+  ru: ReadonlySet<string>,
+): [string, string][] {
+  const ruBy = bySkeleton(ru, (w) => w);
+  const out = new Map<string, [string, string]>();
+  for (const variant of [(w: string) => w, withoutProtheticV]) {
+    for (const [k, ukWords] of bySkeleton(uk, variant)) {
+      const ruWords = ruBy.get(k);
+      if (ruWords === undefined) continue;
+      for (const u of ukWords) {
+        if (ru.has(u)) continue;
+        const r = nearest(u, ruWords, distance);
+        if (r === null || uk.has(r) || nearest(r, ukWords, (a, b) => distance(b, a)) !== u)
+          continue;
+        out.set(`${u} ${r}`, [u, r]);
+      }
+    }
+  }
+  return [...out.values()];
+}
