@@ -22,7 +22,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { normalise } from "../src/search/analysis/normalise.ts";
 import { stemKey } from "../src/search/analysis/stem.ts";
-import { deriveCognates } from "./uk-ru-cognates.ts";
+import { cognates, deriveCognates } from "./uk-ru-cognates.ts";
 import { deriveAdjectives } from "./uk-ru-derive.ts";
 
 const SOURCE = "/usr/share/apertium/apertium-rus-ukr";
@@ -141,7 +141,6 @@ for (const [direction, ukFirst] of [
 }
 const ukWords = lemmas(HUNSPELL_UK);
 const ruWords = lemmas(HUNSPELL_RU);
-const derived = deriveAdjectives(nouns.values(), adjectives(ukWords), adjectives(ruWords));
 const cognatePairs = deriveCognates(ukWords, ruWords);
 const pairs = new Set<string>();
 /** Adds the pair's stem keys (each of `minKey`+ letters); false when they are no new pair. */
@@ -158,7 +157,45 @@ function addPair(uk: string, ru: string, minKey = MIN_KEY): boolean {
   pairs.add(line);
   return true;
 }
-for (const [uk, ru] of found) addPair(uk, ru);
+/** The dictionary's translations of each word, in one direction (0: uk -> ru, 1: ru -> uk). */
+const translations = (from: 0 | 1) => {
+  const out = new Map<string, Set<string>>();
+  for (const pair of found) {
+    const set = out.get(pair[from]) ?? new Set<string>();
+    set.add(pair[1 - from] as string);
+    out.set(pair[from], set);
+  }
+  return out;
+};
+const ukTranslations = translations(0);
+const ruTranslations = translations(1);
+/** One word spelt two ways (a word spelt alike may mean another thing: палатка). */
+const isCognate = (uk: string, ru: string) =>
+  uk !== ru && (stemKey(uk, "uk") === stemKey(ru, "ru") || cognates(uk, ru));
+/**
+ * True when the pair crosses between two of the dictionary's cognate pairs: each word has
+ * another translation that is its own cognate, so this one links two different words, a
+ * sense or a near-synonym (рація/смысл beside рація/рация and смисл/смысл; музика/музыкант,
+ * захід/мера, поліцай/полицейский). Each word keeps its cognate. A pair with a cognate on
+ * one side only stays: that is how synonyms look too (потяг/поезд beside поїзд/поезд,
+ * намет/палатка beside палатка/палатка), so крісло/стул (beside крісло/кресло) stays too.
+ */
+function aSense(uk: string, ru: string): boolean {
+  const ruOthers = [...(ukTranslations.get(uk) ?? [])].filter((r) => r !== ru);
+  const ukOthers = [...(ruTranslations.get(ru) ?? [])].filter((u) => u !== uk);
+  return ruOthers.some((r) => isCognate(uk, r)) && ukOthers.some((u) => isCognate(u, ru));
+}
+const senses: string[] = [];
+for (const [uk, ru] of found) {
+  if (isCognate(uk, ru) || !aSense(uk, ru)) addPair(uk, ru);
+  else senses.push(`${uk}/${ru}`);
+}
+const dropped = [...new Set(senses)];
+const derived = deriveAdjectives(
+  [...nouns.values()].filter(([uk, ru]) => !dropped.includes(`${uk}/${ru}`)),
+  adjectives(ukWords),
+  adjectives(ruWords),
+);
 const fromDictionary = pairs.size;
 for (const [uk, ru] of derived) addPair(uk, ru);
 const fromDerived = pairs.size;
@@ -187,7 +224,8 @@ export const UK_RU_PAIRS = \`${lines.join("\n")}\`;
 `,
 );
 console.log(
-  `${read} entries read, ${derived.length} adjectives derived, ${cognatePairs.length} cognates; ` +
+  `${read} entries read (${dropped.length} pairs of senses left out: ${dropped.join(" ")}), ` +
+    `${derived.length} adjectives derived, ${cognatePairs.length} cognates; ` +
     `${lines.length} pairs (${fromDerived - fromDictionary} derived, ${pairs.size - fromDerived} ` +
     `cognates) written to ${OUT}`,
 );

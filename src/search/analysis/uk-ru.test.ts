@@ -10,7 +10,8 @@ import { UK_RU_PAIRS } from "./uk-ru-pairs.ts";
 //     ways;
 //  3. a word with letters of one language only is read in that language;
 //  4. the generated table is current for the stemmers (regenerate with scripts/make-uk-ru.ts);
-//  5. a compound meets through its second part (авто + крісло/кресло).
+//  5. a compound meets through its second part (авто + крісло/кресло);
+//  6. a dictionary pair that crosses between two cognate pairs is a sense, left out.
 
 /** Some key of one word is a key of the other. */
 const meet = (a: string, b: string) => {
@@ -119,5 +120,17 @@ describe("uk-ru", () => {
     }
     // Not without a linking vowel: the first part must end as a compound's does.
     expect(queryStemKeys("смартфон")).toEqual(stemsForQuery("смартфон"));
+  });
+
+  test("6. a pair crossing between two cognate pairs is a sense, left out", () => {
+    // рація is рация (a radio set); смисл is смысл; рація/смысл is another use of the word.
+    for (const [uk, ru] of [
+      ["рація", "смысл"],
+      ["музика", "музыкант"],
+    ] as const) {
+      expect([uk, ru, meet(uk, ru)]).toEqual([uk, ru, false]);
+    }
+    expect(meet("рація", "рация")).toBe(true);
+    expect(meet("музика", "музыка")).toBe(true);
   });
 });
