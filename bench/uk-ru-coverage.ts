@@ -5,6 +5,8 @@
 // position; a pair whose words differ meets when each word's query keys (queryStemKeys) hold
 // the other's index key, by the cognates fold alone (one stem key) or through the table.
 //
+// Then the language each word's spelling tells (cyrillicLanguageOf), for the words of only
+// one side of those texts: told right, told wrong, or not told (stemmed as their field says).
 // Then what the table costs: its build on first use (time, heap) and, per query word with its
 // stems cached (as a search finds them), queryStemKeys against stemsForQuery, the same words
 // without the table.
@@ -12,6 +14,7 @@
 //   bun bench/uk-ru-coverage.ts [--list]     --list prints the pairs that don't meet
 
 import { readFileSync } from "node:fs";
+import { cyrillicLanguageOf } from "../src/search/analysis/index.ts";
 import { normalise } from "../src/search/analysis/normalise.ts";
 import { isCyrillic } from "../src/search/analysis/script.ts";
 import { stemKey, stemsForQuery } from "../src/search/analysis/stem.ts";
@@ -122,6 +125,22 @@ for (const [name, files] of Object.entries(CATALOGS)) {
       `${counts.table} by the table, ${counts["one way"]} one way only, ${counts.none} not at all`,
   );
   if (list) console.log(missed.sort().join("\n"));
+  const ukWords = new Set(pairs.map(([u]) => u));
+  const ruWords = new Set(pairs.map(([, r]) => r));
+  for (const [language, own, other] of [
+    ["uk", ukWords, ruWords],
+    ["ru", ruWords, ukWords],
+  ] as const) {
+    const told = { right: 0, wrong: 0, none: 0 };
+    for (const w of own) {
+      if (other.has(w)) continue;
+      const l = cyrillicLanguageOf(w);
+      told[l === null ? "none" : l === language ? "right" : "wrong"]++;
+    }
+    console.log(
+      `  ${language} words of one side: ${told.right} told ${language}, ${told.wrong} told wrong, ${told.none} not told`,
+    );
+  }
 }
 console.log(
   `table: ${ukToRu.size} Ukrainian keys, built in ${built.toFixed(1)} ms, ` +

@@ -1,4 +1,5 @@
-import { cyrillicLanguageOf, isCyrillic } from "./script.ts";
+import { cyrillicLanguageOf } from "./cyrillic-language.ts";
+import { isCyrillic } from "./script.ts";
 import { stemKey, stemsForQuery } from "./stem.ts";
 import { UK_RU_PAIRS } from "./uk-ru-pairs.ts";
 
@@ -74,7 +75,7 @@ function counterparts(
 /**
  * The stem keys a query word matches: its own (stemsForQuery) and, for a Cyrillic word, those
  * of its counterparts in the other language, of the word or of its compound's second part. A
- * word whose letters name its language (cyrillicLanguageOf) is read in that language only;
+ * word whose spelling names its language (cyrillicLanguageOf) is read in that language only;
  * others both ways.
  */
 export function queryStemKeys(word: string): string[] {
