@@ -1,5 +1,6 @@
 // Text analysis for uk, ru and en: pure functions shared by the indexer and the query side.
 
+export { adjectiveForm } from "./adjective-forms.ts";
 export { codeKey } from "./code-key.ts";
 export { cyrillicLanguageOf } from "./cyrillic-language.ts";
 export { editDistance } from "./edit-distance.ts";
