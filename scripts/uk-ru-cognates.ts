@@ -9,8 +9,8 @@
 // their consonants agree letter for letter and their vowels differ only by those rules, at
 // most twice. Among the words of one consonant skeleton, a Ukrainian and a Russian lemma that
 // are each other's one nearest cognate pair, when the Ukrainian word is no Russian word and
-// the reverse (мило is also a Russian word: it does not pair with мыло). Also used to tell a
-// dictionary's word from its senses (make-uk-ru.ts: крісло is кресло, not стул).
+// the reverse (мило is also a Russian word: it does not pair with мыло). Also used to find the
+// dictionary's pairs that cross between two of its cognate pairs, senses (make-uk-ru.ts).
 
 import { editDistance } from "../src/search/analysis/edit-distance.ts";
 
