@@ -3,8 +3,9 @@
 // spell many inherited words with a different vowel by regular rules: Ukrainian і where Russian
 // has е (old ѣ: бігова/беговая, автокрісло/автокресло, бакалія/бакалея) or о (closed
 // syllables: двієчник/двоечник), Ukrainian о where Russian has е (after a hushing consonant
-// and in compounds: пилосос/пылесос); and Ukrainian writes a prothetic в before у and о
-// (навушники/наушники, вудилище/удилище). Two lemmas are cognates when, once the fold's
+// and in compounds: пилосос/пылесос); Ukrainian writes a prothetic в before у and о
+// (навушники/наушники, вудилище/удилище), and some prefixes differ (від-/от-, з-/с-,
+// роз-/раз-). Two lemmas are cognates when, once the fold's
 // letters are one (і ї ы и, є э е; signs, doubled letters and the ending's vowels dropped),
 // their consonants agree letter for letter and their vowels differ only by those rules, at
 // most twice. Among the words of one consonant skeleton, a Ukrainian and a Russian lemma that
@@ -35,9 +36,25 @@ function folded(word: string): string {
     .replace(/[аеиоуюяй]+$/, "");
 }
 
-/** Ukrainian's prothetic в before у and о (вухо/ухо, навушники/наушники) left out. */
-function withoutProtheticV(uk: string): string {
-  return uk.replace(/в(?=[уо])/g, "");
+/**
+ * The Ukrainian word as Russian would spell its cognate's start: the prothetic в before у and
+ * о left out (вухо/ухо, навушники/наушники), and the prefixes that differ by rule: від- for
+ * от- (відпарювач/отпариватель), з- for с- before a consonant (збірка/сборка, зварка/сварка),
+ * роз- for раз- and рас-.
+ */
+function ukVariants(uk: string): string[] {
+  const out = [uk];
+  const add = (w: string) => {
+    if (!out.includes(w)) out.push(w);
+  };
+  add(uk.replace(/в(?=[уо])/g, ""));
+  if (uk.startsWith("від")) add(`от${uk.slice(3)}`);
+  if (/^з[бвгджзклмнпрстфхцчшщ]/.test(uk)) add(`с${uk.slice(1)}`);
+  if (uk.startsWith("роз")) {
+    add(`раз${uk.slice(3)}`);
+    add(`рас${uk.slice(3)}`);
+  }
+  return out;
 }
 
 /** The consonant skeleton of a folded word: each vowel run one "V". */
@@ -76,13 +93,13 @@ function lettersOne(word: string): string {
 }
 
 /**
- * The fewest vowel changes between the Ukrainian word (as spelt or without its prothetic в)
+ * The fewest vowel changes between the Ukrainian word (as spelt or as a variant of its start)
  * and the Russian one, then (in tenths) the edit distance of their whole spellings: of
  * каструля's cognates, кастрюля (not кастрюль), of дрель's, дриль (not дрил).
  */
 function distance(uk: string, ru: string): number {
   const r = folded(ru);
-  const n = Math.min(changes(folded(uk), r), changes(folded(withoutProtheticV(uk)), r));
+  const n = Math.min(...ukVariants(uk).map((v) => changes(folded(v), r)));
   return n + editDistance(lettersOne(uk), lettersOne(ru), 9) / 10;
 }
 
@@ -94,17 +111,20 @@ export function cognates(uk: string, ru: string): boolean {
 /** A verb's infinitive (uk -ти -тися, ru -ть -ться -чь): not product words. */
 const VERB = /(?:ти|тися|ть|ться|чь|чься)$/;
 
+/** The words of each skeleton, of every variant of each word. */
 function bySkeleton(
   words: Iterable<string>,
-  variant: (w: string) => string,
+  variants: (w: string) => string[],
 ): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const w of words) {
     if (w.length < MIN_LETTERS || VERB.test(w)) continue;
-    const k = skeleton(folded(variant(w)));
-    const list = out.get(k);
-    if (list === undefined) out.set(k, [w]);
-    else if (!list.includes(w)) list.push(w);
+    for (const v of variants(w)) {
+      const k = skeleton(folded(v));
+      const list = out.get(k);
+      if (list === undefined) out.set(k, [w]);
+      else if (!list.includes(w)) list.push(w);
+    }
   }
   return out;
 }
@@ -128,19 +148,16 @@ export function deriveCognates(
   uk: ReadonlySet<string>,
   ru: ReadonlySet<string>,
 ): [string, string][] {
-  const ruBy = bySkeleton(ru, (w) => w);
+  const ruBy = bySkeleton(ru, (w) => [w]);
   const out = new Map<string, [string, string]>();
-  for (const variant of [(w: string) => w, withoutProtheticV]) {
-    for (const [k, ukWords] of bySkeleton(uk, variant)) {
-      const ruWords = ruBy.get(k);
-      if (ruWords === undefined) continue;
-      for (const u of ukWords) {
-        if (ru.has(u)) continue;
-        const r = nearest(u, ruWords, distance);
-        if (r === null || uk.has(r) || nearest(r, ukWords, (a, b) => distance(b, a)) !== u)
-          continue;
-        out.set(`${u} ${r}`, [u, r]);
-      }
+  for (const [k, ukWords] of bySkeleton(uk, ukVariants)) {
+    const ruWords = ruBy.get(k);
+    if (ruWords === undefined) continue;
+    for (const u of ukWords) {
+      if (ru.has(u)) continue;
+      const r = nearest(u, ruWords, distance);
+      if (r === null || uk.has(r) || nearest(r, ukWords, (a, b) => distance(b, a)) !== u) continue;
+      out.set(`${u} ${r}`, [u, r]);
     }
   }
   return [...out.values()];
