@@ -4,8 +4,8 @@
 // Russian names as its Ukrainian text). Read from every word form of Debian's Hunspell
 // dictionaries, expanded by `unmunch` (hunspell-tools): an ending of 2-4 letters, without
 // the other language's letters, that ends at least MIN_FORMS forms of one language and at
-// most one in a thousand as many of the other (Russian -ая -ие -ость -ние, Ukrainian -ння
-// -ння -ець -ться... as the data gives them). An ending is left out when a shorter one kept
+// most one in a thousand as many of the other (Russian -ие -ная -тся, Ukrainian -ння -ць
+// -цтво -аючи, as the data gives them). An ending is left out when a shorter one kept
 // already covers it. Run by hand when the word lists change; the output is committed:
 //
 //   apt-get install hunspell-uk hunspell-ru hunspell-tools
