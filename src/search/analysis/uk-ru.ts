@@ -1,7 +1,9 @@
 import { cyrillicLanguageOf } from "./cyrillic-language.ts";
 import { isCyrillic } from "./script.ts";
 import { stemKey, stemsForQuery } from "./stem.ts";
+import { MIN_FOLDED } from "./uk-ru-fold.ts";
 import { UK_RU_PAIRS } from "./uk-ru-pairs.ts";
+import { unifyAlternation } from "./ukrainian-stemmer.ts";
 
 // Ukrainian and Russian meet (issue 21, point 2): a query word in one language also finds the
 // same word in the other, in every form the stemmers know. Cognates need no table: their stem
@@ -40,6 +42,9 @@ export function ukRuCounterparts(): Counterparts {
   tables = { ukToRu, ruToUk };
   return tables;
 }
+
+/** и, the Russian spelling of the vowel Ukrainian writes і. */
+const И = 0x0438;
 
 /** A compound's second part has at least this many letters of key; its first part 3+. */
 const MIN_PART = 4;
@@ -89,6 +94,12 @@ export function queryStemKeys(word: string): string[] {
   };
   const language = cyrillicLanguageOf(word);
   if (language !== "ru") join(counterparts(uk, ukToRu));
-  if (language !== "uk") join(counterparts(ru, ruToUk));
+  if (language !== "uk") {
+    join(counterparts(ru, ruToUk));
+    // The Ukrainian stemmer gives the і of a final closed syllable as о (стіл/стола: стол),
+    // loanwords' too (електроніка: електронок); the Russian spelling of such a word has и there
+    // (электроника: електроник). Long keys only: short ones would join other words (мир/мор).
+    if (ru.length >= MIN_FOLDED) join([unifyAlternation(ru, И)]);
+  }
   return keys;
 }
