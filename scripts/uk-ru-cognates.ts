@@ -4,8 +4,8 @@
 // has е (old ѣ: бігова/беговая, автокрісло/автокресло, бакалія/бакалея) or о (closed
 // syllables: двієчник/двоечник), Ukrainian о where Russian has е (after a hushing consonant
 // and in compounds: пилосос/пылесос); Ukrainian writes a prothetic в before у and о
-// (навушники/наушники, вудилище/удилище), and some prefixes differ (від-/от-, з-/с-,
-// роз-/раз-). Two lemmas are cognates when, once the fold's
+// (навушники/наушники, вудилище/удилище); some prefixes differ (від-/от-, з-/с-, роз-/раз-),
+// and so does the agent suffix (-ач/-атель: водонагрівач/водонагреватель). Two lemmas are cognates when, once the fold's
 // letters are one (і ї ы и, є э е; signs, doubled letters and the ending's vowels dropped),
 // their consonants agree letter for letter and their vowels differ only by those rules, at
 // most twice. Among the words of one consonant skeleton, a Ukrainian and a Russian lemma that
@@ -39,20 +39,39 @@ function folded(word: string): string {
 /**
  * The Ukrainian word as Russian would spell its cognate's start: the prothetic в before у and
  * о left out (вухо/ухо, навушники/наушники), and the prefixes that differ by rule: від- for
- * от- (відпарювач/отпариватель), з- for с- before a consonant (збірка/сборка, зварка/сварка),
- * роз- for раз- and рас-.
+ * от- (відкалібрований/откалиброванный), з- for с- before a consonant (збірка/сборка), роз-
+ * for раз- and рас-.
  */
+function startVariants(uk: string): string[] {
+  const out = [uk, uk.replace(/в(?=[уо])/g, "")];
+  if (uk.startsWith("від")) out.push(`от${uk.slice(3)}`);
+  if (/^з[бвгджзклмнпрстфхцчшщ]/.test(uk)) out.push(`с${uk.slice(1)}`);
+  if (uk.startsWith("роз")) out.push(`раз${uk.slice(3)}`, `рас${uk.slice(3)}`);
+  return out;
+}
+
+/**
+ * The Ukrainian agent noun as Russian would end it: -ач/-яч for -атель/-итель/-ятель
+ * (водонагрівач/водонагреватель), with the л Ukrainian puts after a labial left out
+ * (випрямляч/выпрямитель), -увач/-ювач for -ователь/-иватель (відпарювач/отпариватель).
+ */
+function endVariants(uk: string): string[] {
+  const verbal = /[ую]вач$/.exec(uk);
+  if (verbal !== null) {
+    const base = uk.slice(0, verbal.index);
+    return [`${base}ователь`, `${base}иватель`];
+  }
+  if (!/[ая]ч$/.test(uk)) return [];
+  const base = uk.slice(0, -2);
+  const bases = /[бпвм]л$/.test(base) ? [base, base.slice(0, -1)] : [base];
+  return bases.flatMap((b) => [`${b}атель`, `${b}итель`, `${b}ятель`]);
+}
+
+/** The Ukrainian word and its spellings as Russian would start and end its cognate. */
 function ukVariants(uk: string): string[] {
-  const out = [uk];
-  const add = (w: string) => {
-    if (!out.includes(w)) out.push(w);
-  };
-  add(uk.replace(/в(?=[уо])/g, ""));
-  if (uk.startsWith("від")) add(`от${uk.slice(3)}`);
-  if (/^з[бвгджзклмнпрстфхцчшщ]/.test(uk)) add(`с${uk.slice(1)}`);
-  if (uk.startsWith("роз")) {
-    add(`раз${uk.slice(3)}`);
-    add(`рас${uk.slice(3)}`);
+  const out: string[] = [];
+  for (const start of startVariants(uk)) {
+    for (const w of [start, ...endVariants(start)]) if (!out.includes(w)) out.push(w);
   }
   return out;
 }
