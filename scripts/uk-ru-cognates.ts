@@ -40,13 +40,24 @@ function folded(word: string): string {
  * The Ukrainian word as Russian would spell its cognate's start: the prothetic в before у and
  * о left out (вухо/ухо, навушники/наушники), and the prefixes that differ by rule: від- for
  * от- (відкалібрований/откалиброванный), з- for с- before a consonant (збірка/сборка), роз-
- * for раз- and рас-.
+ * for раз- and рас-, and a compound's numeral (дво- for двух-, багато- for много-).
  */
+/** A compound's numeral part, Ukrainian -> Russian (двокамерний/двухкамерный). */
+const NUMERAL_STEMS: readonly [string, readonly string[]][] = [
+  ["дво", ["двух", "дву"]],
+  ["три", ["трех"]],
+  ["чотири", ["четырех"]],
+  ["багато", ["много"]],
+];
+
 function startVariants(uk: string): string[] {
   const out = [uk, uk.replace(/в(?=[уо])/g, "")];
   if (uk.startsWith("від")) out.push(`от${uk.slice(3)}`);
   if (/^з[бвгджзклмнпрстфхцчшщ]/.test(uk)) out.push(`с${uk.slice(1)}`);
   if (uk.startsWith("роз")) out.push(`раз${uk.slice(3)}`, `рас${uk.slice(3)}`);
+  for (const [from, to] of NUMERAL_STEMS) {
+    if (uk.startsWith(from)) for (const t of to) out.push(t + uk.slice(from.length));
+  }
   return out;
 }
 
@@ -169,13 +180,15 @@ export function deriveCognates(
 ): [string, string][] {
   const ruBy = bySkeleton(ru, (w) => [w]);
   const out = new Map<string, [string, string]>();
-  for (const [k, ukWords] of bySkeleton(uk, ukVariants)) {
-    const ruWords = ruBy.get(k);
-    if (ruWords === undefined) continue;
+  for (const [k, ukAll] of bySkeleton(uk, ukVariants)) {
+    const ruAll = ruBy.get(k);
+    if (ruAll === undefined) continue;
+    // A word of both lists (чернь) is no one language's spelling: it pairs with nothing.
+    const ukWords = ukAll.filter((w) => !ru.has(w));
+    const ruWords = ruAll.filter((w) => !uk.has(w));
     for (const u of ukWords) {
-      if (ru.has(u)) continue;
       const r = nearest(u, ruWords, distance);
-      if (r === null || uk.has(r) || nearest(r, ukWords, (a, b) => distance(b, a)) !== u) continue;
+      if (r === null || nearest(r, ukWords, (a, b) => distance(b, a)) !== u) continue;
       out.set(`${u} ${r}`, [u, r]);
     }
   }
