@@ -62,11 +62,15 @@ function startVariants(uk: string): string[] {
 }
 
 /**
- * The Ukrainian agent noun as Russian would end it: -ач/-яч for -атель/-итель/-ятель
- * (водонагрівач/водонагреватель), with the л Ukrainian puts after a labial left out
- * (випрямляч/выпрямитель), -увач/-ювач for -ователь/-иватель (відпарювач/отпариватель).
+ * The Ukrainian word as Russian would end it: a borrowed verb's -ований/-ування for
+ * -ированный/-ирование (парфумований/парфюмированный); the agent noun's -ач/-яч for
+ * -атель/-итель/-ятель (водонагрівач/водонагреватель), with the л Ukrainian puts after a
+ * labial left out (випрямляч/выпрямитель), -увач/-ювач for -ователь/-иватель
+ * (відпарювач/отпариватель).
  */
 function endVariants(uk: string): string[] {
+  const loan = /(?:ован|уван)(?=[аеиоуяіїєйь]*$)/.exec(uk);
+  if (loan !== null) return [`${uk.slice(0, loan.index)}ирован${uk.slice(loan.index + 4)}`];
   const verbal = /[ую]вач$/.exec(uk);
   if (verbal !== null) {
     const base = uk.slice(0, verbal.index);
