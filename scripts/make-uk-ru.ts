@@ -14,12 +14,15 @@
 // spelt differently, whose stem keys differ (computed here: the stemmers are slow until the JIT
 // has compiled them, ~0.1 s for these 9,000 words at a process's start) (stemKey: the stem with the regular uk/ru letter correspondences
 // folded, which pairs cognates such as тепловізор/тепловизор without any table; a pair such as
-// автомобіль/автомобиль stays, the two stemmers part its forms).
+// автомобіль/автомобиль stays, the two stemmers part its forms). To these it adds the
+// adjectives derived from the dictionary's nouns (uk-ru-derive.ts) and the cognates of the
+// Hunspell word lists that differ by a regular vowel or a prothetic в (uk-ru-cognates.ts).
 
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { normalise } from "../src/search/analysis/normalise.ts";
 import { stemKey } from "../src/search/analysis/stem.ts";
+import { cognates, deriveCognates } from "./uk-ru-cognates.ts";
 import { deriveAdjectives } from "./uk-ru-derive.ts";
 
 const SOURCE = "/usr/share/apertium/apertium-rus-ukr";
@@ -29,6 +32,7 @@ const PACKAGES = "apertium-rus-ukr lttoolbox-dev hunspell-uk hunspell-ru";
 const OUT = new URL("../src/search/analysis/uk-ru-pairs.ts", import.meta.url).pathname;
 const KEPT_POS = new Set(["<n>", "<adj>"]);
 const MIN_KEY = 3;
+const MIN_COGNATE_KEY = 4;
 
 interface Arc {
   readonly input: string;
@@ -93,14 +97,21 @@ function word(lemma: string): string | null {
   return /^[а-щьюяіїє][а-щьюяіїєыэъ']*[а-щьюяіїєыэъ]$/.test(w) ? w : null;
 }
 
-/** The adjectives (lemmas ending -ий -ій -ый -ой) of a Hunspell word list, sorted. */
-function adjectives(file: string): string[] {
+/** The lemmas of a Hunspell word list that are common words (lowercase) of one Cyrillic word. */
+function lemmas(file: string): Set<string> {
   const out = new Set<string>();
   for (const line of readFileSync(file, "utf8").split("\n")) {
-    const w = word(line.split("/")[0] as string);
-    if (w !== null && /(?:ий|ій|ый|ой)$/.test(w)) out.add(w);
+    const lemma = line.split("/")[0] as string;
+    if (lemma === "" || lemma !== lemma.toLowerCase()) continue; // names
+    const w = word(lemma);
+    if (w !== null) out.add(w);
   }
-  return [...out].sort();
+  return out;
+}
+
+/** The adjectives (lemmas ending -ий -ій -ый -ой), sorted. */
+function adjectives(words: ReadonlySet<string>): string[] {
+  return [...words].filter((w) => /(?:ий|ій|ый|ой)$/.test(w)).sort();
 }
 
 for (const file of [`${SOURCE}/ukr-rus.autobil.bin`, HUNSPELL_UK, HUNSPELL_RU]) {
@@ -128,25 +139,68 @@ for (const [direction, ukFirst] of [
     }
   }
 }
-const derived = deriveAdjectives(nouns.values(), adjectives(HUNSPELL_UK), adjectives(HUNSPELL_RU));
+const ukWords = lemmas(HUNSPELL_UK);
+const ruWords = lemmas(HUNSPELL_RU);
+const cognatePairs = deriveCognates(ukWords, ruWords);
 const pairs = new Set<string>();
-/** Adds the pair's stem keys; false when they are no new pair. */
-function addPair(uk: string, ru: string): boolean {
+/** Adds the pair's stem keys (each of `minKey`+ letters); false when they are no new pair. */
+function addPair(uk: string, ru: string, minKey = MIN_KEY): boolean {
   // A word spelt alike in both meets itself: a query word gets the keys of both stemmers.
   if (uk === ru) return false;
   const ukKey = stemKey(uk, "uk");
   const ruKey = stemKey(ru, "ru");
   // A key of one or two letters is a stemmer's artefact (май -> "ма"): it would join
   // unrelated short words.
-  if (ukKey === ruKey || ukKey.length < MIN_KEY || ruKey.length < MIN_KEY) return false;
+  if (ukKey === ruKey || ukKey.length < minKey || ruKey.length < minKey) return false;
   const line = `${ukKey} ${ruKey}`;
   if (pairs.has(line)) return false;
   pairs.add(line);
   return true;
 }
-for (const [uk, ru] of found) addPair(uk, ru);
+/** The dictionary's translations of each word, in one direction (0: uk -> ru, 1: ru -> uk). */
+const translations = (from: 0 | 1) => {
+  const out = new Map<string, Set<string>>();
+  for (const pair of found) {
+    const set = out.get(pair[from]) ?? new Set<string>();
+    set.add(pair[1 - from] as string);
+    out.set(pair[from], set);
+  }
+  return out;
+};
+const ukTranslations = translations(0);
+const ruTranslations = translations(1);
+/** One word spelt two ways (a word spelt alike may mean another thing: палатка). */
+const isCognate = (uk: string, ru: string) =>
+  uk !== ru && (stemKey(uk, "uk") === stemKey(ru, "ru") || cognates(uk, ru));
+/**
+ * True when the pair crosses between two of the dictionary's cognate pairs: each word has
+ * another translation that is its own cognate, so this one links two different words, a
+ * sense or a near-synonym (рація/смысл beside рація/рация and смисл/смысл; музика/музыкант,
+ * захід/мера, поліцай/полицейский). Each word keeps its cognate. A pair with a cognate on
+ * one side only stays: that is how synonyms look too (потяг/поезд beside поїзд/поезд,
+ * намет/палатка beside палатка/палатка), so крісло/стул (beside крісло/кресло) stays too.
+ */
+function aSense(uk: string, ru: string): boolean {
+  const ruOthers = [...(ukTranslations.get(uk) ?? [])].filter((r) => r !== ru);
+  const ukOthers = [...(ruTranslations.get(ru) ?? [])].filter((u) => u !== uk);
+  return ruOthers.some((r) => isCognate(uk, r)) && ukOthers.some((u) => isCognate(u, ru));
+}
+const senses: string[] = [];
+for (const [uk, ru] of found) {
+  if (isCognate(uk, ru) || !aSense(uk, ru)) addPair(uk, ru);
+  else senses.push(`${uk}/${ru}`);
+}
+const dropped = [...new Set(senses)];
+const derived = deriveAdjectives(
+  [...nouns.values()].filter(([uk, ru]) => !dropped.includes(`${uk}/${ru}`)),
+  adjectives(ukWords),
+  adjectives(ruWords),
+);
 const fromDictionary = pairs.size;
 for (const [uk, ru] of derived) addPair(uk, ru);
+const fromDerived = pairs.size;
+// A cognate pair of 3-letter keys would join words the fold keeps apart (кіт/кит).
+for (const [uk, ru] of cognatePairs) addPair(uk, ru, MIN_COGNATE_KEY);
 const lines = [...pairs].sort();
 const version = (name: string) =>
   spawnSync("dpkg-query", ["-W", `-f=${"$"}{Version}`, name], { encoding: "utf8" }).stdout;
@@ -157,17 +211,21 @@ writeFileSync(
 // copyright its authors: /usr/share/doc/apertium-rus-ukr/copyright), with adjectives derived
 // from its nouns and checked against the word lists of Debian's hunspell-uk ${version("hunspell-uk")}
 // (uk_UA: GPL-2+ or LGPL-2.1+ or MPL-1.1) and hunspell-ru ${version("hunspell-ru")} (ru_RU: copyright
-// 1997-2008 Alexander I. Lebedev, BSD-style; here modified: only its adjectives, paired, as
-// stem keys) by scripts/uk-ru-derive.ts. Do not edit by hand.
+// 1997-2008 Alexander I. Lebedev, BSD-style; here modified: only its common words, paired, as
+// stem keys) by scripts/uk-ru-derive.ts, and cognates of those word lists paired by
+// scripts/uk-ru-cognates.ts. Do not edit by hand.
 // Licence of this file: GPL-2.0-or-later, as its source (docs/ARCHITECTURE.md, "Ukrainian
 // and Russian"). ${pairs.size} pairs of stem keys "uk ru" (stemKey: the uk key of the Ukrainian
 // word, the ru key of the Russian one) whose keys differ: ${fromDictionary} of the dictionary's nouns and
-// adjectives, ${pairs.size - fromDictionary} of derived adjectives. Regenerate when a stemmer changes.
+// adjectives, ${fromDerived - fromDictionary} of derived adjectives, ${pairs.size - fromDerived} of cognates.
+// Regenerate when a stemmer changes.
 
 export const UK_RU_PAIRS = \`${lines.join("\n")}\`;
 `,
 );
 console.log(
-  `${read} entries read, ${derived.length} adjectives derived; ${lines.length} pairs ` +
-    `(${pairs.size - fromDictionary} derived) written to ${OUT}`,
+  `${read} entries read (${dropped.length} pairs of senses left out: ${dropped.join(" ")}), ` +
+    `${derived.length} adjectives derived, ${cognatePairs.length} cognates; ` +
+    `${lines.length} pairs (${fromDerived - fromDictionary} derived, ${pairs.size - fromDerived} ` +
+    `cognates) written to ${OUT}`,
 );

@@ -1,5 +1,5 @@
 // Where the mixed-load benchmark's catalogs come from (issue 20, point 6: measured on more than
-// the project's own generator): bench/catalogs/'s sources (`project`, src/catalog; `feed`, a
+// the project's own generator): bench/catalogs/'s sources (`project`, src/sample-catalog; `feed`, a
 // catalog made differently), plus what a shopper types to find one product.
 
 import type { Catalog, ProductItem } from "../../src/sample-catalog/types.ts";

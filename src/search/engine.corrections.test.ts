@@ -40,6 +40,8 @@ const brands = buildSnapshot({
     brand(7, "Nokia", "Телефон Nokia 3310"),
     brand(8, "Lavazza", "Кава мелена Lavazza Oro"),
     brand(9, "Галичина", "Молоко Галичина 2,5%"),
+    brand(10, "Tesla", "Зварювальний апарат Tesla MMA 200"),
+    brand(11, "Columbia", "Куртка чоловіча Columbia Ascender"),
   ],
 });
 
@@ -115,6 +117,14 @@ describe("words in no product", () => {
     // "новий" (new) sounds like Nova and is one edit from it in transliteration.
     expect(answer(brands, "новий")).toEqual(["", []]);
     expect(answer(brands, "новий смартфон")).toEqual(["", [5, 2]]);
+    // "тепла" (warm) is one edit from Tesla in transliteration: a form of an adjective of the
+    // Hunspell dictionaries (analysis/adjective-forms.ts), so it means itself.
+    expect(answer(brands, "тепла")).toEqual(["", []]);
+    expect(answer(brands, "тепла куртка")).toEqual(["", [11]]);
+    expect(answer(brands, "теплая куртка")).toEqual(["", [11]]);
+    // The brand itself, said or transliterated, still finds it.
+    expect(answer(brands, "тесла")).toEqual(["tesla", [10]]);
+    expect(answer(brands, "тессла")).toEqual(["tesla", [10]]);
   });
 
   test("find nothing, and are not corrected", () => {

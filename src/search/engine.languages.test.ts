@@ -112,6 +112,16 @@ describe("Ukrainian and Russian meet", () => {
     expect(answer(mislabelled, "шкіряна")).toEqual(["", [1]]);
   });
 
+  test("Russian names sent as the uk translation: a Russian-only ending tells Russian too", () => {
+    const mislabelled = buildSnapshot({
+      categories: [category(5, 50, { uk: "Разное" })],
+      products: [bag(1, "uk", "Кожаная сумка женская"), bag(2, "uk", "Сумка дорожная")],
+    });
+    expect(answer(mislabelled, "шкіряні")).toEqual(["", [1]]);
+    expect(answer(mislabelled, "шкіряна жіноча")).toEqual(["", [1]]);
+    expect(answer(mislabelled, "кожаные")).toEqual(["", [1]]);
+  });
+
   test("words in no product still find nothing", () => {
     for (const snap of [russian, ukrainian]) {
       for (const text of ["жвопрст", "кварцикс", "шкрябатор"]) {

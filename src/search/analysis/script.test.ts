@@ -20,3 +20,14 @@ test("cyrillicLanguageOf tells uk and ru by the letters only one of them has", (
     ["шкіряна", "кожаные", "сумка", "їжак", "объём", "эко", "ыі", "phone"].map(cyrillicLanguageOf),
   ).toEqual(["uk", "ru", null, "uk", "ru", "ru", null, null]);
 });
+
+test("cyrillicLanguageOf tells a word without those letters by an ending only one language has", () => {
+  const words = ["кожаная", "беспроводные", "мужская", "утюг", "бездротова", "шкіряна"];
+  expect(words.map(cyrillicLanguageOf)).toEqual(["ru", "ru", "ru", null, null, "uk"]);
+  expect(["вимикання", "гаманець", "телефон", "сумка"].map(cyrillicLanguageOf)).toEqual([
+    "uk",
+    "uk",
+    null,
+    null,
+  ]);
+});

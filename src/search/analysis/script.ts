@@ -55,19 +55,3 @@ export function hasDigit(word: string): boolean {
   }
   return false;
 }
-
-/**
- * The language a normalised Cyrillic word's letters say it is in: "uk" with і ї є and none of
- * ы э ъ, "ru" with ы э ъ and none of і ї є, else null (most words: both alphabets have them).
- */
-export function cyrillicLanguageOf(word: string): "uk" | "ru" | null {
-  let uk = false;
-  let ru = false;
-  for (let i = 0; i < word.length; i++) {
-    const c = word.charCodeAt(i);
-    if (c === 0x0456 || c === 0x0457 || c === 0x0454)
-      uk = true; // і ї є
-    else if (c === 0x044b || c === 0x044d || c === 0x044a) ru = true; // ы э ъ
-  }
-  return uk === ru ? null : uk ? "uk" : "ru";
-}

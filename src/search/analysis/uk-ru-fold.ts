@@ -41,9 +41,18 @@ function folded(code: number): number {
  */
 const RUSSIAN_ICHESK = /ическ$/;
 
-/** The folded form of a lowercase Cyrillic stem (shorter stems as they are). */
+/** Russian's own э and ъ, which no Ukrainian word has. */
+const RUSSIAN_ONLY = /[эъ]/;
+
+/**
+ * The folded form of a lowercase Cyrillic stem. A shorter stem keeps its letters but Russian's
+ * э (е) and ъ (dropped): they join no two words of one language (the exceptions, мэр/мер, are
+ * rare), and экран (stem экра) then meets екран (екра).
+ */
 export function foldUkRu(stem: string): string {
-  if (stem.length < MIN_FOLDED) return stem;
+  if (stem.length < MIN_FOLDED) {
+    return RUSSIAN_ONLY.test(stem) ? stem.replace(/э/g, "е").replace(/ъ/g, "") : stem;
+  }
   if (RUSSIAN_ICHESK.test(stem)) return foldUkRu(`${stem.slice(0, -5)}ичн`);
   // Most stems fold to themselves: look before building a string.
   let last = -1;

@@ -1,6 +1,9 @@
-import { cyrillicLanguageOf, isCyrillic } from "./script.ts";
+import { cyrillicLanguageOf } from "./cyrillic-language.ts";
+import { isCyrillic } from "./script.ts";
 import { stemKey, stemsForQuery } from "./stem.ts";
+import { MIN_FOLDED } from "./uk-ru-fold.ts";
 import { UK_RU_PAIRS } from "./uk-ru-pairs.ts";
+import { unifyAlternation } from "./ukrainian-stemmer.ts";
 
 // Ukrainian and Russian meet (issue 21, point 2): a query word in one language also finds the
 // same word in the other, in every form the stemmers know. Cognates need no table: their stem
@@ -40,10 +43,45 @@ export function ukRuCounterparts(): Counterparts {
   return tables;
 }
 
+/** и, the Russian spelling of the vowel Ukrainian writes і. */
+const И = 0x0438;
+
+/** A compound's second part has at least this many letters of key; its first part 3+. */
+const MIN_PART = 4;
+/** о е и і: the vowels that link a compound's parts (folded keys have и for і). */
+const LINKING = new Set([0x43e, 0x435, 0x438, 0x456]);
+
+/**
+ * The counterparts of a compound's key: a first part ending in its linking vowel (авто-, відео-,
+ * вело-, газоно-, водо-: one spelling in both languages once folded) and a second part the
+ * table pairs (автокрісло is авто + крісло/кресло, велошолом вело + шолом/шлем). The longest
+ * such second part wins. The two languages build compounds alike, so a table of words serves
+ * their compounds too, which no dictionary lists.
+ */
+function compoundCounterparts(
+  key: string,
+  table: ReadonlyMap<string, readonly string[]>,
+): readonly string[] | undefined {
+  for (let cut = 3; cut <= key.length - MIN_PART; cut++) {
+    if (!LINKING.has(key.charCodeAt(cut - 1))) continue;
+    const found = table.get(key.slice(cut));
+    if (found !== undefined) return found.map((tail) => key.slice(0, cut) + tail);
+  }
+  return undefined;
+}
+
+function counterparts(
+  key: string,
+  table: ReadonlyMap<string, readonly string[]>,
+): readonly string[] | undefined {
+  return table.get(key) ?? compoundCounterparts(key, table);
+}
+
 /**
  * The stem keys a query word matches: its own (stemsForQuery) and, for a Cyrillic word, those
- * of its counterparts in the other language. A word whose letters name its language
- * (cyrillicLanguageOf) is read in that language only; others both ways.
+ * of its counterparts in the other language, of the word or of its compound's second part. A
+ * word whose spelling names its language (cyrillicLanguageOf) is read in that language only;
+ * others both ways.
  */
 export function queryStemKeys(word: string): string[] {
   if (!isCyrillic(word)) return stemsForQuery(word);
@@ -55,7 +93,13 @@ export function queryStemKeys(word: string): string[] {
     if (found !== undefined) for (const k of found) if (!keys.includes(k)) keys.push(k);
   };
   const language = cyrillicLanguageOf(word);
-  if (language !== "ru") join(ukToRu.get(uk));
-  if (language !== "uk") join(ruToUk.get(ru));
+  if (language !== "ru") join(counterparts(uk, ukToRu));
+  if (language !== "uk") {
+    join(counterparts(ru, ruToUk));
+    // The Ukrainian stemmer gives the і of a final closed syllable as о (стіл/стола: стол),
+    // loanwords' too (електроніка: електронок); the Russian spelling of such a word has и there
+    // (электроника: електроник). Long keys only: short ones would join other words (мир/мор).
+    if (ru.length >= MIN_FOLDED) join([unifyAlternation(ru, И)]);
+  }
   return keys;
 }

@@ -86,13 +86,14 @@ const I = 0x0456; // і
  * о there, so those forms meet ("стіл" and "стол" -> "стол"). A word whose і never alternates
  * ("ліс", "сірий") is changed in every form alike, so it still meets itself: the stem is a
  * match key, not a dictionary form. The е/і pairs (ремінь/ременя, колесо/коліс) are left
- * apart: mapping е too would join unrelated words such as "серія" and "сірий".
+ * apart: mapping е too would join unrelated words such as "серія" and "сірий". `vowel` is і; the
+ * Russian side (uk-ru.ts) asks with и, its spelling of the same vowel.
  */
-export function unifyAlternation(stem: string): string {
+export function unifyAlternation(stem: string, vowel: number = I): string {
   const n = stem.length;
   if (
     n >= 3 &&
-    stem.charCodeAt(n - 2) === I &&
+    stem.charCodeAt(n - 2) === vowel &&
     isSlavicConsonant(stem.charCodeAt(n - 1)) &&
     isSlavicConsonant(stem.charCodeAt(n - 3))
   ) {

@@ -11,7 +11,7 @@ const DIGIT = /\d/;
 
 /**
  * `languages[t]` is the mask of the languages term t was seen in. Cyrillic terms are stemmed
- * by the language their letters say (cyrillicLanguageOf), else by the Cyrillic languages they
+ * by the language their spelling says (cyrillicLanguageOf), else by the Cyrillic languages they
  * came from (uk and ru when neither is known), Latin terms by English, matching stemsForQuery
  * on the query side (which stems a Cyrillic word both ways).
  */
@@ -28,7 +28,7 @@ export function buildStemIndex(terms: readonly string[], languages: Uint8Array):
     const word = terms[t] as string;
     if (word.length < 3 || DIGIT.test(word)) continue;
     if (isCyrillic(word)) {
-      // A word's letters name its language over its field's: a store that sends its Russian
+      // A word's spelling names its language over its field's: a store that sends its Russian
       // names as the uk translation (or the reverse) has them stemmed in their own language.
       const own = cyrillicLanguageOf(word);
       const uk = own === null ? (mask & LANGUAGE_BIT.uk) !== 0 : own === "uk";

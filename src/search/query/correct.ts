@@ -1,4 +1,5 @@
 import {
+  adjectiveForm,
   hasDigit,
   isCyrillic,
   joinUnitPieces,
@@ -213,10 +214,13 @@ function replaceWord(snap: Snapshot, word: string, typing: boolean): string | nu
   if (hasDigit(word) || word.length < 3) return null;
   const byTranslit = translitWord(snap, translitKey(word));
   if (byTranslit !== null && byTranslit !== word) return byTranslit;
+  // A Cyrillic adjective (тепла, зимова) means itself: not a Latin brand it sounds like or is
+  // one transliterated edit from (тепла is not tesla); the steps of its own script stay.
+  const intoLatin = !isCyrillic(word) || !adjectiveForm(normalise(word));
   return (
     closestWithin(snap, word, typing) ??
-    (isCyrillic(word) ? soundWord(snap, word) : null) ??
-    (maxTypos(word) > 0 ? nearTranslitWord(snap, word) : null) ??
+    (intoLatin && isCyrillic(word) ? soundWord(snap, word) : null) ??
+    (intoLatin && maxTypos(word) > 0 ? nearTranslitWord(snap, word) : null) ??
     doubledOrDropped(snap, word, typing) ??
     splitWord(snap, word)
   );
