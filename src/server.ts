@@ -57,9 +57,7 @@ const privateSocket = (config: Config, port: number) =>
  */
 export async function startServer(config: Config): Promise<RunningServer> {
   const { store, log } = await openStore(config);
-  const checkpointer = config.redisUrl
-    ? null
-    : await Checkpointer.start(sqliteFile(config.dataDir));
+  const checkpointer = config.redis ? null : await Checkpointer.start(sqliteFile(config.dataDir));
   const domains = new Domains(store);
   const fresh = new FreshRecords();
   // The search threads start now, so that each sees every snapshot from the first build on.

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import { type RedisCluster, startCluster } from "../redis/redis-cluster.ts";
 import { type RedisServer, startRedis } from "../redis/redis-server.ts";
 import { checkSearchAnswers } from "./search-answers.ts";
 
@@ -14,10 +15,23 @@ export const ADMIN_KEY = "test-admin-key-0123456789";
 
 /**
  * The store the suite runs against: `VITRINA_TEST_STORE=redis` runs every service with
- * `--redis-url` (scripts/test.sh runs the suite in both modes).
+ * `--redis-url`, `VITRINA_TEST_STORE=cluster` with `--redis-cluster` (scripts/test.sh runs the
+ * suite in the three modes).
  */
-export const STORE: "sqlite" | "redis" =
-  process.env.VITRINA_TEST_STORE === "redis" ? "redis" : "sqlite";
+export const STORE: "sqlite" | "redis" | "cluster" =
+  process.env.VITRINA_TEST_STORE === "redis" || process.env.VITRINA_TEST_STORE === "cluster"
+    ? process.env.VITRINA_TEST_STORE
+    : "sqlite";
+
+// In cluster mode one cluster of 3 masters and 3 replicas serves the whole test process
+// (forming one takes seconds): every data dir shares it, so a test sees the domains of the
+// tests before it, which each test's unique domain names keep apart.
+let sharedCluster: Promise<RedisCluster> | null = null;
+
+export function clusterForTests(): Promise<RedisCluster> {
+  sharedCluster ??= startCluster();
+  return sharedCluster;
+}
 
 // In Redis mode a data dir stands for a Redis: services started on the same data dir (a
 // restart, a kill -9 and a new start) share one private redis-server, whose files live in that
@@ -45,6 +59,8 @@ export async function releaseRedis(dataDir: string): Promise<void> {
 /** The flags that point a `vitrina` command at the test's store for `dataDir`. */
 export async function storeArgs(dataDir: string): Promise<string[]> {
   if (STORE === "sqlite") return ["--data-dir", dataDir];
+  if (STORE === "cluster")
+    return ["--data-dir", dataDir, "--redis-cluster", (await clusterForTests()).seeds];
   return ["--data-dir", dataDir, "--redis-url", (await redisFor(dataDir)).url];
 }
 
@@ -85,7 +101,7 @@ export async function startService(
       CLI,
       "serve",
       // A test that names its own Redis (test/redis/) gets no private one.
-      ...(options.args?.includes("--redis-url")
+      ...(options.args?.includes("--redis-url") || options.args?.includes("--redis-cluster")
         ? ["--data-dir", dataDir]
         : await storeArgs(dataDir)),
       "--listen",

@@ -1,6 +1,6 @@
 import type { ChangeEntry } from "../../model/records.ts";
 import { APPEND_LOG_LUA } from "./append-log-lua.ts";
-import type { RedisClient } from "./connection.ts";
+import type { Redis } from "./connection.ts";
 import { domainKeys } from "./keys.ts";
 import { LuaScript } from "./lua-script.ts";
 
@@ -23,18 +23,18 @@ return {head, redis.call('XRANGE', KEYS[2], ARGV[1], '+', 'COUNT', ARGV[2])}
 
 type StreamEntry = [string, string[]];
 
-export async function appendReindex(client: RedisClient, domainId: number): Promise<number> {
+export async function appendReindex(client: Redis, domainId: number): Promise<number> {
   const keys = domainKeys(domainId);
   return (await APPEND_REINDEX.run(client, [keys.seq, keys.log], [])) as number;
 }
 
-export async function head(client: RedisClient, domainId: number): Promise<number> {
+export async function head(client: Redis, domainId: number): Promise<number> {
   const seq = await client.sendCommand<string | null>(["GET", domainKeys(domainId).seq]);
   return seq === null ? 0 : Number(seq);
 }
 
 export async function readLog(
-  client: RedisClient,
+  client: Redis,
   domainId: number,
   afterSeq: number,
   limit: number,

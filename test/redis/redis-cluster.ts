@@ -1,0 +1,180 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Running, spawnRedis } from "./redis-server.ts";
+
+// A private Redis Cluster for a test: `masters` masters and as many replicas (one each), each
+// node a redis-server (redis-server.ts: AOF with an fsync per write, killed with the test
+// process) on its own free port and directory, formed with `redis-cli --cluster create`. Never
+// the shared Redis on 6379.
+
+export interface ClusterNode {
+  port: number;
+  address: string;
+  dir: string;
+}
+
+export interface RedisCluster {
+  /** The seed list of --redis-cluster: every node, `127.0.0.1:PORT,...`. */
+  seeds: string;
+  nodes: ClusterNode[];
+  dir: string;
+  /** The node's role and the slots it serves now, as CLUSTER NODES says. */
+  masters: () => Promise<{ address: string; slots: number }[]>;
+  /** SIGKILL of one node: what a crash looks like. */
+  kill9: (address: string) => Promise<void>;
+  /** Starts a killed node again on its port and directory (it rejoins, as a replica). */
+  restart: (address: string) => Promise<void>;
+  /**
+   * Resolves once every live node says cluster_state:ok, every shard has a master, and every
+   * master has its live replicas online (WAIT counts only those).
+   */
+  ready: (timeoutMs?: number) => Promise<void>;
+  [Symbol.asyncDispose]: () => Promise<void>;
+}
+
+const CLI = process.env.REDIS_CLI ?? "redis-cli";
+
+/** Every node's flags: what docs/OPERATIONS.md recommends for Vitrina on a cluster. */
+const NODE_FLAGS = [
+  "--cluster-enabled",
+  "yes",
+  "--cluster-config-file",
+  "nodes.conf",
+  "--cluster-node-timeout",
+  "2000",
+  // A shard without a master must not stop the others.
+  "--cluster-require-full-coverage",
+  "no",
+  // The change-log tail's wake-ups (src/store/redis/cluster-tail.ts), on replicas too, since
+  // the setting is not replicated and a promoted replica must announce at once.
+  "--notify-keyspace-events",
+  "Et",
+];
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.once("error", () => resolve(false));
+    s.listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
+  });
+}
+
+/** `count` ports P with P and its cluster-bus port P + 10000 free, all at most 55535. */
+async function freeClusterPorts(count: number): Promise<number[]> {
+  const ports: number[] = [];
+  while (ports.length < count) {
+    const port = 20_000 + Math.floor(Math.random() * 35_000);
+    if (ports.includes(port)) continue;
+    if ((await bindable(port)) && (await bindable(port + 10_000))) ports.push(port);
+  }
+  return ports;
+}
+
+function cli(args: string[]): { code: number; out: string } {
+  const r = Bun.spawnSync([CLI, ...args], { stdout: "pipe", stderr: "pipe" });
+  return { code: r.exitCode, out: r.stdout.toString() + r.stderr.toString() };
+}
+
+export async function startCluster(
+  options: { masters?: number; replicas?: number; dir?: string } = {},
+): Promise<RedisCluster> {
+  const masters = options.masters ?? 3;
+  const replicas = options.replicas ?? 1;
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), "vitrina-cluster-"));
+  const ownsDir = options.dir === undefined;
+  const ports = await freeClusterPorts(masters * (1 + replicas));
+  const nodes = ports.map((port) => ({
+    port,
+    address: `127.0.0.1:${port}`,
+    dir: join(dir, String(port)),
+  }));
+  const running = new Map<string, Running | null>();
+  const start = async (node: ClusterNode) => {
+    mkdirSync(node.dir, { recursive: true });
+    running.set(node.address, await spawnRedis(node.port, node.dir, NODE_FLAGS));
+  };
+  const kill9 = async (address: string) => {
+    const r = running.get(address);
+    if (!r) return;
+    running.set(address, null);
+    process.kill(r.pid, "SIGKILL");
+    await r.exited;
+  };
+  const dispose = async () => {
+    await Promise.all(nodes.map((n) => kill9(n.address)));
+    if (ownsDir) rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await Promise.all(nodes.map(start));
+    const created = cli([
+      "--cluster",
+      "create",
+      ...nodes.map((n) => n.address),
+      "--cluster-replicas",
+      String(replicas),
+      "--cluster-yes",
+    ]);
+    if (created.code !== 0) throw new Error(`redis-cli --cluster create failed:\n${created.out}`);
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  const clusterNodes = (port: number) =>
+    cli(["-p", String(port), "cluster", "nodes"])
+      .out.split("\n")
+      .filter((l) => l.trim() !== "");
+  const cluster: RedisCluster = {
+    seeds: nodes.map((n) => n.address).join(","),
+    nodes,
+    dir,
+    masters: async () => {
+      const live = nodes.find((n) => running.get(n.address));
+      if (!live) return [];
+      return clusterNodes(live.port).flatMap((line) => {
+        const [, address = "", flags = "", , , , , , ...slots] = line.split(" ");
+        if (!flags.includes("master") || flags.includes("fail")) return [];
+        let count = 0;
+        for (const range of slots) {
+          if (range.startsWith("[")) continue;
+          const [a = 0, b = a] = range.split("-").map(Number);
+          count += b - a + 1;
+        }
+        return [{ address: address.replace(/@\d+$/, ""), slots: count }];
+      });
+    },
+    kill9,
+    restart: async (address) => {
+      const node = nodes.find((n) => n.address === address);
+      if (!node) throw new Error(`no node ${address}`);
+      await kill9(address);
+      await start(node);
+    },
+    ready: async (timeoutMs = 30_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const live = nodes.filter((n) => running.get(n.address));
+        const ok = live.every((n) =>
+          cli(["-p", String(n.port), "cluster", "info"]).out.includes("cluster_state:ok"),
+        );
+        const shards = ok ? (await cluster.masters()).filter((m) => m.slots > 0) : [];
+        const online = (address: string) =>
+          (cli(["-p", address.split(":")[1] ?? "", "info", "replication"]).out.match(
+            /state=online/g,
+          )?.length ?? 0) >= Math.min(replicas, live.length - shards.length);
+        if (shards.length === masters && shards.every((m) => online(m.address))) return;
+        if (Date.now() > deadline) throw new Error("the cluster did not become ready");
+        await Bun.sleep(100);
+      }
+    },
+    [Symbol.asyncDispose]: dispose,
+  };
+  try {
+    await cluster.ready();
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  return cluster;
+}
