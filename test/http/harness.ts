@@ -24,13 +24,19 @@ export const STORE: "sqlite" | "redis" | "cluster" =
     : "sqlite";
 
 // In cluster mode one cluster of 3 masters and 3 replicas serves the whole test process
-// (forming one takes seconds): every data dir shares it, so a test sees the domains of the
-// tests before it, which each test's unique domain names keep apart.
+// (forming one takes seconds); it is emptied (FLUSHALL on every master) when a test file first
+// asks for it, so each file starts from an empty store, as with a private Redis.
 let sharedCluster: Promise<RedisCluster> | null = null;
+let clusterFile = "";
 
-export function clusterForTests(): Promise<RedisCluster> {
+export async function clusterForTests(): Promise<RedisCluster> {
   sharedCluster ??= startCluster();
-  return sharedCluster;
+  const cluster = await sharedCluster;
+  if (clusterFile !== Bun.main) {
+    clusterFile = Bun.main;
+    await cluster.flush();
+  }
+  return cluster;
 }
 
 // In Redis mode a data dir stands for a Redis: services started on the same data dir (a

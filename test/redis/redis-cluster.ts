@@ -26,6 +26,8 @@ export interface RedisCluster {
   kill9: (address: string) => Promise<void>;
   /** Starts a killed node again on its port and directory (it rejoins, as a replica). */
   restart: (address: string) => Promise<void>;
+  /** Empties every master (FLUSHALL), the replicas following. */
+  flush: () => Promise<void>;
   /**
    * Resolves once every live node says cluster_state:ok, every shard has a master, and every
    * master has its live replicas online (WAIT counts only those).
@@ -51,6 +53,9 @@ const NODE_FLAGS = [
   // the setting is not replicated and a promoted replica must announce at once.
   "--notify-keyspace-events",
   "Et",
+  // A replica's first sync starts at once (the default waits 5 s for more replicas to come).
+  "--repl-diskless-sync-delay",
+  "0",
 ];
 
 function bindable(port: number): Promise<boolean> {
@@ -143,6 +148,10 @@ export async function startCluster(
         }
         return [{ address: address.replace(/@\d+$/, ""), slots: count }];
       });
+    },
+    flush: async () => {
+      for (const m of await cluster.masters())
+        cli(["-p", m.address.split(":")[1] ?? "", "flushall"]);
     },
     kill9,
     restart: async (address) => {

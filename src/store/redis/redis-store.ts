@@ -19,7 +19,7 @@ import type {
   WriteResult,
 } from "../store.ts";
 import { writeCategoryBatch } from "./category-batch.ts";
-import { appendReindex, head, readLog } from "./change-log.ts";
+import { appendReindex, head, readLog, type Seen } from "./change-log.ts";
 import { clusterRedis, connectCluster } from "./cluster-connection.ts";
 import { ClusterTail } from "./cluster-tail.ts";
 import { connectRedis, guarded, type Redis, singleRedis } from "./connection.ts";
@@ -210,13 +210,40 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     return seq;
   }
 
-  head(domainId: number): Promise<number> {
-    return guarded(() => head(this.client, domainId));
+  async head(domainId: number): Promise<number> {
+    const { seq, seen } = await guarded(() => head(this.client, domainId));
+    this.remember(domainId, seen);
+    return seq;
   }
 
-  read(domainId: number, afterSeq: number, limit: number): Promise<ChangeEntry[]> {
+  async read(domainId: number, afterSeq: number, limit: number): Promise<ChangeEntry[]> {
     this.retention.applied(domainId, afterSeq);
-    return guarded(() => readLog(this.client, domainId, afterSeq, limit));
+    const at = this.seen.get(domainId)?.get(afterSeq);
+    const applied = at === undefined ? undefined : { seq: afterSeq, at };
+    const { entries, last } = await guarded(() =>
+      readLog(this.client, domainId, afterSeq, limit, applied),
+    );
+    this.remember(domainId, last);
+    return entries;
+  }
+
+  /**
+   * Per domain, the `at` of the last few entries this node read (heads a rebuild starts from,
+   * last entries of reads), by position: a read after one of them checks that the log still
+   * holds that entry (change-log.ts, "A log that went back").
+   */
+  private readonly seen = new Map<number, Map<number, string>>();
+
+  private remember(domainId: number, seen: Seen | null): void {
+    if (!seen) return;
+    const known = this.seen.get(domainId) ?? new Map<number, string>();
+    this.seen.set(domainId, known);
+    known.delete(seen.seq);
+    known.set(seen.seq, seen.at);
+    for (const oldest of known.keys()) {
+      if (known.size <= 8) break;
+      known.delete(oldest);
+    }
   }
 
   /** XREAD BLOCK on the dedicated connection (stream-tail.ts); never rejects. */
