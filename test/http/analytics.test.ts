@@ -203,12 +203,12 @@ test("3. a blocked suggestion disappears (admin API and CLI)", async () => {
   expect((await cli("block", d.name)).code).toBe(2);
 }, 60_000);
 
-/** What the store holds: the SQLite file and its WAL, or Redis's memory (every node's). */
+/** What the store holds: the SQLite file and its WAL, or Redis's memory (every master's). */
 async function storeBytes(): Promise<number> {
   if (STORE === "cluster") {
     let bytes = 0;
-    for (const node of (await clusterForTests()).nodes) {
-      const client = await createClient({ url: `redis://${node.address}` }).connect();
+    for (const master of await (await clusterForTests()).masters()) {
+      const client = await createClient({ url: `redis://${master.address}` }).connect();
       const info = await client.sendCommand<string>(["INFO", "memory"]);
       client.destroy();
       bytes += Number(/used_memory:(\d+)/.exec(info)?.[1]);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
@@ -24,17 +24,25 @@ export const STORE: "sqlite" | "redis" | "cluster" =
     : "sqlite";
 
 // In cluster mode one cluster of 3 masters and 3 replicas serves the whole test process
-// (forming one takes seconds); it is emptied (FLUSHALL on every master) when a test file first
-// asks for it, so each file starts from an empty store, as with a private Redis.
+// (forming one takes seconds). A data dir stands for a store as in Redis mode as far as one
+// cluster can: the cluster is emptied (FLUSHALL on every master) when a data dir asks for it
+// while no other is in use (a dir is in use until its service releases it or it is removed,
+// and none is once another test file starts), so a test starts from an empty store.
 let sharedCluster: Promise<RedisCluster> | null = null;
 let clusterFile = "";
+const clusterDirs = new Set<string>();
 
-export async function clusterForTests(): Promise<RedisCluster> {
+export async function clusterForTests(dataDir?: string): Promise<RedisCluster> {
   sharedCluster ??= startCluster();
   const cluster = await sharedCluster;
   if (clusterFile !== Bun.main) {
     clusterFile = Bun.main;
-    await cluster.flush();
+    clusterDirs.clear();
+  }
+  for (const dir of clusterDirs) if (!existsSync(dir)) clusterDirs.delete(dir);
+  if (dataDir !== undefined && !clusterDirs.has(dataDir)) {
+    if (clusterDirs.size === 0) await cluster.flush();
+    clusterDirs.add(dataDir);
   }
   return cluster;
 }
@@ -55,8 +63,9 @@ export function redisFor(dataDir: string): Promise<RedisServer> {
   return redis;
 }
 
-/** Stops the private redis-server of `dataDir`, if it has one, and forgets it. */
+/** Stops the private redis-server of `dataDir`, if it has one, and forgets it (and its cluster use). */
 export async function releaseRedis(dataDir: string): Promise<void> {
+  clusterDirs.delete(dataDir);
   const redis = redisByDir.get(dataDir);
   redisByDir.delete(dataDir);
   if (redis) await (await redis)[Symbol.asyncDispose]();
@@ -66,7 +75,7 @@ export async function releaseRedis(dataDir: string): Promise<void> {
 export async function storeArgs(dataDir: string): Promise<string[]> {
   if (STORE === "sqlite") return ["--data-dir", dataDir];
   if (STORE === "cluster")
-    return ["--data-dir", dataDir, "--redis-cluster", (await clusterForTests()).seeds];
+    return ["--data-dir", dataDir, "--redis-cluster", (await clusterForTests(dataDir)).seeds];
   return ["--data-dir", dataDir, "--redis-url", (await redisFor(dataDir)).url];
 }
 

@@ -28,6 +28,14 @@ export interface RedisCluster {
   restart: (address: string) => Promise<void>;
   /** Empties every master (FLUSHALL), the replicas following. */
   flush: () => Promise<void>;
+  /** The slot of a key, and the address of the master serving it now ("" while none). */
+  slotOf: (key: string) => Promise<{ slot: number; master: string }>;
+  /**
+   * Moves one slot to another master as `redis-cli --cluster reshard` does, key by key
+   * (CLUSTER SETSLOT IMPORTING / MIGRATING, MIGRATE, SETSLOT NODE), `pauseMs` between keys so
+   * that writes meet the slot half moved.
+   */
+  moveSlot: (slot: number, to: string, pauseMs?: number) => Promise<number>;
   /**
    * Resolves once every live node says cluster_state:ok, every shard has a master, and every
    * master has its live replicas online (WAIT counts only those).
@@ -130,6 +138,18 @@ export async function startCluster(
     cli(["-p", String(port), "cluster", "nodes"])
       .out.split("\n")
       .filter((l) => l.trim() !== "");
+  const masterOfSlot = (slot: number): string => {
+    const live = nodes.find((n) => running.get(n.address));
+    for (const line of clusterNodes(live?.port ?? 0)) {
+      const [, address = "", flags = "", , , , , , ...ranges] = line.split(" ");
+      if (!flags.includes("master") || flags.includes("fail")) continue;
+      for (const range of ranges) {
+        const [a = -1, b = a] = range.split("-").map(Number);
+        if (slot >= a && slot <= b) return address.replace(/@\d+$/, "");
+      }
+    }
+    return "";
+  };
   const cluster: RedisCluster = {
     seeds: nodes.map((n) => n.address).join(","),
     nodes,
@@ -152,6 +172,37 @@ export async function startCluster(
     flush: async () => {
       for (const m of await cluster.masters())
         cli(["-p", m.address.split(":")[1] ?? "", "flushall"]);
+    },
+    slotOf: async (key) => {
+      const live = nodes.find((n) => running.get(n.address));
+      const slot = Number(cli(["-p", String(live?.port), "cluster", "keyslot", key]).out.trim());
+      return { slot, master: masterOfSlot(slot) };
+    },
+    moveSlot: async (slot, to, pauseMs = 0) => {
+      const port = (address: string) => address.split(":")[1] ?? "";
+      const from = masterOfSlot(slot);
+      const on = (address: string, ...args: string[]) => {
+        const r = cli(["-p", port(address), ...args]);
+        if (r.code !== 0 || r.out.startsWith("ERR")) throw new Error(`${args.join(" ")}: ${r.out}`);
+        return r.out.trim();
+      };
+      const fromId = on(from, "cluster", "myid");
+      const toId = on(to, "cluster", "myid");
+      on(to, "cluster", "setslot", String(slot), "importing", fromId);
+      on(from, "cluster", "setslot", String(slot), "migrating", toId);
+      let moved = 0;
+      for (;;) {
+        const keys = on(from, "cluster", "getkeysinslot", String(slot), "1")
+          .split("\n")
+          .filter((k) => k !== "");
+        if (keys.length === 0) break;
+        on(from, "migrate", "127.0.0.1", port(to), "", "0", "5000", "keys", ...keys);
+        moved += keys.length;
+        if (pauseMs > 0) await Bun.sleep(pauseMs);
+      }
+      for (const m of [to, from, ...(await cluster.masters()).map((x) => x.address)])
+        on(m, "cluster", "setslot", String(slot), "node", toId);
+      return moved;
     },
     kill9,
     restart: async (address) => {

@@ -98,18 +98,26 @@ export class RedisStore implements PrimaryStore, ChangeLog {
 
   /**
    * Acknowledged means replicated: the write just made under `key` must have reached the
-   * configured replicas. WAIT goes on the connection that made the write (the slot's master)
-   * and counts the replicas holding every write of that connection so far.
+   * configured number of replicas, or as many as its master has connected (ROLE): a shard left
+   * without a replica (its master died and the replica took over, or the replica died) takes
+   * writes on its master alone until one joins, as one Redis does. WAIT goes on the connection
+   * that made the write (the slot's master) and counts the replicas holding every write of
+   * that connection so far.
    */
   private async replicated(key: string): Promise<void> {
     const wait = this.options.wait;
     if (!wait || wait.replicas === 0) return;
+    const [, , connected] = await this.client.sendBeside<[string, number, unknown[]]>(key, [
+      "ROLE",
+    ]);
+    const want = Math.min(wait.replicas, connected?.length ?? 0);
+    if (want === 0) return;
     const reached = await this.client.sendBeside<number>(key, [
       "WAIT",
-      String(wait.replicas),
+      String(want),
       String(wait.ms),
     ]);
-    if (reached < wait.replicas) throw new AppError("store_unavailable", { retry_after: 1 });
+    if (reached < want) throw new AppError("store_unavailable", { retry_after: 1 });
   }
 
   createDomain(name: string, tokens: TokenPair): Promise<DomainRecord> {
