@@ -66,10 +66,11 @@ async function stormAround(
     perClient: PER_CLIENT,
     stop: () => performance.now() > stopAt,
   });
+  // Every client acknowledged a few times: the break meets a storm in full flow.
   await until(
     "imports acknowledged",
     async () => [ledger.acked.size, statusCounts(ledger.imports)] as const,
-    ([n]) => n === CLIENTS * PER_CLIENT,
+    ([n, counts]) => n === CLIENTS * PER_CLIENT && (counts[200] ?? 0) >= 3 * CLIENTS,
   );
   const brokeAt = performance.now();
   await breakIt(id);

@@ -142,7 +142,9 @@ export function storedPrices(cluster: RedisCluster, id: number): Promise<Map<str
 export async function searchedPrices(node: Service, token: string): Promise<Map<string, number>> {
   const r = await search(node, token, "товар", { product_page_size: "100" });
   const out = new Map<string, number>();
-  for (const p of (r.body.products ?? []) as { source_id: string; discounted_price: number }[])
-    out.set(p.source_id, p.discounted_price);
+  const groups = (r.body.products?.groups ?? []) as {
+    items: { source_id: string; discounted_price: number }[];
+  }[];
+  for (const p of groups.flatMap((g) => g.items)) out.set(p.source_id, p.discounted_price);
   return out;
 }
