@@ -5,8 +5,9 @@
 // masters by slot. Everything shares this machine's cores: compare the ratios of one run.
 // Usage: bun bench/cluster-scale.ts [--writers 6] [--products 2000] [--updates 4]
 import { createClient } from "redis";
+import { validateCategory } from "../src/import/validate-category.ts";
 import { validateProduct } from "../src/import/validate-product.ts";
-import type { ProductDraft } from "../src/model/drafts.ts";
+import type { CategoryDraft, ProductDraft } from "../src/model/drafts.ts";
 import { RedisStore } from "../src/store/redis/redis-store.ts";
 import { startCluster } from "../test/redis/redis-cluster.ts";
 import { typical } from "./typical-product.ts";
@@ -24,6 +25,16 @@ const batch = (from: number, price: number): ProductDraft[] =>
     if (!v.ok) throw new Error(JSON.stringify(v.errors));
     return v.value;
   });
+
+/** The 20 categories typical products belong to. */
+const categories: CategoryDraft[] = Array.from({ length: 20 }, (_, i) => {
+  const v = validateCategory({
+    source_category_id: i + 1,
+    translations: [{ language: "uk", name: `Категорія ${i + 1}` }],
+  });
+  if (!v.ok) throw new Error(JSON.stringify(v.errors));
+  return v.value;
+});
 
 async function datasetBytes(addresses: string[]): Promise<number> {
   let bytes = 0;
@@ -48,6 +59,7 @@ for (const masters of [1, 2, 3]) {
       store.createDomain(`scale-${w}`, { secret_token: `s${w}`, search_token: `t${w}` }),
     ),
   );
+  for (const d of domains) await store.writeCategories(d.id, categories, { log: true });
   const shards = new Set(
     await Promise.all(
       domains.map(async (d) => (await cluster.slotOf(`vitrina:{d:${d.id}}:p`)).master),
@@ -59,8 +71,8 @@ for (const masters of [1, 2, 3]) {
     domains.map(async (d) => {
       for (let round = 0; round <= UPDATES; round++)
         for (let from = 0; from < PRODUCTS; from += BATCH) {
-          await store.writeProducts(d.id, batch(from, 100 + round), { log: true });
-          written += BATCH;
+          const results = await store.writeProducts(d.id, batch(from, 100 + round), { log: true });
+          written += results.filter((r) => r?.ok).length;
         }
     }),
   );
