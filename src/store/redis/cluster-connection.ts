@@ -18,6 +18,9 @@ export async function connectCluster(seeds: readonly string[], name: string) {
     rootNodes: seeds.map((s) => ({ url: `redis://${s}` })),
     defaults,
     RESP: 2,
+    // A master's connection is opened when a command first needs it, not all at connect():
+    // a node starting while a master is down (its replica not yet promoted) still starts.
+    minimizeConnections: true,
     // The default waits 5 s of failed reconnections before asking for the slot map again; a
     // promoted replica takes over after about the node timeout, and imports answer 503 until
     // this client has learnt it.
