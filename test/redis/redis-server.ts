@@ -21,7 +21,7 @@ export interface RedisServer {
 
 const BIN = process.env.REDIS_SERVER ?? "redis-server";
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once("error", reject);

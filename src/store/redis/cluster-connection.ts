@@ -1,6 +1,6 @@
 import { createCluster } from "redis";
 import { AppError } from "../../errors.ts";
-import { clientOptions, type Redis, warnUnavailable } from "./connection.ts";
+import { clientOptions, outageLog, type Redis } from "./connection.ts";
 
 /**
  * A Redis Cluster reached through its seed nodes (`host:port`), with the node-redis cluster
@@ -26,16 +26,9 @@ export async function connectCluster(seeds: readonly string[], name: string) {
     // this client has learnt it.
     topologyRefreshOnReconnectionAttemptStrategy: 250,
   });
-  let reported = false;
-  cluster.on("node-error", (error: Error) => {
-    if (reported || !state.connected) return;
-    reported = true;
-    warnUnavailable(name, error);
-  });
-  cluster.on("node-ready", () => {
-    state.connected = true;
-    reported = false;
-  });
+  const outage = outageLog(name, state);
+  cluster.on("node-error", outage.failed);
+  cluster.on("node-ready", outage.ready);
   // A failed slot-map refresh is reported on the cluster itself: the failing commands say it.
   cluster.on("error", () => {});
   try {
@@ -53,7 +46,7 @@ export async function connectCluster(seeds: readonly string[], name: string) {
 export type RedisCluster = Awaited<ReturnType<typeof connectCluster>>;
 
 /** The key a command is routed by: a script's KEYS[1], else its first argument. */
-export function routingKey(args: readonly string[]): string | undefined {
+function routingKey(args: readonly string[]): string | undefined {
   const command = args[0]?.toUpperCase();
   if (command === "EVALSHA" || command === "EVAL") return Number(args[2]) > 0 ? args[3] : undefined;
   return args[1];

@@ -42,17 +42,9 @@ export async function connectRedis(url: string, name: string): Promise<RedisClie
   const client = newClient(url, name, state);
   // Without a listener an `error` event would crash the process; the outage is reported by
   // the failing commands (503) and logged once per disconnection.
-  let reported = false;
-  client.on("error", (error: Error) => {
-    // Before the first connection the failure is connect()'s own error, reported once.
-    if (reported || !state.connected) return;
-    reported = true;
-    warnUnavailable(name, error);
-  });
-  client.on("ready", () => {
-    state.connected = true;
-    reported = false;
-  });
+  const outage = outageLog(name, state);
+  client.on("error", outage.failed);
+  client.on("ready", outage.ready);
   try {
     await client.connect();
   } catch (error) {
@@ -62,10 +54,30 @@ export async function connectRedis(url: string, name: string): Promise<RedisClie
   return client;
 }
 
-export function warnUnavailable(name: string, error: Error): void {
-  console.error(
-    JSON.stringify({ level: "warn", msg: "redis unavailable", client: name, error: error.message }),
-  );
+/**
+ * Logs the first failure of each disconnection, once connected (before the first connection
+ * the failure is connect()'s own error, reported once); `ready` ends the outage.
+ */
+export function outageLog(name: string, state: { connected: boolean }) {
+  let reported = false;
+  return {
+    failed: (error: Error) => {
+      if (reported || !state.connected) return;
+      reported = true;
+      console.error(
+        JSON.stringify({
+          level: "warn",
+          msg: "redis unavailable",
+          client: name,
+          error: error.message,
+        }),
+      );
+    },
+    ready: () => {
+      state.connected = true;
+      reported = false;
+    },
+  };
 }
 
 /** The options of every connection, also each node's in a cluster (cluster-connection.ts). */
