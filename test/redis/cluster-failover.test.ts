@@ -8,6 +8,8 @@
 //     answered (200) throughout
 //  2. the domain's slot moved to another master key by key while importing: the same
 //  3. a service node killed with kill -9 and restarted, and a node started late, catch up
+//  4. a replica that stops answering: an import waits --redis-wait-ms for it, then answers 503
+//     with Retry-After, its batch on the master as a whole; once the replica is back, 200
 // The figures (outage, 503s, time to converge) are printed as one JSON line per test and
 // copied to BENCHMARKS.md.
 import { afterAll, beforeAll, expect, test } from "bun:test";
@@ -16,7 +18,9 @@ import {
   CATEGORIES,
   category,
   createDomain,
+  PRODUCTS,
   post,
+  product,
   type Service,
   startService,
   type Tokens,
@@ -170,3 +174,36 @@ test("2. the domain's slot moves to another master during import storms", async 
   });
   expect((await cluster.slotOf(domainKeys(id).products)).master).toBe(to);
 }, 120_000);
+
+test("4. a replica that stops answering: 503 with Retry-After after the wait, the batch whole", async () => {
+  const node = nodes[0] as Service;
+  const shop = await createDomain(node, "stalled");
+  await post(node, CATEGORIES, shop.secret_token, [category(1, "Товари")]);
+  const id = await domainId(cluster, shop.name);
+  const { master } = await cluster.slotOf(domainKeys(id).products);
+  const [replica = ""] = await cluster.replicasOf(master);
+  const batch = Array.from({ length: 10 }, (_, i) => product(`s-${i}`, { new_price: 7 }));
+  cluster.pause(replica);
+  let answer: unknown;
+  const started = performance.now();
+  try {
+    const r = await fetch(`${node.url}${PRODUCTS}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-secret-token": shop.secret_token },
+      body: JSON.stringify(batch),
+    });
+    answer = [r.status, r.headers.get("retry-after"), await r.json()];
+  } finally {
+    cluster.resume(replica);
+  }
+  const waited = performance.now() - started;
+  expect(answer).toEqual([
+    503,
+    "1",
+    { detail: "The primary store is unavailable; retry shortly." },
+  ]);
+  expect(waited).toBeGreaterThanOrEqual(1000);
+  expect([...(await storedPrices(cluster, id)).values()]).toEqual(Array(10).fill(7));
+  const again = await post(node, PRODUCTS, shop.secret_token, batch);
+  expect(again.status).toBe(200);
+}, 60_000);

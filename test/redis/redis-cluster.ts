@@ -22,6 +22,11 @@ export interface RedisCluster {
   dir: string;
   /** The node's role and the slots it serves now, as CLUSTER NODES says. */
   masters: () => Promise<{ address: string; slots: number }[]>;
+  /** The replicas of a master, as CLUSTER NODES says. */
+  replicasOf: (master: string) => Promise<string[]>;
+  /** SIGSTOP / SIGCONT of one node: a node that stops answering without closing a socket. */
+  pause: (address: string) => void;
+  resume: (address: string) => void;
   /** SIGKILL of one node: what a crash looks like. */
   kill9: (address: string) => Promise<void>;
   /** Starts a killed node again on its port and directory (it rejoins, as a replica). */
@@ -231,6 +236,22 @@ export async function startCluster(
       for (const m of [to, from, ...(await cluster.masters()).map((x) => x.address)])
         on(m, "cluster", "setslot", String(slot), "node", toId);
       return moved;
+    },
+    replicasOf: async (master) => {
+      const live = nodes.find((n) => running.get(n.address));
+      const lines = clusterNodes(live?.port ?? 0).map((l) => l.split(" "));
+      const id = lines.find((f) => f[1]?.replace(/@\d+$/, "") === master)?.[0];
+      return lines
+        .filter((f) => f[3] === id && f[2]?.includes("slave"))
+        .map((f) => (f[1] ?? "").replace(/@\d+$/, ""));
+    },
+    pause: (address) => {
+      const r = running.get(address);
+      if (r) process.kill(r.pid, "SIGSTOP");
+    },
+    resume: (address) => {
+      const r = running.get(address);
+      if (r) process.kill(r.pid, "SIGCONT");
     },
     kill9,
     restart: async (address) => {
