@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: type check, lint, dead code, then every bun test, then the HTTP suite
 # again against Redis (VITRINA_TEST_STORE=redis: each test's services run with --redis-url on a
-# private redis-server). Ends with "N passed, N failed".
+# private redis-server) and against a Redis Cluster (VITRINA_TEST_STORE=cluster: one private cluster of
+# 3 masters and 3 replicas for the run, --redis-cluster). Ends with "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
 bin=node_modules/.bin
@@ -44,5 +45,6 @@ fi
 tests "embedded (SQLite) mode, every test" "$bin/bun" test --timeout 60000 "$@"
 if [ $# -eq 0 ]; then set -- test/http; fi
 tests "Redis mode, the HTTP suite" VITRINA_TEST_STORE=redis "$bin/bun" test --timeout 60000 "$@"
+tests "Redis Cluster mode, the HTTP suite" VITRINA_TEST_STORE=cluster "$bin/bun" test --timeout 60000 "$@"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

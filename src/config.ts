@@ -1,5 +1,6 @@
 // The only reader of command-line flags and VITRINA_* variables. A flag wins over its variable.
 import { availableParallelism } from "node:os";
+import type { RedisTarget } from "./store/open-store.ts";
 import { MAX_SHOPPERS_KEPT } from "./store/search-aggregate.ts";
 
 export interface Config {
@@ -8,7 +9,8 @@ export interface Config {
   port: number;
   adminKey: string | null;
   demo: boolean;
-  redisUrl: string | null;
+  /** The shared store (Redis mode), or null for the embedded one in the data dir. */
+  redis: RedisTarget | null;
   sync: "normal" | "full";
   maxItems: number;
   maxBytes: number;
@@ -75,6 +77,14 @@ export const OPTIONS = {
   adminKey: { flag: "admin-key", env: "VITRINA_ADMIN_KEY", default: "" },
   demo: { flag: "demo", env: "VITRINA_DEMO", boolean: true, default: "false" },
   redisUrl: { flag: "redis-url", env: "VITRINA_REDIS_URL", default: "" },
+  redisCluster: { flag: "redis-cluster", env: "VITRINA_REDIS_CLUSTER", default: "" },
+  // Empty: 1 on a cluster (its masters have replicas), 0 on one Redis.
+  redisWaitReplicas: {
+    flag: "redis-wait-replicas",
+    env: "VITRINA_REDIS_WAIT_REPLICAS",
+    default: "",
+  },
+  redisWaitMs: { flag: "redis-wait-ms", env: "VITRINA_REDIS_WAIT_MS", default: "1000" },
   sync: { flag: "sync", env: "VITRINA_SYNC", default: "normal" },
   maxItems: { flag: "max-items", env: "VITRINA_MAX_ITEMS", default: "10000" },
   maxBytes: { flag: "max-bytes", env: "VITRINA_MAX_BYTES", default: String(32 * 1024 * 1024) },
@@ -214,6 +224,26 @@ const shoppers = (raw: string): number => {
   return n;
 };
 
+const HOST_PORT = /^[^\s:,]+:\d{1,5}$/;
+
+function redisTarget(get: (o: Option) => string): RedisTarget | null {
+  const url = get(OPTIONS.redisUrl);
+  const cluster = get(OPTIONS.redisCluster);
+  if (url && cluster) throw new ConfigError("--redis-url and --redis-cluster exclude each other");
+  if (!url && !cluster) return null;
+  const seeds = cluster.split(",").filter((s) => s !== "");
+  if (cluster && (seeds.length === 0 || !seeds.every((s) => HOST_PORT.test(s))))
+    throw new ConfigError("--redis-cluster must be HOST:PORT[,HOST:PORT...]");
+  const replicas = get(OPTIONS.redisWaitReplicas) || (cluster ? "1" : "0");
+  return {
+    at: cluster ? { cluster: seeds } : { url },
+    wait: {
+      replicas: integer("--redis-wait-replicas", replicas, 0),
+      ms: integer("--redis-wait-ms", get(OPTIONS.redisWaitMs), 1),
+    },
+  };
+}
+
 export function loadConfig(
   flags: Map<string, string>,
   env: Record<string, string | undefined> = process.env,
@@ -255,7 +285,7 @@ export function loadConfig(
     port,
     adminKey: adminKeyOf(get(OPTIONS.adminKey)),
     demo,
-    redisUrl: get(OPTIONS.redisUrl) || null,
+    redis: redisTarget(get),
     sync,
     maxItems: integer("--max-items", get(OPTIONS.maxItems), 1),
     maxBytes: integer("--max-bytes", get(OPTIONS.maxBytes), 1),

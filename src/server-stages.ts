@@ -47,7 +47,7 @@ export interface Storage {
 export async function storage(config: Config, stops: StopStack): Promise<Storage> {
   const { store, log } = await openStore(config);
   stops.push("store", () => store.close());
-  if (!config.redisUrl) {
+  if (!config.redis) {
     const checkpointer = await Checkpointer.start(sqliteFile(config.dataDir));
     stops.push("checkpointer", () => checkpointer.stop());
   }

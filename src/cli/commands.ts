@@ -6,7 +6,14 @@ import { Refused } from "./refused.ts";
 // The CLI's table: one row per command. A later command is one more row.
 
 /** The flags of every command that opens the primary store. */
-const STORE = ["data-dir", "redis-url", "sync"];
+const STORE = [
+  "data-dir",
+  "redis-url",
+  "redis-cluster",
+  "redis-wait-replicas",
+  "redis-wait-ms",
+  "sync",
+];
 
 /** `serve` takes every configuration flag, also those added later to config.ts. */
 const SERVE_FLAGS = Object.values(OPTIONS).map((o) => o.flag);
@@ -40,14 +47,15 @@ const printDomain = (d: { name: string; secret_token: string; search_token: stri
 export const COMMANDS: readonly Command[] = [
   {
     name: "serve",
-    usage: "[--data-dir DIR] [--listen HOST:PORT] [--admin-key KEY] [--demo] [--redis-url URL]",
+    usage:
+      "[--data-dir DIR] [--listen HOST:PORT] [--admin-key KEY] [--demo] [--redis-url URL | --redis-cluster HOST:PORT,...]",
     summary: "Runs the HTTP service (import, search, admin API, /health, /ready, /metrics).",
     config: SERVE_FLAGS,
     run: async ({ config }) => (await import("./serve.ts")).serve(config),
   },
   {
     name: "domain create",
-    usage: "NAME [--data-dir DIR | --redis-url URL]",
+    usage: "NAME [--data-dir DIR | --redis-url URL | --redis-cluster HOST:PORT,...]",
     summary: "Creates a domain and prints its name and tokens as one JSON line.",
     config: STORE,
     args: 1,
@@ -59,7 +67,7 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: "domain list",
-    usage: "[--data-dir DIR | --redis-url URL]",
+    usage: "[--data-dir DIR | --redis-url URL | --redis-cluster HOST:PORT,...]",
     summary: "Prints every domain and its tokens, one JSON line each.",
     config: STORE,
     run: (input) =>
@@ -70,7 +78,7 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: "domain rotate-tokens",
-    usage: "NAME [--data-dir DIR | --redis-url URL]",
+    usage: "NAME [--data-dir DIR | --redis-url URL | --redis-cluster HOST:PORT,...]",
     summary: "Gives the domain new tokens (the old ones stop working) and prints them.",
     config: STORE,
     args: 1,
@@ -82,7 +90,7 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: "domain origins",
-    usage: "NAME [ORIGIN...] [--data-dir DIR | --redis-url URL]",
+    usage: "NAME [ORIGIN...] [--data-dir DIR | --redis-url URL | --redis-cluster HOST:PORT,...]",
     summary:
       "Sets the only sites (https://host[:port]) whose pages may search the domain; no ORIGIN opens search to every site again. Embedded mode: a running server sees it after a restart (use PUT /api/v2/admin/domains/NAME/origins/).",
     config: STORE,
@@ -97,14 +105,14 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: "domain delete",
-    usage: "NAME [--data-dir DIR | --redis-url URL]",
+    usage: "NAME [--data-dir DIR | --redis-url URL | --redis-cluster HOST:PORT,...]",
     summary:
       "Deletes the domain: its catalog, change log, analytics and tokens. Redis mode: running nodes drop its index. Embedded mode: refused while a server runs on the dir (use DELETE /api/v2/admin/domains/NAME/).",
     config: STORE,
     args: 1,
     run: async (input) => {
       const name = input.args[0] as string;
-      if (!input.config.redisUrl) {
+      if (!input.config.redis) {
         const { runningServer } = await import("./pid-file.ts");
         const pid = runningServer(input.config.dataDir);
         if (pid !== null)
@@ -122,7 +130,7 @@ export const COMMANDS: readonly Command[] = [
   ...(["block", "unblock"] as const).map(
     (verb): Command => ({
       name: `suggestion ${verb}`,
-      usage: "DOMAIN TEXT... [--data-dir DIR | --redis-url URL]",
+      usage: "DOMAIN TEXT... [--data-dir DIR | --redis-url URL | --redis-cluster HOST:PORT,...]",
       summary: `${verb === "block" ? "Blocks" : "Unblocks"} a past query as a suggestion of the domain (running servers follow within --suggestion-refresh seconds).`,
       config: STORE,
       args: [2],
@@ -131,7 +139,7 @@ export const COMMANDS: readonly Command[] = [
   ),
   {
     name: "suggestion list",
-    usage: "DOMAIN [--data-dir DIR | --redis-url URL]",
+    usage: "DOMAIN [--data-dir DIR | --redis-url URL | --redis-cluster HOST:PORT,...]",
     summary: "Prints the domain's blocked suggestions as one JSON line.",
     config: STORE,
     args: 1,
@@ -139,7 +147,7 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: "reindex",
-    usage: "DOMAIN [--data-dir DIR | --redis-url URL]",
+    usage: "DOMAIN [--data-dir DIR | --redis-url URL | --redis-cluster HOST:PORT,...]",
     summary: "Asks every node to rebuild the domain's index from the primary store.",
     config: STORE,
     args: 1,
@@ -161,7 +169,7 @@ export const COMMANDS: readonly Command[] = [
     config: STORE,
     own: { to: "FILE", force: "switch" },
     run: async ({ own, config }) => {
-      if (config.redisUrl)
+      if (config.redis)
         throw new Refused(
           "backup copies the embedded SQLite store; in Redis mode back up Redis itself (BGSAVE and copy dump.rdb, or copy the AOF directory): see docs/OPERATIONS.md",
         );
@@ -177,10 +185,10 @@ export const COMMANDS: readonly Command[] = [
     usage: "--from FILE [--data-dir DIR] [--force]",
     summary:
       "Makes a backup the data dir's database. Refused while a server runs on the dir, and over an existing database without --force.",
-    config: ["data-dir", "redis-url"],
+    config: ["data-dir", "redis-url", "redis-cluster"],
     own: { from: "FILE", force: "switch" },
     run: async ({ own, config }) => {
-      if (config.redisUrl)
+      if (config.redis)
         throw new Refused(
           "restore writes the embedded SQLite store; in Redis mode restore Redis itself: see docs/OPERATIONS.md",
         );

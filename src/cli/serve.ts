@@ -7,7 +7,7 @@ import { Refused } from "./refused.ts";
 /** `vitrina serve`: runs until SIGTERM or SIGINT, then stops in order. */
 export async function serve(config: Config): Promise<number> {
   // The embedded store's data dir says that a server runs on it (restore refuses then).
-  const release = config.redisUrl ? () => {} : claimPidFile(config.dataDir);
+  const release = config.redis ? () => {} : claimPidFile(config.dataDir);
   try {
     const server = await startServer(config).catch((error) => {
       if ((error as { code?: string }).code !== "EADDRINUSE") throw error;

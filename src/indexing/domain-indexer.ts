@@ -108,7 +108,9 @@ export class DomainIndexer {
       count = products.length;
     }
     this.snapshot = snapshot;
-    this.position = Math.max(this.position, position);
+    // The head, even below the old position: a Redis Cluster failover can lose the last
+    // entries, whose positions later writes reuse (store/redis/change-log.ts).
+    this.position = position;
     this.appliedAt = Date.now();
     if (count > 0)
       console.log(

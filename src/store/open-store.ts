@@ -5,19 +5,30 @@ import type { ChangeLog, PrimaryStore } from "./store.ts";
 /** What chooses and tunes the store (config.ts's Config holds them, read from the flags). */
 export interface StoreOptions {
   dataDir: string;
-  redisUrl: string | null;
+  redis: RedisTarget | null;
   sync: "normal" | "full";
+}
+
+export interface RedisTarget {
+  /** One Redis (`--redis-url`), or the seed nodes of a Redis Cluster (`--redis-cluster`). */
+  at: { url: string } | { cluster: string[] };
+  /** Replicas each write must reach before it is acknowledged (WAIT), and for how long. */
+  wait: { replicas: number; ms: number };
 }
 
 /**
  * The configured primary store and change log: SQLite in the data dir by default, Redis when
- * `--redis-url` is set (the data dir then holds nothing of the catalog).
+ * `--redis-url` or `--redis-cluster` is set (the data dir then holds nothing of the catalog).
  */
 export async function openStore(
   options: StoreOptions,
 ): Promise<{ store: PrimaryStore; log: ChangeLog }> {
-  if (options.redisUrl) {
-    const redis = await RedisStore.open(options.redisUrl);
+  if (options.redis) {
+    const { at, wait } = options.redis;
+    const redis =
+      "url" in at
+        ? await RedisStore.open(at.url, { wait })
+        : await RedisStore.openCluster(at.cluster, { wait });
     return { store: redis, log: redis };
   }
   const sqlite = new SqliteStore(options.dataDir, { synchronous: options.sync });

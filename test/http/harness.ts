@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import { type RedisCluster, startCluster } from "../redis/redis-cluster.ts";
 import { type RedisServer, startRedis } from "../redis/redis-server.ts";
 import { checkSearchAnswers } from "./search-answers.ts";
 
@@ -14,10 +15,37 @@ export const ADMIN_KEY = "test-admin-key-0123456789";
 
 /**
  * The store the suite runs against: `VITRINA_TEST_STORE=redis` runs every service with
- * `--redis-url` (scripts/test.sh runs the suite in both modes).
+ * `--redis-url`, `VITRINA_TEST_STORE=cluster` with `--redis-cluster` (scripts/test.sh runs the
+ * suite in the three modes).
  */
-export const STORE: "sqlite" | "redis" =
-  process.env.VITRINA_TEST_STORE === "redis" ? "redis" : "sqlite";
+export const STORE: "sqlite" | "redis" | "cluster" =
+  process.env.VITRINA_TEST_STORE === "redis" || process.env.VITRINA_TEST_STORE === "cluster"
+    ? process.env.VITRINA_TEST_STORE
+    : "sqlite";
+
+// In cluster mode one cluster of 3 masters and 3 replicas serves the whole test process
+// (forming one takes seconds). A data dir stands for a store as in Redis mode as far as one
+// cluster can: the cluster is emptied (FLUSHALL on every master) when a data dir asks for it
+// while no other is in use (a dir is in use until its service releases it or it is removed,
+// and none is once another test file starts), so a test starts from an empty store.
+let sharedCluster: Promise<RedisCluster> | null = null;
+let clusterFile = "";
+const clusterDirs = new Set<string>();
+
+export async function clusterForTests(dataDir?: string): Promise<RedisCluster> {
+  sharedCluster ??= startCluster();
+  const cluster = await sharedCluster;
+  if (clusterFile !== Bun.main) {
+    clusterFile = Bun.main;
+    clusterDirs.clear();
+  }
+  for (const dir of clusterDirs) if (!existsSync(dir)) clusterDirs.delete(dir);
+  if (dataDir !== undefined && !clusterDirs.has(dataDir)) {
+    if (clusterDirs.size === 0) await cluster.flush();
+    clusterDirs.add(dataDir);
+  }
+  return cluster;
+}
 
 // In Redis mode a data dir stands for a Redis: services started on the same data dir (a
 // restart, a kill -9 and a new start) share one private redis-server, whose files live in that
@@ -35,8 +63,9 @@ export function redisFor(dataDir: string): Promise<RedisServer> {
   return redis;
 }
 
-/** Stops the private redis-server of `dataDir`, if it has one, and forgets it. */
+/** Stops the private redis-server of `dataDir`, if it has one, and forgets it (and its cluster use). */
 export async function releaseRedis(dataDir: string): Promise<void> {
+  clusterDirs.delete(dataDir);
   const redis = redisByDir.get(dataDir);
   redisByDir.delete(dataDir);
   if (redis) await (await redis)[Symbol.asyncDispose]();
@@ -45,6 +74,8 @@ export async function releaseRedis(dataDir: string): Promise<void> {
 /** The flags that point a `vitrina` command at the test's store for `dataDir`. */
 export async function storeArgs(dataDir: string): Promise<string[]> {
   if (STORE === "sqlite") return ["--data-dir", dataDir];
+  if (STORE === "cluster")
+    return ["--data-dir", dataDir, "--redis-cluster", (await clusterForTests(dataDir)).seeds];
   return ["--data-dir", dataDir, "--redis-url", (await redisFor(dataDir)).url];
 }
 
@@ -87,7 +118,7 @@ export async function startService(
       options.cli ?? CLI,
       "serve",
       // A test that names its own Redis (test/redis/) gets no private one.
-      ...(options.args?.includes("--redis-url")
+      ...(options.args?.includes("--redis-url") || options.args?.includes("--redis-cluster")
         ? ["--data-dir", dataDir]
         : await storeArgs(dataDir)),
       "--listen",

@@ -1,9 +1,9 @@
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { createClient } from "redis";
+import { createClient, createCluster } from "redis";
 import type { DomainRecord, ProductRecord } from "../../src/model/records.ts";
 import { domainKeys, registryKeys } from "../../src/store/redis/keys.ts";
-import { redisFor, STORE } from "./harness.ts";
+import { clusterForTests, redisFor, STORE } from "./harness.ts";
 
 // The products a domain's primary store holds, read from the store itself (the SQLite file of
 // the data dir, or its private Redis) rather than through the service: what a crash left.
@@ -38,7 +38,13 @@ function readSqlite(dataDir: string, domain: string): string[] {
 }
 
 async function readRedis(dataDir: string, domain: string): Promise<string[]> {
-  const client = createClient({ url: (await redisFor(dataDir)).url, RESP: 2 });
+  const client =
+    STORE === "cluster"
+      ? createCluster({
+          rootNodes: (await clusterForTests()).nodes.map((n) => ({ url: `redis://${n.address}` })),
+          RESP: 2,
+        })
+      : createClient({ url: (await redisFor(dataDir)).url, RESP: 2 });
   await client.connect();
   try {
     const record = await client.hGet(registryKeys.domains, domain);

@@ -27,6 +27,7 @@ import {
   post,
   product,
   type Service,
+  STORE,
   startService,
   storeArgs,
   type Tokens,
@@ -340,6 +341,6 @@ test("8. the import thread runs at the lower priority, the search threads at 0",
     .map(niceOf)
     .sort((a, b) => a - b);
   // The search thread, the import thread and (embedded mode) the checkpoint thread.
-  const expected = process.env.VITRINA_TEST_STORE === "redis" ? [0, 10] : [0, 0, 10];
+  const expected = STORE === "sqlite" ? [0, 0, 10] : [0, 10];
   expect({ main: niceOf(String(pid)), workers }).toEqual({ main: 0, workers: expected });
 });

@@ -1,10 +1,13 @@
-// The CLI against Redis (--redis-url or VITRINA_REDIS_URL). Properties checked:
+// The CLI against Redis (--redis-url or VITRINA_REDIS_URL) and a Redis Cluster
+// (--redis-cluster or VITRINA_REDIS_CLUSTER). Properties checked:
 //  1. domain create / list / rotate-tokens print one JSON line each and act on Redis
 //  2. a duplicate name exits 2 with the message; VITRINA_REDIS_URL works like the flag
 //  3. `vitrina reindex` appends a reindex entry to the domain's log
 //  4. an unreachable Redis is an error exit with a message, not a hang
+//  5. the same commands on a cluster, by flag and by variable; the two flags exclude each other
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { CLI, tempDir } from "../http/harness.ts";
+import { startCluster } from "./redis-cluster.ts";
 import { type RedisServer, startRedis } from "./redis-server.ts";
 
 let redis: RedisServer;
@@ -50,3 +53,26 @@ test("4. an unreachable Redis fails with a message", async () => {
   expect(r.code).not.toBe(0);
   expect(r.err).toContain(`Redis at ${gone.url} is unreachable`);
 }, 20_000);
+
+test("5. the same on a Redis Cluster, --redis-cluster or VITRINA_REDIS_CLUSTER", async () => {
+  await using cluster = await startCluster();
+  const seeds = ["--redis-cluster", cluster.seeds];
+  const created = await cli(["domain", "create", "cli-cluster", ...seeds]);
+  expect(created.code).toBe(0);
+  const listed = await cli(["domain", "list"], { VITRINA_REDIS_CLUSTER: cluster.seeds });
+  expect(listed.out).toBe(created.out);
+  const re = await cli(["reindex", "cli-cluster", ...seeds]);
+  expect([re.code, JSON.parse(re.out)]).toEqual([0, { domain: "cli-cluster", reindex_seq: 1 }]);
+  const del = await cli(["domain", "delete", "cli-cluster", ...seeds]);
+  expect([del.code, del.out]).toEqual([0, JSON.stringify({ name: "cli-cluster", deleted: true })]);
+  const both = await cli(["domain", "list", ...seeds, "--redis-url", redis.url]);
+  expect([both.code, both.err]).toEqual([
+    2,
+    "vitrina: --redis-url and --redis-cluster exclude each other",
+  ]);
+  const bad = await cli(["domain", "list", "--redis-cluster", "localhost"]);
+  expect([bad.code, bad.err]).toEqual([
+    2,
+    "vitrina: --redis-cluster must be HOST:PORT[,HOST:PORT...]",
+  ]);
+}, 30_000);

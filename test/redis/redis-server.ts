@@ -48,12 +48,17 @@ wait $r
 kill $w 2>/dev/null
 `;
 
-interface Running {
+export interface Running {
   pid: number;
   exited: Promise<unknown>;
 }
 
-async function spawnRedis(port: number, dir: string): Promise<Running> {
+/** redis-server on `port` with its files in `dir`; `extra` flags come last (and win). */
+export async function spawnRedis(
+  port: number,
+  dir: string,
+  extra: readonly string[] = [],
+): Promise<Running> {
   if (!Bun.which(BIN))
     throw new Error(
       `${BIN} not found: install it (apt-get install redis-server) or set REDIS_SERVER`,
@@ -82,6 +87,7 @@ async function spawnRedis(port: number, dir: string): Promise<Running> {
       "warning",
       "--logfile",
       "",
+      ...extra,
     ],
     { stdin: "ignore", stdout: "pipe", stderr: "pipe" },
   );

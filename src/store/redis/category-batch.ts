@@ -4,7 +4,7 @@ import type { CategoryRecord } from "../../model/records.ts";
 import { planCategoryBatch } from "../../rules/plan-category-batch.ts";
 import type { BatchOptions, WriteResult } from "../store.ts";
 import { APPEND_LOG_LUA } from "./append-log-lua.ts";
-import type { RedisClient } from "./connection.ts";
+import type { Redis } from "./connection.ts";
 import { domainKeys } from "./keys.ts";
 import { LuaScript } from "./lua-script.ts";
 import { MAX_ATTEMPTS, recordBody } from "./product-batch.ts";
@@ -48,7 +48,7 @@ return {1, ids, seq}
 `);
 
 export async function writeCategoryBatch(
-  client: RedisClient,
+  client: Redis,
   domainId: number,
   drafts: readonly (CategoryDraft | null)[],
   options: BatchOptions,

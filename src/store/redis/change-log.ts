@@ -1,6 +1,6 @@
 import type { ChangeEntry } from "../../model/records.ts";
 import { APPEND_LOG_LUA } from "./append-log-lua.ts";
-import type { RedisClient } from "./connection.ts";
+import type { Redis } from "./connection.ts";
 import { domainKeys } from "./keys.ts";
 import { LuaScript } from "./lua-script.ts";
 
@@ -11,56 +11,108 @@ import { LuaScript } from "./lua-script.ts";
 // head is past `afterSeq` were trimmed away (log-retention.ts). The reader then gets one
 // `reindex` entry in their place, which makes the indexer rebuild the domain from the store,
 // exactly as an explicit reindex does; the log itself is never rewritten.
+//
+// A log that went back: in a cluster a master can die with writes its replica never got (a
+// batch answered 503, or one whose WAIT was not asked for); the promoted replica's head is then
+// behind what nodes have applied, and later writes reuse those positions for other entries. A
+// reader says which entry it applied last (position and `at`, the server time stamped on it);
+// when the head is below that position, or the entry there is another one, the reader gets one
+// `reindex` entry at the current head and rebuilds: its index loses what the store lost.
 
 const APPEND_REINDEX = new LuaScript(`${APPEND_LOG_LUA}
 return append_log(KEYS[1], KEYS[2], 'reindex', '[]')
 `);
 
-const READ = new LuaScript(`
+/** The `at` field of the entry with id ARGV[3], or false ('' asks nothing). */
+const AT_OF_LUA = `
+local function at_of(log_key, id)
+  if id == '' then return false end
+  local e = redis.call('XRANGE', log_key, id, id)
+  if not e[1] then return false end
+  local f = e[1][2]
+  for i = 1, #f, 2 do
+    if f[i] == 'at' then return f[i + 1] end
+  end
+  return false
+end
+`;
+
+const READ = new LuaScript(`${AT_OF_LUA}
 local head = tonumber(redis.call('GET', KEYS[1]) or '0')
-return {head, redis.call('XRANGE', KEYS[2], ARGV[1], '+', 'COUNT', ARGV[2])}
+return {head, redis.call('XRANGE', KEYS[2], ARGV[1], '+', 'COUNT', ARGV[2]), at_of(KEYS[2], ARGV[3])}
+`);
+
+const HEAD = new LuaScript(`${AT_OF_LUA}
+local head = redis.call('GET', KEYS[1]) or '0'
+return {tonumber(head), at_of(KEYS[2], head .. '-0')}
 `);
 
 type StreamEntry = [string, string[]];
 
-export async function appendReindex(client: RedisClient, domainId: number): Promise<number> {
+/** The entry a reader applied last: its position and its `at` (as the stream holds it). */
+export interface Seen {
+  seq: number;
+  at: string;
+}
+
+export async function appendReindex(client: Redis, domainId: number): Promise<number> {
   const keys = domainKeys(domainId);
   return (await APPEND_REINDEX.run(client, [keys.seq, keys.log], [])) as number;
 }
 
-export async function head(client: RedisClient, domainId: number): Promise<number> {
-  const seq = await client.sendCommand<string | null>(["GET", domainKeys(domainId).seq]);
-  return seq === null ? 0 : Number(seq);
+/** The head, and the entry there (null for an empty or trimmed one). */
+export async function head(
+  client: Redis,
+  domainId: number,
+): Promise<{ seq: number; seen: Seen | null }> {
+  const keys = domainKeys(domainId);
+  const [seq, at] = (await HEAD.run(client, [keys.seq, keys.log], [])) as [number, string | null];
+  return { seq, seen: at === null ? null : { seq, at } };
 }
 
+/**
+ * The entries after `afterSeq` (a `reindex` entry for a trimmed gap or a log that went back:
+ * `applied` is the entry the reader applied last, when it knows it), and the last entry read.
+ */
 export async function readLog(
-  client: RedisClient,
+  client: Redis,
   domainId: number,
   afterSeq: number,
   limit: number,
-): Promise<ChangeEntry[]> {
+  applied?: Seen,
+): Promise<{ entries: ChangeEntry[]; last: Seen | null }> {
   const keys = domainKeys(domainId);
-  const [headSeq, raw] = (await READ.run(
+  const checked = applied?.seq === afterSeq ? applied : undefined;
+  const [headSeq, raw, at] = (await READ.run(
     client,
     [keys.seq, keys.log],
-    [`${afterSeq + 1}-0`, String(limit)],
-  )) as [number, StreamEntry[]];
+    [`${afterSeq + 1}-0`, String(limit), checked ? `${afterSeq}-0` : ""],
+  )) as [number, StreamEntry[], string | null];
+  const reindex = (seq: number) => ({
+    entries: [{ seq, domain_id: domainId, kind: "reindex" as const, ids: [] }],
+    last: null,
+  });
+  if (headSeq < afterSeq || (checked && at !== null && at !== checked.at)) return reindex(headSeq);
   const entries = raw.map((e) => toEntry(domainId, e));
   const first = entries[0];
   const gap = first ? first.seq > afterSeq + 1 : headSeq > afterSeq;
-  if (!gap) return entries;
-  return [{ seq: first ? first.seq - 1 : headSeq, domain_id: domainId, kind: "reindex", ids: [] }];
+  if (gap) return reindex(first ? first.seq - 1 : headSeq);
+  const lastRaw = raw[raw.length - 1];
+  const last = lastRaw ? { seq: seqOf(lastRaw[0]), at: field(lastRaw[1], "at") ?? "" } : null;
+  return { entries, last };
+}
+
+function field(fields: string[], name: string): string | undefined {
+  for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === name) return fields[i + 1];
+  return undefined;
 }
 
 function toEntry(domainId: number, [id, fields]: StreamEntry): ChangeEntry {
-  const f = new Map<string, string>();
-  for (let i = 0; i + 1 < fields.length; i += 2)
-    f.set(fields[i] as string, fields[i + 1] as string);
   return {
     seq: seqOf(id),
     domain_id: domainId,
-    kind: f.get("kind") as ChangeEntry["kind"],
-    ids: JSON.parse(f.get("ids") ?? "[]") as number[],
+    kind: field(fields, "kind") as ChangeEntry["kind"],
+    ids: JSON.parse(field(fields, "ids") ?? "[]") as number[],
   };
 }
 

@@ -4,6 +4,28 @@ import { AppError } from "../../errors.ts";
 /** A raw reply of `sendCommand` (RESP2): strings, integers, null, and arrays of them. */
 export type Reply = string | number | null | Reply[];
 
+/**
+ * What the store's modules send commands through: one Redis (`singleRedis`) or a Redis
+ * Cluster (cluster-connection.ts), where a command goes to the master of the slot of its first
+ * key (a script's KEYS[1]). Every command and script names its keys, all in one slot.
+ */
+export interface Redis {
+  sendCommand<T = Reply>(args: string[]): Promise<T>;
+  /**
+   * A keyless command sent on the connection that writes `key`: WAIT after a write (it counts
+   * the replicas that have that connection's writes), SCAN of the node holding a domain.
+   */
+  sendBeside<T = Reply>(key: string, args: string[]): Promise<T>;
+}
+
+/** One Redis: every command on its one connection. */
+export function singleRedis(client: RedisClient): Redis {
+  return {
+    sendCommand: (args) => client.sendCommand(args),
+    sendBeside: (_key, args) => client.sendCommand(args),
+  };
+}
+
 /** How long a node waits for Redis at start before giving up with an error. */
 const FIRST_CONNECT_MS = 5_000;
 
@@ -20,24 +42,9 @@ export async function connectRedis(url: string, name: string): Promise<RedisClie
   const client = newClient(url, name, state);
   // Without a listener an `error` event would crash the process; the outage is reported by
   // the failing commands (503) and logged once per disconnection.
-  let reported = false;
-  client.on("error", (error: Error) => {
-    // Before the first connection the failure is connect()'s own error, reported once.
-    if (reported || !state.connected) return;
-    reported = true;
-    console.error(
-      JSON.stringify({
-        level: "warn",
-        msg: "redis unavailable",
-        client: name,
-        error: error.message,
-      }),
-    );
-  });
-  client.on("ready", () => {
-    state.connected = true;
-    reported = false;
-  });
+  const outage = outageLog(name, state);
+  client.on("error", outage.failed);
+  client.on("ready", outage.ready);
   try {
     await client.connect();
   } catch (error) {
@@ -47,9 +54,36 @@ export async function connectRedis(url: string, name: string): Promise<RedisClie
   return client;
 }
 
-function newClient(url: string, name: string, state: { connected: boolean }) {
+/**
+ * Logs the first failure of each disconnection, once connected (before the first connection
+ * the failure is connect()'s own error, reported once); `ready` ends the outage.
+ */
+export function outageLog(name: string, state: { connected: boolean }) {
+  let reported = false;
+  return {
+    failed: (error: Error) => {
+      if (reported || !state.connected) return;
+      reported = true;
+      console.error(
+        JSON.stringify({
+          level: "warn",
+          msg: "redis unavailable",
+          client: name,
+          error: error.message,
+        }),
+      );
+    },
+    ready: () => {
+      state.connected = true;
+      reported = false;
+    },
+  };
+}
+
+/** The options of every connection, also each node's in a cluster (cluster-connection.ts). */
+export function clientOptions(url: string, name: string, state: { connected: boolean }) {
   const started = Date.now();
-  return createClient({
+  return {
     url,
     name,
     // RESP2 replies are plain strings, integers, nulls and arrays, the same for every command
@@ -65,8 +99,11 @@ function newClient(url: string, name: string, state: { connected: boolean }) {
         return Math.min(50 * 2 ** retries, 1_000);
       },
     },
-  });
+  };
 }
+
+const newClient = (url: string, name: string, state: { connected: boolean }) =>
+  createClient({ ...clientOptions(url, name, state), RESP: 2 });
 
 export type RedisClient = ReturnType<typeof newClient>;
 
@@ -78,7 +115,7 @@ const TRANSIENT = /^(LOADING|BUSY|MISCONF|READONLY|MASTERDOWN|TRYAGAIN|CLUSTERDO
 export function toStoreError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   if (error instanceof ErrorReply && !TRANSIENT.test(error.message)) return error;
-  return new AppError("store_unavailable");
+  return new AppError("store_unavailable", { retry_after: 1 });
 }
 
 /** Runs a store call, reporting a Redis outage as `store_unavailable`. */

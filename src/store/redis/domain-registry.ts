@@ -1,8 +1,8 @@
 import { AppError } from "../../errors.ts";
 import type { DomainRecord } from "../../model/records.ts";
 import type { TokenPair } from "../store.ts";
-import type { RedisClient } from "./connection.ts";
-import { domainKeyPattern, registryKeys } from "./keys.ts";
+import type { Redis } from "./connection.ts";
+import { domainKeyPattern, domainKeys, registryKeys } from "./keys.ts";
 import { LuaScript } from "./lua-script.ts";
 
 // The domains: one hash, name -> the record's JSON, and an INCR for ids. Each change also goes
@@ -43,7 +43,7 @@ const record = (d: DomainRecord): DomainRecord => ({
 });
 
 export async function createDomain(
-  client: RedisClient,
+  client: Redis,
   name: string,
   tokens: TokenPair,
 ): Promise<DomainRecord> {
@@ -58,7 +58,7 @@ export async function createDomain(
   return { ...draft, id };
 }
 
-export async function listDomains(client: RedisClient): Promise<DomainRecord[]> {
+export async function listDomains(client: Redis): Promise<DomainRecord[]> {
   const flat = await client.sendCommand<string[]>(["HGETALL", registryKeys.domains]);
   const out: DomainRecord[] = [];
   for (let i = 1; i < flat.length; i += 2) out.push(record(JSON.parse(flat[i] as string)));
@@ -71,7 +71,7 @@ export async function listDomains(client: RedisClient): Promise<DomainRecord[]> 
  * rotation and an origins change at once: one of the two may be lost; both are retried by hand).
  */
 export function setDomainTokens(
-  client: RedisClient,
+  client: Redis,
   name: string,
   tokens: TokenPair,
 ): Promise<DomainRecord> {
@@ -80,7 +80,7 @@ export function setDomainTokens(
 
 /** The allowed origins are a field of the record: every node learns them with the reload. */
 export function setDomainOrigins(
-  client: RedisClient,
+  client: Redis,
   name: string,
   origins: string[],
 ): Promise<DomainRecord> {
@@ -88,7 +88,7 @@ export function setDomainOrigins(
 }
 
 async function patchDomain(
-  client: RedisClient,
+  client: Redis,
   name: string,
   patch: Partial<DomainRecord>,
 ): Promise<DomainRecord> {
@@ -107,17 +107,20 @@ async function patchDomain(
 /**
  * Removes the domain from the registry (nodes reload and drop its index), then every key of
  * its hash tag, found by SCAN: keys added by any later feature go too. Ids are never reused
- * (INCR), so a key an in-flight write recreates after the sweep is unreachable garbage.
+ * (INCR), so a key an in-flight write recreates after the sweep is unreachable garbage. In a
+ * cluster the SCAN runs on the master of the domain's slot, which holds all of its keys (a slot
+ * moving during the sweep can leave some behind: unreachable garbage too).
  */
-export async function deleteDomain(client: RedisClient, name: string): Promise<DomainRecord> {
+export async function deleteDomain(client: Redis, name: string): Promise<DomainRecord> {
   const json = (await REMOVE.run(client, [registryKeys.domains, registryKeys.changes], [name])) as
     | string
     | null;
   if (json === null) throw new AppError("domain_not_found", { name });
   const d = record(JSON.parse(json) as DomainRecord);
+  const beside = domainKeys(d.id).products;
   let cursor = "0";
   do {
-    const [next, keys] = await client.sendCommand<[string, string[]]>([
+    const [next, keys] = await client.sendBeside<[string, string[]]>(beside, [
       "SCAN",
       cursor,
       "MATCH",

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import type { RedisClient } from "./connection.ts";
+import type { Redis } from "./connection.ts";
 import { domainKeys } from "./keys.ts";
 import { LuaScript } from "./lua-script.ts";
 
@@ -91,7 +91,7 @@ export class LogRetention {
   private readonly timers: ReturnType<typeof setInterval>[] = [];
 
   constructor(
-    private readonly client: RedisClient,
+    private readonly client: Redis,
     readonly options: RetentionOptions = DEFAULT_RETENTION,
   ) {
     const every = (ms: number, work: () => Promise<unknown>) => {

@@ -1,5 +1,5 @@
 import { ErrorReply } from "redis";
-import type { RedisClient, Reply } from "./connection.ts";
+import type { Redis, Reply } from "./connection.ts";
 
 /**
  * A Lua script run by EVALSHA, falling back to EVAL when the server does not have it cached
@@ -13,7 +13,7 @@ export class LuaScript {
     this.sha = new Bun.CryptoHasher("sha1").update(source).digest("hex");
   }
 
-  async run(client: RedisClient, keys: readonly string[], args: readonly string[]): Promise<Reply> {
+  async run(client: Redis, keys: readonly string[], args: readonly string[]): Promise<Reply> {
     const tail = [String(keys.length), ...keys, ...args];
     try {
       return await client.sendCommand<Reply>(["EVALSHA", this.sha, ...tail]);

@@ -4,7 +4,7 @@ import type { ProductRecord } from "../../model/records.ts";
 import { categoryNumber, planProductBatch } from "../../rules/plan-product-batch.ts";
 import type { BatchOptions, WriteResult } from "../store.ts";
 import { APPEND_LOG_LUA } from "./append-log-lua.ts";
-import type { RedisClient } from "./connection.ts";
+import type { Redis } from "./connection.ts";
 import { type DomainKeys, domainKeys } from "./keys.ts";
 import { LuaScript } from "./lua-script.ts";
 
@@ -112,7 +112,7 @@ export interface BatchHooks {
 }
 
 export async function writeProductBatch(
-  client: RedisClient,
+  client: Redis,
   domainId: number,
   drafts: readonly (ProductDraft | null)[],
   options: BatchOptions,
@@ -151,12 +151,12 @@ export async function writeProductBatch(
       });
       return { results: plan.results, seq: reply[2] ?? 0 };
     }
-    if (attempt >= MAX_ATTEMPTS) throw new AppError("store_unavailable");
+    if (attempt >= MAX_ATTEMPTS) throw new AppError("store_unavailable", { retry_after: 1 });
   }
 }
 
 async function readState(
-  client: RedisClient,
+  client: Redis,
   keys: DomainKeys,
   drafts: readonly (ProductDraft | null)[],
 ): Promise<{ products: Map<string, Seen | null>; categories: Map<number, boolean> }> {

@@ -1,3 +1,4 @@
+import { AppError } from "../../errors.ts";
 import type { CategoryDraft, ProductDraft } from "../../model/drafts.ts";
 import type {
   CategoryRecord,
@@ -18,19 +19,27 @@ import type {
   WriteResult,
 } from "../store.ts";
 import { writeCategoryBatch } from "./category-batch.ts";
-import { appendReindex, head, readLog } from "./change-log.ts";
-import { connectRedis, guarded, type RedisClient } from "./connection.ts";
+import { appendReindex, head, readLog, type Seen } from "./change-log.ts";
+import { clusterRedis, connectCluster } from "./cluster-connection.ts";
+import { ClusterTail } from "./cluster-tail.ts";
+import { connectRedis, guarded, type Redis, singleRedis } from "./connection.ts";
 import * as registry from "./domain-registry.ts";
 import { domainKeys, registryKeys } from "./keys.ts";
 import { DEFAULT_RETENTION, LogRetention, type RetentionOptions } from "./log-retention.ts";
 import { type BatchHooks, writeProductBatch } from "./product-batch.ts";
 import * as stats from "./search-stats.ts";
-import { StreamTail } from "./stream-tail.ts";
+import { StreamTail, type Tail } from "./stream-tail.ts";
 import * as synonyms from "./synonyms.ts";
 
 export interface RedisStoreOptions {
   retention?: Partial<RetentionOptions>;
   hooks?: BatchHooks;
+  /**
+   * Replicas a write must reach before it is acknowledged (WAIT), and how long it may wait;
+   * short of them the call fails with `store_unavailable` (503, Retry-After) while the write
+   * stays on the master (docs/ARCHITECTURE.md, "Redis Cluster").
+   */
+  wait?: { replicas: number; ms: number };
 }
 
 /**
@@ -43,24 +52,72 @@ export interface RedisStoreOptions {
 export class RedisStore implements PrimaryStore, ChangeLog {
   readonly kind = "redis" as const;
   readonly retention: LogRetention;
-  private readonly tail: StreamTail;
 
   private constructor(
-    readonly client: RedisClient,
-    private readonly blocking: RedisClient,
+    readonly client: Redis,
+    private readonly tail: Tail,
+    private readonly disconnect: () => Promise<void>,
     private readonly options: RedisStoreOptions,
   ) {
     this.retention = new LogRetention(client, { ...DEFAULT_RETENTION, ...options.retention });
-    this.tail = new StreamTail(blocking, client);
   }
 
+  /** One Redis at `url`. */
   static async open(url: string, options: RedisStoreOptions = {}): Promise<RedisStore> {
     const client = await connectRedis(url, "vitrina");
     const blocking = await connectRedis(url, "vitrina-tail").catch(async (error) => {
       await client.close();
       throw error;
     });
-    return new RedisStore(client, blocking, options);
+    const disconnect = async () => {
+      // The tail's connection may still be parked in XREAD: it is dropped, not asked to quit.
+      blocking.destroy();
+      if (client.isReady) await client.close().catch(() => client.destroy());
+      else client.destroy();
+    };
+    return new RedisStore(
+      singleRedis(client),
+      new StreamTail(blocking, client),
+      disconnect,
+      options,
+    );
+  }
+
+  /** A Redis Cluster found through its seed nodes (`host:port`). */
+  static async openCluster(
+    seeds: readonly string[],
+    options: RedisStoreOptions = {},
+  ): Promise<RedisStore> {
+    const cluster = await connectCluster(seeds, "vitrina");
+    const redis = clusterRedis(cluster);
+    const disconnect = async () => {
+      await cluster.close().catch(() => cluster.destroy());
+    };
+    return new RedisStore(redis, new ClusterTail(cluster, redis), disconnect, options);
+  }
+
+  /**
+   * Acknowledged means replicated: the write just made under `key` must have reached the
+   * configured number of replicas, or as many as its master has connected (ROLE): a shard left
+   * without a replica (its master died and the replica took over, or the replica died) takes
+   * writes on its master alone until one joins, as one Redis does. WAIT goes on the connection
+   * that made the write (the slot's master) and counts the replicas holding every write of
+   * that connection so far.
+   */
+  private async replicated(key: string): Promise<void> {
+    const wait = this.options.wait;
+    if (!wait || wait.replicas === 0) return;
+    const [, , connected] = await this.client.sendBeside<[string, number, unknown[]]>(key, [
+      "ROLE",
+    ]);
+    const want = Math.min(wait.replicas, connected?.length ?? 0);
+    if (want === 0) return;
+    const reached = await this.client.sendBeside<number>(key, [
+      "WAIT",
+      String(want),
+      String(wait.ms),
+    ]);
+    if (reached < want) throw new AppError("store_unavailable", { retry_after: 1 });
   }
 
   createDomain(name: string, tokens: TokenPair): Promise<DomainRecord> {
@@ -106,9 +163,17 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     drafts: readonly (ProductDraft | null)[],
     options: BatchOptions,
   ): Promise<(WriteResult<ProductRecord> | null)[]> {
-    const { results, seq } = await guarded(() =>
-      writeProductBatch(this.client, domainId, drafts, options, this.options.hooks),
-    );
+    const { results, seq } = await guarded(async () => {
+      const written = await writeProductBatch(
+        this.client,
+        domainId,
+        drafts,
+        options,
+        this.options.hooks,
+      );
+      await this.replicated(domainKeys(domainId).log);
+      return written;
+    });
     if (seq) {
       this.tail.notify(domainKeys(domainId).log);
       options.onLogged?.(seq);
@@ -121,9 +186,11 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     drafts: readonly (CategoryDraft | null)[],
     options: BatchOptions,
   ): Promise<(WriteResult<CategoryRecord> | null)[]> {
-    const { results, seq } = await guarded(() =>
-      writeCategoryBatch(this.client, domainId, drafts, options),
-    );
+    const { results, seq } = await guarded(async () => {
+      const written = await writeCategoryBatch(this.client, domainId, drafts, options);
+      await this.replicated(domainKeys(domainId).log);
+      return written;
+    });
     if (seq) {
       this.tail.notify(domainKeys(domainId).log);
       options.onLogged?.(seq);
@@ -136,7 +203,11 @@ export class RedisStore implements PrimaryStore, ChangeLog {
   }
 
   async setDomainSynonyms(domainId: number, sets: readonly SynonymSet[]): Promise<number> {
-    const seq = await guarded(() => synonyms.setDomainSynonyms(this.client, domainId, sets));
+    const seq = await guarded(async () => {
+      const done = await synonyms.setDomainSynonyms(this.client, domainId, sets);
+      await this.replicated(domainKeys(domainId).log);
+      return done;
+    });
     this.tail.notify(domainKeys(domainId).log);
     return seq;
   }
@@ -147,13 +218,40 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     return seq;
   }
 
-  head(domainId: number): Promise<number> {
-    return guarded(() => head(this.client, domainId));
+  async head(domainId: number): Promise<number> {
+    const { seq, seen } = await guarded(() => head(this.client, domainId));
+    this.remember(domainId, seen);
+    return seq;
   }
 
-  read(domainId: number, afterSeq: number, limit: number): Promise<ChangeEntry[]> {
+  async read(domainId: number, afterSeq: number, limit: number): Promise<ChangeEntry[]> {
     this.retention.applied(domainId, afterSeq);
-    return guarded(() => readLog(this.client, domainId, afterSeq, limit));
+    const at = this.seen.get(domainId)?.get(afterSeq);
+    const applied = at === undefined ? undefined : { seq: afterSeq, at };
+    const { entries, last } = await guarded(() =>
+      readLog(this.client, domainId, afterSeq, limit, applied),
+    );
+    this.remember(domainId, last);
+    return entries;
+  }
+
+  /**
+   * Per domain, the `at` of the last few entries this node read (heads a rebuild starts from,
+   * last entries of reads), by position: a read after one of them checks that the log still
+   * holds that entry (change-log.ts, "A log that went back").
+   */
+  private readonly seen = new Map<number, Map<number, string>>();
+
+  private remember(domainId: number, seen: Seen | null): void {
+    if (!seen) return;
+    const known = this.seen.get(domainId) ?? new Map<number, string>();
+    this.seen.set(domainId, known);
+    known.delete(seen.seq);
+    known.set(seen.seq, seen.at);
+    for (const oldest of known.keys()) {
+      if (known.size <= 8) break;
+      known.delete(oldest);
+    }
   }
 
   /** XREAD BLOCK on the dedicated connection (stream-tail.ts); never rejects. */
@@ -282,9 +380,6 @@ export class RedisStore implements PrimaryStore, ChangeLog {
   async close(): Promise<void> {
     await this.retention.close();
     await this.tail.close();
-    // The tail's connection may still be parked in XREAD: it is dropped, not asked to quit.
-    this.blocking.destroy();
-    if (this.client.isReady) await this.client.close().catch(() => this.client.destroy());
-    else this.client.destroy();
+    await this.disconnect();
   }
 }

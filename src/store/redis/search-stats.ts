@@ -1,7 +1,7 @@
 import { daysBetween, expiresAt, utcDay } from "../analytics-days.ts";
 import { aggregate, MAX_QUERIES_PER_DAY, MAX_SHOPPERS_KEPT } from "../search-aggregate.ts";
 import type { AnalyticsPeriod, AnalyticsReport, QueryCount, SearchEvent } from "../store.ts";
-import type { RedisClient } from "./connection.ts";
+import type { Redis } from "./connection.ts";
 import { analyticsDayKeys, domainKeys } from "./keys.ts";
 import { LuaScript } from "./lua-script.ts";
 
@@ -56,7 +56,7 @@ const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.
 const queryOf = (field: string) => field.slice(field.indexOf("\t") + 1);
 
 export async function recordSearches(
-  client: RedisClient,
+  client: Redis,
   events: readonly SearchEvent[],
   retentionDays: number,
 ): Promise<void> {
@@ -90,7 +90,7 @@ export async function recordSearches(
 }
 
 export async function analyticsReport(
-  client: RedisClient,
+  client: Redis,
   domainId: number,
   period: AnalyticsPeriod,
   limit: number,
@@ -140,7 +140,7 @@ export async function analyticsReport(
 }
 
 export async function popularQueries(
-  client: RedisClient,
+  client: Redis,
   domainId: number,
   options: { from: string; minShoppers: number; limit: number },
 ): Promise<string[]> {
@@ -171,7 +171,7 @@ export async function popularQueries(
     .map(([q]) => q);
 }
 
-export async function blockedSuggestions(client: RedisClient, domainId: number): Promise<string[]> {
+export async function blockedSuggestions(client: Redis, domainId: number): Promise<string[]> {
   const members = await client.sendCommand<string[]>([
     "SMEMBERS",
     domainKeys(domainId).blockedSuggestions,
@@ -180,7 +180,7 @@ export async function blockedSuggestions(client: RedisClient, domainId: number):
 }
 
 export async function setSuggestionBlocked(
-  client: RedisClient,
+  client: Redis,
   domainId: number,
   q: string,
   blocked: boolean,

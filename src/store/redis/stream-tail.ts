@@ -1,5 +1,16 @@
 import type { RedisClient } from "./connection.ts";
 
+/** Waits for change-log streams to grow: StreamTail on one Redis, ClusterTail on a cluster. */
+export interface Tail {
+  /** Resolves when `key` has an entry after `after`, or after `timeoutMs`; never rejects. */
+  wait(key: string, after: string, timeoutMs: number): Promise<void>;
+  /** Calls `listener` on every growth of `key` after `after`, until close. */
+  follow(key: string, after: string, listener: () => void): void;
+  /** Wakes the local waiters of a stream now (a write of this node). */
+  notify(key: string): void;
+  close(): Promise<void>;
+}
+
 /**
  * Waits for streams to grow with XREAD BLOCK, many streams on ONE dedicated connection (a
  * blocked connection can do nothing else, so it cannot be the shared one, and a connection per
@@ -7,10 +18,10 @@ import type { RedisClient } from "./connection.ts";
  * someone is waiting on; when a stream that is not covered yet gets a waiter, the call is
  * interrupted with CLIENT UNBLOCK from the shared connection and reissued with the new set.
  *
- * Single instance only: in Redis Cluster an XREAD over several keys must stay within one slot,
- * so this would become one tail per shard (not built: no test here can run a cluster).
+ * One Redis only: in a cluster an XREAD over several keys must stay within one slot, so the
+ * cluster has its own tail (cluster-tail.ts).
  */
-export class StreamTail {
+export class StreamTail implements Tail {
   /** Stream key -> the id after which growth wakes its waiters. */
   private readonly wanted = new Map<string, { after: string; persistent?: () => void }>();
   private readonly waiters = new Map<string, Set<() => void>>();

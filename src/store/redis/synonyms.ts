@@ -1,6 +1,6 @@
 import type { SynonymSet } from "../../model/synonyms.ts";
 import { APPEND_LOG_LUA } from "./append-log-lua.ts";
-import type { RedisClient } from "./connection.ts";
+import type { Redis } from "./connection.ts";
 import { domainKeys } from "./keys.ts";
 import { LuaScript } from "./lua-script.ts";
 
@@ -13,13 +13,13 @@ redis.call('SET', KEYS[3], ARGV[1])
 return append_log(KEYS[1], KEYS[2], 'synonyms', '[]')
 `);
 
-export async function domainSynonyms(client: RedisClient, domainId: number): Promise<SynonymSet[]> {
+export async function domainSynonyms(client: Redis, domainId: number): Promise<SynonymSet[]> {
   const json = await client.sendCommand<string | null>(["GET", domainKeys(domainId).synonyms]);
   return json === null ? [] : (JSON.parse(json) as SynonymSet[]);
 }
 
 export async function setDomainSynonyms(
-  client: RedisClient,
+  client: Redis,
   domainId: number,
   sets: readonly SynonymSet[],
 ): Promise<number> {
