@@ -110,7 +110,9 @@ for (const threads of [1, 2])
       ]);
       expect(line.queries).toBeGreaterThan(0);
     }
-    expect(lines.map((l) => l.thread === 0)).toEqual(threads === 1 ? [true] : [true, false]);
+    // One line of the main thread's (thread 0) and one of each search thread's, in whichever
+    // order they finish: the search threads warm up beside the main thread.
+    expect(lines.filter((l) => l.thread === 0)).toHaveLength(1);
     // Whatever the recorder still held would have reached the store by now (it flushes every
     // turn of the loop); nothing of the warm-up is there, or counted, or suggested.
     await Bun.sleep(300);
