@@ -10,7 +10,7 @@ import type { RedisCluster } from "../../test/redis/redis-cluster.ts";
 
 const TRIES = 64;
 
-export interface PlacedStore {
+interface PlacedStore {
   tokens: Tokens;
   /** The master holding its domain's slot, `HOST:PORT`; "" without a cluster. */
   master: string;
