@@ -6,15 +6,18 @@
 // then for each K clients × batch size while the stream runs: changes acknowledged per second,
 // batch acknowledgement times, the time from acknowledgement to the new price in a search
 // answer on every search thread of every node, and searches of both stores; last, the second
-// store's searches while a flood of expensive queries hits the first store's token.
+// store's searches while a flood of expensive queries hits the first store's token. With Redis
+// (one or a cluster) it also imports three more stores at once, spread over the masters.
 //   bun bench/mixed-load.ts [--products N] [--clients 1,4,16] [--batch 1,100,1000] [--seconds S]
-//     [--redis] [--catalog project|feed] [--quick] [--profile DIR] [--out FILE | --no-write]
+//     [--redis | --redis-cluster M [--replicas 0|1]] [--catalog project|feed] [--quick]
+//     [--profile DIR] [--out FILE | --no-write]
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { ConfigError, parseArgs, unknownFlag } from "../src/config.ts";
 import type { ProductItem } from "../src/sample-catalog/types.ts";
-import { createDomain, ROOT, startService, tempDir } from "../test/http/harness.ts";
+import { ROOT, startService, tempDir } from "../test/http/harness.ts";
+import { startCluster } from "../test/redis/redis-cluster.ts";
 import { startRedis } from "../test/redis/redis-server.ts";
 import {
   CATALOG_NAMES,
@@ -32,6 +35,7 @@ import type {
   Searches,
   StreamRun,
 } from "./mixed-load/results.ts";
+import { placeStore } from "./mixed-load/store-placement.ts";
 import {
   closeLanes,
   keepLanesAlive,
@@ -52,6 +56,11 @@ import { ensureWrk, runWrk } from "./wrk.ts";
 /** URLs drawn for each wrk run of new queries: more than the server is expected to answer. */
 const URLS_PER_SECOND = 10_000;
 const VISIBLE_TIMEOUT_MS = 60_000;
+/**
+ * Stores of the spread import: as many as the largest cluster measured (3 masters), so that
+ * 1, 2 and 3 masters get the same work from the same clients and only the masters differ.
+ */
+const SPREAD_STORES = 3;
 
 const first = <T>(iterable: Iterable<T>): T => iterable[Symbol.iterator]().next().value as T;
 
@@ -64,19 +73,37 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
   using dir = tempDir("vitrina-mixed-load-");
   if (o.redis) mkdirSync(join(dir, "redis"));
   await using redis = o.redis ? await startRedis({ dir: join(dir, "redis") }) : null;
+  if (o.cluster) phase("cluster", `${o.cluster.masters} masters × ${o.cluster.replicas} replicas`);
+  await using cluster = o.cluster
+    ? await startCluster({ ...o.cluster, dir: join(dir, "cluster") })
+    : null;
+  const clusterArgs = cluster
+    ? ["--redis-cluster", cluster.seeds, "--redis-wait-replicas", String(o.cluster?.replicas)]
+    : [];
+  const shared = redis !== null || cluster !== null;
   const args = [
     ...benchServeArgs(redis?.url ?? null),
+    ...clusterArgs,
     ...(o.searchThreads === null ? [] : ["--search-threads", String(o.searchThreads)]),
   ];
   if (o.profile) mkdirSync(o.profile, { recursive: true });
   const profileArgs = o.profile ? ["--cpu-prof", `--cpu-prof-dir=${o.profile}`] : [];
-  phase("start", `${redis ? "Redis mode, two nodes" : "embedded mode"}, serve ${args.join(" ")}`);
+  phase("start", `${shared ? "Redis mode, two nodes" : "embedded mode"}, serve ${args.join(" ")}`);
   await using a = await startService({ dataDir: join(dir, "a"), args, bunArgs: profileArgs });
-  await using b = redis ? await startService({ dataDir: join(dir, "b"), args }) : null;
+  await using b = shared ? await startService({ dataDir: join(dir, "b"), args }) : null;
   const nodes = [{ name: "A", url: a.url }, ...(b ? [{ name: "B", url: b.url }] : [])];
   const stamp = Date.now();
-  const storeA = await createDomain(a, `mixed-a-${stamp}`);
-  const storeB = await createDomain(a, `mixed-b-${stamp}`);
+  // On a cluster: the first store on some master, the second on another, the spread import's
+  // stores round robin over every master.
+  const masters = cluster ? (await cluster.masters()).map((m) => m.address).sort() : [];
+  const placedA = await placeStore(a, cluster, `mixed-a-${stamp}`);
+  const placedB = await placeStore(
+    a,
+    cluster,
+    `mixed-b-${stamp}`,
+    (m) => masters.length < 2 || m !== placedA.master,
+  );
+  const [storeA, storeB] = [placedA.tokens, placedB.tokens];
 
   const threads = o.searchThreads ?? availableParallelism();
   const lanes = await openLanes(nodes, probePath(storeA.search_token, "probe"), {
@@ -125,6 +152,45 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
     const lastB = first(source.products(seedB, 1, o.secondProducts - 1));
     const pathB = probePath(storeB.search_token, source.codeQuery(lastB));
     await everywhere(pathB, lastB, performance.now());
+
+    let spread: MixedLoadResult["spread"] = null;
+    let placement: string | null = null;
+    if (shared) {
+      const stores = [];
+      for (let k = 0; k < SPREAD_STORES; k++) {
+        const want = masters[k % Math.max(1, masters.length)];
+        stores.push(await placeStore(a, cluster, `mixed-s${k}-${stamp}`, (m) => m === want));
+      }
+      const each = Math.ceil(o.products / SPREAD_STORES);
+      phase("spread import", `${SPREAD_STORES} stores × ${each} products, 1 client each, at once`);
+      const spreadStart = performance.now();
+      await Promise.all(
+        stores.map((s, k) =>
+          importCatalog(a.url, s.tokens.secret_token, {
+            seed: o.seed + 2 + k,
+            products: each,
+            clients: 1,
+            catalog: source,
+          }),
+        ),
+      );
+      const spreadSeconds = (performance.now() - spreadStart) / 1000;
+      spread = {
+        perSecond: (each * SPREAD_STORES) / spreadSeconds,
+        seconds: spreadSeconds,
+        stores: SPREAD_STORES,
+        masters: new Set(stores.map((s) => s.master)).size,
+      };
+      phase("spread import", `${Math.round(spread.perSecond)} products/s`);
+      if (cluster) {
+        const nth = (m: string) => `master ${masters.indexOf(m) + 1}`;
+        placement = [
+          `first store: ${nth(placedA.master)}`,
+          `second store: ${nth(placedB.master)}`,
+          ...stores.map((s, k) => `spread store ${k + 1}: ${nth(s.master)}`),
+        ].join("; ");
+      }
+    }
 
     const combos = o.clients.flatMap((clients) => o.batches.map((batch) => ({ clients, batch })));
     phase("queries", "drawing the wrk lists from the catalogs");
@@ -274,8 +340,10 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
     }
 
     const result: Omit<MixedLoadResult, "table"> = {
-      mode: redis ? "Redis" : "embedded",
+      mode: cluster ? "Redis Cluster" : redis ? "Redis" : "embedded",
       fresh,
+      spread,
+      placement,
       lanes: lanes.map((l) => l.name),
       alone,
       aloneAfter,
@@ -295,7 +363,7 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
 }
 
 const sectionName = (o: MixedLoadOptions, mode: string) =>
-  `mixed-load-${mode}-${o.products}-${o.catalog}${o.quick ? "-quick" : ""}`;
+  `mixed-load-${o.cluster ? `cluster-${o.cluster.masters}x${o.cluster.replicas}` : mode}-${o.products}-${o.catalog}${o.quick ? "-quick" : ""}`;
 
 /** Seconds run and waited per second between two readings, by thread name, busiest first. */
 function cpuPerSecond(
@@ -321,13 +389,15 @@ export function commandLine(o: Omit<MixedLoadOptions, "log" | "out">): string {
     `--second-products ${o.secondProducts} --flood-rate ${o.floodRate} --catalog ${o.catalog}`,
     ...(o.searchThreads === null ? [] : [`--search-threads ${o.searchThreads}`]),
     ...(o.redis ? ["--redis"] : []),
+    ...(o.cluster ? [`--redis-cluster ${o.cluster.masters} --replicas ${o.cluster.replicas}`] : []),
     ...(o.profile ? [`--profile ${o.profile}`] : []),
   ].join(" ");
 }
 
 const USAGE = `usage: bun bench/mixed-load.ts [--products N] [--clients LIST] [--batch LIST] [--seconds S]
   [--seed N] [--connections N] [--second-products N] [--flood-rate N] [--search-threads N]
-  [--redis] [--catalog project|feed] [--quick] [--profile DIR] [--out FILE | --no-write]
+  [--redis | --redis-cluster M [--replicas 0|1]] [--catalog project|feed] [--quick]
+  [--profile DIR] [--out FILE | --no-write]
 
 The benchmark of the mixed load (issue 20): a store's price and stock changes streamed by K
 clients in batches while wrk (installed with apt-get where missing) searches new queries, each
@@ -347,7 +417,13 @@ section of BENCHMARKS.md (not with --no-write or --quick).
   --flood-rate N       expensive queries/s of the flood, 0 for none (default 460)
   --search-threads N   passed to serve (default: serve's own, every core)
   --redis              Redis mode: two nodes on a private redis-server (AOF, appendfsync
-                       always); the stream and wrk go to node A, probes to both
+                       always); the stream and wrk go to node A, probes to both; then
+                       three more stores are imported at once, one client each
+  --redis-cluster M    as --redis, on a private Redis Cluster of M masters
+                       (test/redis/redis-cluster.ts); the second store's domain on
+                       another master than the first's, the three stores round robin
+  --replicas R         replicas per master with --redis-cluster, 0 or 1 (default 1);
+                       serve waits for R (--redis-wait-replicas)
   --catalog NAME       project (src/sample-catalog) or feed (bench/catalogs/feed-catalog.ts)
   --quick              4 clients × 100 items, 5 s runs: the target rows in a few minutes
   --profile DIR        node A under bun --cpu-prof into DIR; its top functions during the
@@ -360,7 +436,7 @@ export function parseMixedLoadArgs(argv: string[]): Omit<MixedLoadOptions, "log"
   const switches = ["help", "redis", "no-write", "quick"];
   const valued = [
     ...["products", "clients", "batch", "seconds", "seed", "connections", "second-products"],
-    ...["flood-rate", "search-threads", "catalog", "profile", "out"],
+    ...["flood-rate", "search-threads", "catalog", "profile", "out", "redis-cluster", "replicas"],
   ];
   const unknown = unknownFlag(argv, [...switches, ...valued]);
   if (unknown !== null) throw new ConfigError(`unknown flag --${unknown}`);
@@ -385,6 +461,15 @@ export function parseMixedLoadArgs(argv: string[]): Omit<MixedLoadOptions, "log"
   catalogSource(catalog as CatalogName); // one not wired yet is refused before anything starts
   if (flags.has("out") && flags.has("no-write"))
     throw new ConfigError("--out and --no-write exclude each other");
+  if (flags.has("redis") && flags.has("redis-cluster"))
+    throw new ConfigError("--redis and --redis-cluster exclude each other");
+  if (flags.has("replicas") && !flags.has("redis-cluster"))
+    throw new ConfigError("--replicas needs --redis-cluster");
+  const replicas = count("replicas", 1, 0);
+  if (replicas > 1) throw new ConfigError(`--replicas must be 0 or 1, not ${replicas}`);
+  const cluster = flags.has("redis-cluster")
+    ? { masters: count("redis-cluster", 3, 1), replicas }
+    : null;
   const quick = flags.has("quick");
   const products = count("products", 100_000, 2);
   return {
@@ -398,6 +483,7 @@ export function parseMixedLoadArgs(argv: string[]): Omit<MixedLoadOptions, "log"
     floodRate: count("flood-rate", 460, 0),
     searchThreads: flags.has("search-threads") ? count("search-threads", 1, 1) : null,
     redis: flags.has("redis"),
+    cluster,
     catalog: catalog as CatalogName,
     quick,
     profile: flags.get("profile") ?? null,

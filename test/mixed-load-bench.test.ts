@@ -21,6 +21,7 @@ test("bun bench/mixed-load.ts writes its tables with every load and thread", asy
     floodRate: 50,
     searchThreads: 2,
     redis: false,
+    cluster: null,
     catalog: "project",
     quick: false,
     profile: null,
@@ -83,6 +84,7 @@ test("its flags are checked before anything starts", () => {
     floodRate: 460,
     searchThreads: null,
     redis: false,
+    cluster: null,
     catalog: "project",
     quick: true,
     profile: null,
@@ -95,4 +97,20 @@ test("its flags are checked before anything starts", () => {
     redis: true,
     out: null,
   });
+  expect(parseMixedLoadArgs(["--quick", "--redis-cluster", "2"])).toMatchObject({
+    redis: false,
+    cluster: { masters: 2, replicas: 1 },
+  });
+  expect(parseMixedLoadArgs(["--redis-cluster", "3", "--replicas", "0"])).toMatchObject({
+    cluster: { masters: 3, replicas: 0 },
+  });
+  expect(() => parseMixedLoadArgs(["--redis", "--redis-cluster", "2"])).toThrow(
+    new ConfigError("--redis and --redis-cluster exclude each other"),
+  );
+  expect(() => parseMixedLoadArgs(["--redis-cluster", "2", "--replicas", "2"])).toThrow(
+    new ConfigError("--replicas must be 0 or 1, not 2"),
+  );
+  expect(() => parseMixedLoadArgs(["--replicas", "0"])).toThrow(
+    new ConfigError("--replicas needs --redis-cluster"),
+  );
 });

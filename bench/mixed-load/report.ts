@@ -50,11 +50,22 @@ const lastVisible = (r: Result) =>
     ? null
     : Math.max(0, ...r.fresh.lastVisible.map((l) => l.ms ?? 0));
 
+/** The spread import beside the one store's: no target, the ratio is what masters change. */
+function spreadRow(r: Result): string {
+  const s = r.spread;
+  if (!s) return "";
+  const on =
+    r.mode === "Redis Cluster"
+      ? `on ${s.masters} master${s.masters > 1 ? "s" : ""}`
+      : "on one Redis";
+  return `\n| spread import: ${s.stores} stores at once, 1 client each, ${on} | ${int(s.perSecond)} products/s | ${x(ratio(s.perSecond, r.fresh.perSecond))} the fresh import's | | |`;
+}
+
 function targets(r: Result): string {
   const run = targetRun(r);
   const visible = lastVisible(r);
   const importRow = `| fresh import, 1 client, 1,000-item batches | ${int(r.fresh.perSecond)} products/s | | ≥ 30,000/s | ${ok(r.fresh.perSecond >= 30_000)} |
-| its last product in answers on every thread, after its acknowledgement | ${visible === null ? "never" : `${f(visible)} ms`} | | ≤ 100 ms | ${ok(visible !== null && visible <= 100)} |`;
+| its last product in answers on every thread, after its acknowledgement | ${visible === null ? "never" : `${f(visible)} ms`} | | ≤ 100 ms | ${ok(visible !== null && visible <= 100)} |${spreadRow(r)}`;
   if (!run) return importRow;
   const perSecond = changesPerSecond(run);
   const vsImport = ratio(perSecond, r.fresh.perSecond);
@@ -165,15 +176,19 @@ ${rows(r.profile.byTotal)}
 export function mixedLoadTables(r: Result, o: MixedLoadOptions, command: string): string {
   const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(" ");
   const nodes =
-    r.mode === "Redis" ? "two nodes (A takes the stream and wrk; probes on both)" : "one node";
-  return `### Mixed load, ${r.mode} mode, ${o.products.toLocaleString("en")} products (${o.catalog} catalog)
+    r.mode === "embedded" ? "one node" : "two nodes (A takes the stream and wrk; probes on both)";
+  const cluster = o.cluster
+    ? `, ${o.cluster.masters} master${o.cluster.masters > 1 ? "s" : ""} × ${o.cluster.replicas} replica${o.cluster.replicas === 1 ? "" : "s"}`
+    : "";
+  const placement = r.placement ? ` Domains (by slot): ${r.placement}.` : "";
+  return `### Mixed load, ${r.mode} mode${cluster}, ${o.products.toLocaleString("en")} products (${o.catalog} catalog)
 
 Command: \`${command}\`
 on ${machine()}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; load average
 (1, 5, 15 min) ${load(r.load[0])} before, ${load(r.load[1])} after. ${nodes}; search threads
 (node/thread): ${r.lanes.join(", ")}. wrk: ${o.connections} connections, ${o.seconds} s a run, new queries each
 URL once; a stream runs from ${RAMP_MS / 1000} s before its three wrk runs to their end. The fresh import
-took ${f(r.fresh.seconds)} s.
+took ${f(r.fresh.seconds)} s.${r.spread ? ` The spread import took ${f(r.spread.seconds)} s.` : ""}${placement}
 
 Targets (issue 20, point 2), each with its ratio within this run ("alone": the mean of the runs
 alone before and after the streams, as the machine's speed drifts):
@@ -191,7 +206,7 @@ ${streamRows(r)}
 
 Node A's threads are read from /proc (schedstat: time on a CPU, and time runnable but waiting
 for one, by other threads or by other processes of the machine); Bun names every Worker
-"Worker", numbered here in the order they started (src/server.ts): ${r.mode === "Redis" ? "the search threads, then the import thread" : "the checkpoint thread, the search threads, then the import thread"}.
+"Worker", numbered here in the order they started (src/server.ts): ${r.mode === "embedded" ? "the checkpoint thread, the search threads, then the import thread" : "the search threads, then the import thread"}.
 
 Acknowledgement → the new price in a search answer, per search thread (ms):
 

@@ -25,6 +25,8 @@ export interface MixedLoadOptions {
   /** Passed to `serve` when given; else serve's default (every core). */
   searchThreads: number | null;
   redis: boolean;
+  /** A private Redis Cluster of `masters` masters with `replicas` replicas each (WAIT for them). */
+  cluster: { masters: number; replicas: number } | null;
   catalog: CatalogName;
   /** The short run whose target rows the lead reads (100,000 products, 4 × 100, 5 s). */
   quick: boolean;
@@ -56,13 +58,20 @@ export interface StreamRun {
 }
 
 export interface MixedLoadResult {
-  mode: "embedded" | "Redis";
+  mode: "embedded" | "Redis" | "Redis Cluster";
   fresh: {
     perSecond: number;
     seconds: number;
     /** Per lane, ms from the last batch's acknowledgement to its last product in answers. */
     lastVisible: { lane: string; ms: number | null }[];
   };
+  /**
+   * With Redis: SPREAD_STORES other stores imported at once, one client each, on as many
+   * masters as the cluster has (round robin); their products/s beside the one store's import.
+   */
+  spread: { perSecond: number; seconds: number; stores: number; masters: number } | null;
+  /** With a cluster: which master (1, 2, ...) holds each store's domain. */
+  placement: string | null;
   lanes: string[];
   /** Alone before the streams, and again after them: the machine's speed drifts in a run. */
   alone: Searches;
