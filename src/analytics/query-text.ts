@@ -6,8 +6,11 @@ import { normalise } from "../search/engine.ts";
 
 /** A recorded query keeps at most this many characters (code points)... */
 export const MAX_QUERY_CHARS = 100;
-/** ...and words: enough for any real query; 8 KB of junk becomes one bounded row. */
-export const MAX_QUERY_WORDS = 10;
+/**
+ * ...and words: enough for any real query; 8 KB of junk becomes one bounded row. A bound of
+ * the analytics rows, not the search's cap on query words (the engine's MAX_QUERY_WORDS).
+ */
+export const MAX_RECORDED_WORDS = 10;
 /**
  * Raw text read before normalising: NFKC of 8 KB on the search thread would be spent on
  * characters that are cut anyway (NFKC may expand, so some slack over MAX_QUERY_CHARS).
@@ -33,14 +36,14 @@ const HIDDEN = /[^\P{C}\s]/u;
 /**
  * The form a query is recorded in: NFKC, lower case, ё→е and one apostrophe (the search's own
  * `normalise`, so suggestions compare with what shoppers type), whitespace collapsed to one
- * space, invisible characters dropped, at most MAX_QUERY_WORDS words and MAX_QUERY_CHARS
+ * space, invisible characters dropped, at most MAX_RECORDED_WORDS words and MAX_QUERY_CHARS
  * characters. "" when nothing is left.
  */
 export function recordedQuery(raw: string): string {
   const text = normalise(raw.slice(0, RAW_PREFIX).replace(WHITESPACE, " ").replace(INVISIBLE, ""))
     .replace(WHITESPACE, " ")
     .trim();
-  const words = text.split(" ", MAX_QUERY_WORDS).join(" ");
+  const words = text.split(" ", MAX_RECORDED_WORDS).join(" ");
   const chars = Array.from(words);
   return chars.length <= MAX_QUERY_CHARS ? words : chars.slice(0, MAX_QUERY_CHARS).join("").trim();
 }
