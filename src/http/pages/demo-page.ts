@@ -1,17 +1,18 @@
 import { escapeHtml as esc, page } from "./page.ts";
 
-// /demo: a storefront over the demo catalog of `serve --demo`, with the widget embedded the way
-// a store would embed it. The search token is public by design (it sits in every shopper's
+// /demo: a storefront's results page over the demo catalog of `serve --demo`: the search widget
+// in its header and the results page kit (results-page.js) below, embedded the way a store
+// would embed them. The search token is public by design (it sits in every shopper's
 // browser), so the page may carry it.
 
 /** Queries worth trying on the demo catalog, with what each shows. */
 const EXAMPLES: [string, string][] = [
-  ["навушники", "categories, grouped products, filters"],
+  ["навушники", "categories, filters, prices"],
+  ["чорний", "pages, and filters with many values"],
   ["yfdeiybrb", "навушники typed on a Latin keyboard"],
   ["noutbuk", "ноутбук in Latin letters"],
-  ["смартфон samsung", "two words"],
-  ["холодильнык", "a typo"],
-  ["samsung", "one brand in many categories"],
+  ["холодильник samsung", "a word no fridge has"],
+  ["qwertyuiop", "nothing found"],
 ];
 
 const STYLE = `
@@ -22,14 +23,14 @@ const STYLE = `
 .search{flex:1;min-width:240px}
 .search input{width:100%;padding:11px 16px;font:inherit;border:0;border-radius:10px;outline:none}
 .search input:focus{box-shadow:0 0 0 3px #7cb4ff}
-nav{background:#fff;border-bottom:1px solid #e4e7ec;font-size:14px}
-nav .wrap{display:flex;gap:18px;overflow-x:auto;white-space:nowrap;padding-top:10px;padding-bottom:10px}
-nav span{color:#475467}
+nav.shop{background:#fff;border-bottom:1px solid #e4e7ec;font-size:14px}
+nav.shop .wrap{display:flex;gap:18px;overflow-x:auto;white-space:nowrap;padding-top:10px;padding-bottom:10px}
+nav.shop span{color:#475467}
+#results{margin:18px 0}
 .try{display:flex;flex-wrap:wrap;gap:8px;margin:10px 0 0;padding:0;list-style:none}
-.try button{font:inherit;font-size:14px;padding:6px 12px;border-radius:14px;text-align:left;border:1px solid #d0d5dd;background:#fff;cursor:pointer}
-.try button:hover{border-color:#0b63ce}
-.try small{color:#667085}
-.results{border-left:4px solid #0b63ce}`;
+.try a{font-size:14px;padding:6px 12px;border-radius:14px;border:1px solid #d0d5dd;background:#fff;text-decoration:none}
+.try a:hover{border-color:#0b63ce}
+.try small{color:#667085}`;
 
 const NAV = [
   "Електроніка",
@@ -40,17 +41,6 @@ const NAV = [
   "Спорт",
   "Авто",
 ];
-
-// Fills the store's input with an example and lets the widget take it from there.
-const SCRIPT = `
-document.querySelectorAll("[data-q]").forEach(function (b) {
-  b.addEventListener("click", function () {
-    var input = document.getElementById("q");
-    input.value = b.getAttribute("data-q");
-    input.focus();
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-});`;
 
 export function demoPage(options: {
   origin: string;
@@ -71,46 +61,52 @@ export function demoPage(options: {
 </div></div>`,
     });
   }
-  const tag = (src: string) =>
-    `<script src="${esc(src)}" data-token="${esc(token)}" data-input="#q" data-language="uk" data-results-url="/demo?q="></script>`;
-  const results =
-    query === null
-      ? ""
-      : `<div class="card results"><h2>Results for «${esc(query)}»</h2>
-<p>This is where the store's own results page lists everything found: the widget's "all results"
-link and Enter lead here with the query.</p></div>`;
+  const widgetTag = (origin: string) =>
+    `<script src="${esc(origin)}/widget.js" data-token="${esc(token)}" data-input="#q" data-language="uk" data-results-url="/demo?q="></script>`;
+  const kitTags = (origin: string) =>
+    `<link rel="stylesheet" href="${esc(origin)}/results-page.css">
+<div id="results"></div>
+<script src="${esc(origin)}/results-page.js" data-token="${esc(token)}" data-language="uk" data-target="#results" data-input="#q"></script>`;
   return page({
-    title: "Vitrina demo store",
+    title: query ? `«${query}» — Vitrina demo store` : "Vitrina demo store",
     nonce,
     style: STYLE,
-    script: SCRIPT,
-    body: `<header class="top"><div class="wrap">
+    // The page is the results page kit under the search widget, both as a store copies them:
+    // no inline script; the kit's styles come from its stylesheet.
+    body: `<link rel="stylesheet" href="/results-page.css">
+<header class="top"><div class="wrap">
 <div class="logo">Vitrina<span>.demo</span></div>
 <form class="search" role="search" action="/demo" method="get">
 <input id="q" name="q" type="search" placeholder="Пошук серед 300 товарів" aria-label="Пошук товарів" value="${esc(query ?? "")}">
 </form>
 </div></header>
-<nav aria-label="Categories"><div class="wrap">${NAV.map((n) => `<span>${esc(n)}</span>`).join("")}</div></nav>
+<nav class="shop" aria-label="Розділи магазину"><div class="wrap">${NAV.map((n) => `<span>${esc(n)}</span>`).join("")}</div></nav>
 <main class="wrap">
-${results}
+<div id="results"></div>
 <div class="card">
-<h1>Search as a shopper would</h1>
-<p>Type in the search box above: results come as you type, grouped by category, with filters,
-prices and labels. Arrows move through the results, Enter opens one, Escape closes the panel.
-Try:</p>
-<ul class="try">${EXAMPLES.map(([q, what]) => `<li><button type="button" data-q="${esc(q)}">${esc(q)} <small>${esc(what)}</small></button></li>`).join("")}</ul>
+<h2>Search as a shopper would</h2>
+<p>Type in the dark search box at the top: results come as you type, grouped by category, with
+filters, prices and labels; Enter or "Усі результати" opens this results page with the query
+and the chosen filters. Here, the search field shows completions as you type, and every choice
+(category, filter, price, page) is in the address, so back, forward and a shared link show the
+same results. Try:</p>
+<ul class="try">${EXAMPLES.map(([q, what]) => `<li><a href="/demo?q=${encodeURIComponent(q)}">${esc(q)} <small>${esc(what)}</small></a></li>`).join("")}</ul>
 </div>
 <div class="card">
-<h2>The same widget in your store</h2>
-<p>One script tag, with your domain's search token. <code>data-input</code> names your search
-field (without it the widget renders one where the tag stands); <code>data-results-url</code> is
-your own results page, the query appended.</p>
-<pre><code>${esc(tag(`${origin}/widget.js`))}</code></pre>
+<h2>The same in your store</h2>
+<p>The widget is one script tag, with your domain's search token. <code>data-input</code> names your
+search field (without it the widget renders one where the tag stands); <code>data-results-url</code>
+is your own results page, the query appended.</p>
+<pre><code>${esc(widgetTag(origin))}</code></pre>
+<p>This results page is a kit too: a stylesheet, an element and a script tag on your results
+page, which reads the query and the filters from its address (docs/WIDGET.md).</p>
+<pre><code>${esc(kitTags(origin))}</code></pre>
 <p>Colours and fonts follow CSS variables you set on your page, for example
-<code>.vtr-panel { --vitrina-accent: #e11d48; --vitrina-radius: 4px; }</code>. The answers come from
+<code>.vtr-panel, .vrp { --vitrina-accent: #e11d48; --vitrina-radius: 4px; }</code>. The answers come from
 <a href="/api/v2/search/?q=%D0%BD%D0%B0%D0%B2%D1%83%D1%88%D0%BD%D0%B8%D0%BA%D0%B8&amp;token=${esc(token)}">the search API</a>.</p>
 </div>
 </main>
-${tag("/widget.js")}`,
+${widgetTag("")}
+<script src="/results-page.js" data-token="${esc(token)}" data-language="uk" data-target="#results" data-input="#q"></script>`,
   });
 }

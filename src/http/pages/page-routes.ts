@@ -23,6 +23,16 @@ const widget = staticAnswer(readFileSync(join(import.meta.dir, "widget.js"), "ut
   "cache-control": "public, max-age=300",
 });
 
+/** The results page kit (/demo is one): its script and stylesheet, loaded as the widget is. */
+const kitFile = (file: string, type: string) =>
+  staticAnswer(readFileSync(join(import.meta.dir, file), "utf8"), {
+    "content-type": `${type}; charset=utf-8`,
+    "x-content-type-options": "nosniff",
+    "cache-control": "public, max-age=300",
+  });
+const resultsScript = kitFile("results-page.js", "text/javascript");
+const resultsStyle = kitFile("results-page.css", "text/css");
+
 const HTML = { "content-type": "text/html; charset=utf-8", "x-content-type-options": "nosniff" };
 
 export function pagesRoutes(deps: PagesDeps): Route[] {
@@ -72,6 +82,18 @@ export function pagesRoutes(deps: PagesDeps): Route[] {
       path: "/widget.js",
       policy: { ...page, cors: "open" },
       handler: ({ request }) => widget(request),
+    },
+    {
+      method: "GET",
+      path: "/results-page.js",
+      policy: { ...page, cors: "open" },
+      handler: ({ request }) => resultsScript(request),
+    },
+    {
+      method: "GET",
+      path: "/results-page.css",
+      policy: { ...page, cors: "open" },
+      handler: ({ request }) => resultsStyle(request),
     },
   ];
 }
