@@ -2,9 +2,11 @@
 //  1. `/` is an HTML start page pointing to /demo and the docs
 //  2. `/demo` and `/demo/` without --demo say how to get the demo, and embed no widget
 //  3. `/widget.js` is the widget's script, cacheable, loadable from any origin
+// 3b. `/results-page.js` and `/results-page.css`, the results page kit, load as the widget does
 //  4. `highlight=html` adds name_html (escaped, the matched words in <mark>), `highlight=ranges`
 //     name_highlight; without it the answer has neither; a wrong value is a 400
-// (/demo with --demo is the storefront: test/browser/widget.test.ts drives it in chromium.)
+// (/demo with --demo is the storefront's results page with the widget: test/browser/widget.test.ts
+// and test/browser/results-page.test.ts drive it in chromium.)
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
   CATEGORIES,
@@ -75,6 +77,27 @@ describe("pages", () => {
       cors: "*",
     });
     expect(await r.text()).toStartWith("// Vitrina's search widget");
+  });
+
+  test("3b. the results page kit's script and stylesheet", async () => {
+    for (const [path, type, start] of [
+      ["/results-page.js", "text/javascript", "// Vitrina's results page kit"],
+      ["/results-page.css", "text/css", "/* Vitrina's results page kit"],
+    ]) {
+      const r = await fetch(`${service.url}${path}`);
+      expect({
+        status: r.status,
+        type: r.headers.get("content-type"),
+        cache: r.headers.get("cache-control"),
+        cors: r.headers.get("access-control-allow-origin"),
+      }).toEqual({
+        status: 200,
+        type: `${type}; charset=utf-8`,
+        cache: "public, max-age=300",
+        cors: "*",
+      });
+      expect(await r.text()).toStartWith(start as string);
+    }
   });
 });
 

@@ -565,7 +565,7 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
       "/demo": {
         get: {
           tags: ["pages"],
-          summary: "The demo storefront with the widget (serve --demo)",
+          summary: "The demo storefront's results page, with the widget (serve --demo)",
           responses: HTML("HTML."),
         },
       },
@@ -590,6 +590,27 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
               description: "JavaScript.",
               content: { "text/javascript": { schema: { type: "string" } } },
             },
+          },
+        },
+      },
+      "/results-page.js": {
+        get: {
+          tags: ["pages"],
+          summary: 'The results page kit\'s script (docs/WIDGET.md, "Results page")',
+          responses: {
+            200: {
+              description: "JavaScript.",
+              content: { "text/javascript": { schema: { type: "string" } } },
+            },
+          },
+        },
+      },
+      "/results-page.css": {
+        get: {
+          tags: ["pages"],
+          summary: "The results page kit's stylesheet",
+          responses: {
+            200: { description: "CSS.", content: { "text/css": { schema: { type: "string" } } } },
           },
         },
       },

@@ -732,7 +732,7 @@
       !state.price_to &&
       !state.category_id;
     const blocks = !data
-      ? [el("p", { class: "vrp-prompt" }, T.prompt), popularBlock(popular)]
+      ? [el("p", { class: "vrp-prompt" }, T.prompt)]
       : none
         ? nothingBlock(state)
         : resultsBlock(state, data);
@@ -762,7 +762,7 @@
     root.setAttribute("aria-busy", "true");
     try {
       const data = state.q ? await search(state, signal) : null;
-      if (!data || data.total === 0) await askPopular();
+      if (data?.total === 0) await askPopular();
       if (signal.aborted) return;
       last = { state, data };
       draw(state, data, want);
