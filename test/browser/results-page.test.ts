@@ -5,7 +5,8 @@
 //     "more"), the products with their matched words marked and their prices, and the pages
 //  2. "more" shows every value of a filter; ticking one puts `filters=` in the URL, and the
 //     results and every other filter's counts become the API's for it
-//  3. a price range puts `price_from`/`price_to` in the URL and bounds the prices
+//  3. a price range puts `price_from`/`price_to` in the URL and bounds the prices; a link with a
+//     wrong value says which, and offers the query alone
 //  4. a category narrows to it (`category_id`), "all categories" widens again
 //  5. the next page (`page=2`) shows the API's second page and moves the focus to the title
 //  6. a wrong-layout query shows "Показано результати для «навушники»" and its results
@@ -284,6 +285,30 @@ describe("the results page on /demo", () => {
     expect(prices.every((p: number) => p >= 1000 && p <= 5000)).toBe(true);
     expect(await view(page)).toEqual(expected(state, answer));
     expect(await page.inputValue(".vrp-price input[name=price_from]")).toBe("1000");
+    await page.close();
+  });
+
+  test("3b. a link with a wrong value says which, and offers the query alone", async () => {
+    const bad = { ...BLACK, price_from: "abc" };
+    const refused = await fetch(
+      `${service.url}/api/v2/search/?${new URLSearchParams({ ...bad, token })}`,
+    );
+    expect({ status: refused.status, body: await refused.json() }).toEqual({
+      status: 400,
+      body: {
+        detail: "Invalid query parameters.",
+        errors: { price_from: ["A valid number is required."] },
+      },
+    });
+    const page = await open(`/demo?${new URLSearchParams(bad)}`);
+    expect(await page.$$eval(".vrp-error p", (els) => els.map((e) => e.textContent))).toEqual([
+      "Пошук не вдався. Спробуйте ще раз.",
+      "Invalid query parameters. price_from: A valid number is required.",
+      "Скинути фільтри",
+    ]);
+    await page.click(".vrp-error a");
+    await settled(page, BLACK);
+    expect(await view(page)).toEqual(expected(BLACK, await api(BLACK)));
     await page.close();
   });
 
@@ -603,12 +628,12 @@ describe("the results page on /demo", () => {
   });
 
   test("14. no console errors", () => {
-    // Without the popular endpoint, the kit's one request for it (test 8) is a 404, which
-    // chromium logs.
-    expect(browser.errors).toEqual(
-      hasPopular
-        ? []
-        : ["Failed to load resource: the server responded with a status of 404 (Not Found)"],
-    );
+    // But those chromium logs for the answers meant to fail: the 400 of test 3b and, without
+    // the popular endpoint, the kit's one request for it (test 8).
+    const failed = "Failed to load resource: the server responded with a status of";
+    expect(browser.errors).toEqual([
+      `${failed} 400 (Bad Request)`,
+      ...(hasPopular ? [] : [`${failed} 404 (Not Found)`]),
+    ]);
   });
 });

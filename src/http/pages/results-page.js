@@ -132,8 +132,8 @@
   let uuid = "";
   try {
     // The widget's id of this browser, shared so that the store's analytics see one shopper.
-    uuid = localStorage.getItem("vitrina-uuid") || "";
-    if (!uuid && crypto.randomUUID) localStorage.setItem("vitrina-uuid", crypto.randomUUID());
+    if (!localStorage.getItem("vitrina-uuid") && crypto.randomUUID)
+      localStorage.setItem("vitrina-uuid", crypto.randomUUID());
     uuid = localStorage.getItem("vitrina-uuid") || "";
   } catch {
     // storage blocked: searches go without an id
@@ -178,6 +178,8 @@
     const s = p.toString();
     return `${location.pathname}${s ? `?${s}` : ""}${location.hash}`;
   };
+  /** A new query: filters, price and category belong to the query they were chosen for. */
+  const only = (q) => ({ ...Object.fromEntries(KEYS.map((k) => [k, ""])), q });
   /** The state with some keys changed; any change but the page's goes back to page 1. */
   const change = (state, patch) => ({ ...state, page: "", ...patch });
   const selected = (state) => new Set(state.filters.split(",").filter(Boolean));
@@ -245,7 +247,7 @@
     input.setAttribute("aria-expanded", "false");
     input.removeAttribute("aria-activedescendant");
   };
-  const mark = (i) => {
+  const choose = (i) => {
     active = i;
     hinted.forEach((li, j) => {
       li.setAttribute("aria-selected", String(j === i));
@@ -256,7 +258,7 @@
   const pick = (text) => {
     input.value = text;
     closeHints();
-    go({ ...Object.fromEntries(KEYS.map((k) => [k, ""])), q: text });
+    go(only(text));
   };
   // Completions are the API's `suggestions`, which it fills with corrections off. No fixed
   // wait: each key aborts the request of the key before.
@@ -311,7 +313,7 @@
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       e.preventDefault();
       const n = hinted.length;
-      mark(e.key === "ArrowDown" ? (active + 1) % n : (active - 1 + n) % n);
+      choose(e.key === "ArrowDown" ? (active + 1) % n : (active - 1 + n) % n);
     } else if (e.key === "Escape") {
       e.preventDefault();
       closeHints();
@@ -326,8 +328,7 @@
     closeHints();
     hintAbort?.abort();
     const q = input.value.trim();
-    // Filters, price and category belong to the query they were chosen for.
-    if (q) go({ ...Object.fromEntries(KEYS.map((k) => [k, ""])), q });
+    if (q) go(only(q));
   });
 
   // ---- the answer ----
@@ -352,7 +353,7 @@
     if (uuid) p.set("uuid", uuid);
     const r = await fetch(`${api}/api/v2/search/?${p}`, { signal, credentials: "omit" });
     const data = await r.json();
-    if (!r.ok) throw new Error(data.detail || `HTTP ${r.status}`);
+    if (!r.ok) throw Object.assign(new Error(data.detail || `HTTP ${r.status}`), data);
     if (r.headers.get("x-search-token"))
       console.error(
         `Vitrina results page: the search token is ${r.headers.get("x-search-token")}.`,
@@ -376,7 +377,6 @@
   const popularBlock = (data) => {
     const queries = data?.queries || [];
     const categories = data?.categories || [];
-    const blank = Object.fromEntries(KEYS.map((k) => [k, ""]));
     return el(
       "div",
       { class: "vrp-popular" },
@@ -385,7 +385,7 @@
         el(
           "ul",
           { class: "vrp-chips vrp-pq" },
-          queries.map((q) => el("li", null, link({ ...blank, q }, { class: "vrp-chip" }, q))),
+          queries.map((q) => el("li", null, link(only(q), { class: "vrp-chip" }, q))),
         ),
       ],
       categories.length > 0 && [
@@ -644,7 +644,6 @@
 
   const resultsBlock = (state, data) => {
     const narrowed = state.filters || state.price_from || state.price_to || state.category_id;
-    const blank = Object.fromEntries(KEYS.map((k) => [k, ""]));
     const items = data.products.groups.flatMap((g) => g.items);
     const corrected = data.corrected_query;
     const notes = [
@@ -678,8 +677,7 @@
         { class: "vrp-side-in" },
         priceBlock(state),
         filtersBlock(state, data),
-        narrowed &&
-          link({ ...blank, q: state.q }, { class: "vrp-reset", "data-focus": "top" }, T.reset),
+        narrowed && link(only(state.q), { class: "vrp-reset", "data-focus": "top" }, T.reset),
       ),
     );
     const list =
@@ -769,13 +767,17 @@
     } catch (e) {
       if (signal.aborted) return;
       last = null;
+      // A link with a wrong value (a 400 names each): say which, and offer the query alone.
+      const fields = Object.entries(e.errors || {}).map(
+        ([k, m]) => `${k}: ${[m].flat().join(" ")}`,
+      );
       out.replaceChildren(
         el(
-          "p",
+          "div",
           { class: "vrp-error", role: "alert" },
-          T.failed,
-          " ",
-          el("small", null, String(e.message || e)),
+          el("p", null, T.failed),
+          el("p", null, el("small", null, [String(e.message || e), ...fields].join(" "))),
+          state.q && el("p", null, link(only(state.q), { "data-focus": "top" }, T.reset)),
         ),
       );
       status.textContent = T.failed;
