@@ -19,7 +19,7 @@
 // 11. a phone (390x844): nothing scrolls sideways; the filters are a closed disclosure that the
 //     keyboard opens, and a value ticked by Space filters
 // 12. on another site under a strict Content-Security-Policy (no inline script or style), in
-//     English, drawn into the element its data-target names
+//     English, drawn into the element its data-target names (the tag in <head>)
 // 13. catalog text that looks like HTML is shown as text
 // 14. no console errors or page errors throughout
 // It writes screenshots (desktop, phone) to VITRINA_SCREENSHOTS (default: a temporary directory;
@@ -105,6 +105,21 @@ async function open(path: string, viewport?: { width: number; height: number }):
   await page.goto(`${service.url}${path}`);
   await settled(page);
   return page;
+}
+
+/** An answer of GET /api/v2/search/popular/'s shape in place of the service's, if any. */
+async function standInPopular(page: Page): Promise<void> {
+  await page.route("**/api/v2/search/popular/**", (route) =>
+    route.fulfill({
+      contentType: "application/json",
+      body: JSON.stringify({
+        queries: ["навушники", "ноутбук"],
+        categories: [
+          { id: 24, name: "Навушники", url: "https://vitrina.example/c/headphones/", total: 4 },
+        ],
+      }),
+    }),
+  );
 }
 
 /** Waits until the kit has drawn the answer for the URL (and, given, until the URL is `state`). */
@@ -420,17 +435,7 @@ describe("the results page on /demo", () => {
     await page.close();
     // An answer of the endpoint's shape, whichever this service gives.
     const stand = await newPage();
-    await stand.route("**/api/v2/search/popular/**", (route) =>
-      route.fulfill({
-        contentType: "application/json",
-        body: JSON.stringify({
-          queries: ["навушники", "ноутбук"],
-          categories: [
-            { id: 24, name: "Навушники", url: "https://vitrina.example/c/headphones/", total: 4 },
-          ],
-        }),
-      }),
-    );
+    await standInPopular(stand);
     await stand.goto(`${service.url}/demo?q=qwertyuiop`);
     await settled(stand);
     expect(await nothing(stand)).toEqual({
@@ -537,6 +542,13 @@ describe("the results page on /demo", () => {
       await page.evaluate(() => (globalThis as any).document.activeElement.getAttribute("data-id")),
     ).toBe(id);
     expect(await width()).toBe(390);
+    // Nor in the other states: no query, nothing found (popular queries), a long query.
+    await standInPopular(page);
+    for (const q of ["", "qwertyuiop", "Наддовгийзапитбезжодногопробілуякийнезнайдеться xiaomi"]) {
+      await page.goto(`${service.url}/demo?q=${encodeURIComponent(q)}`);
+      await settled(page);
+      expect([q, await width()]).toEqual([q, 390]);
+    }
     await page.close();
   });
 
@@ -546,9 +558,10 @@ describe("the results page on /demo", () => {
       port: 0,
       fetch: () =>
         new Response(
-          `<!doctype html><html lang="en"><head><link rel="stylesheet" href="${service.url}/results-page.css"></head>
-<body><h2>A store</h2><main id="found"></main>
-<script src="${service.url}/results-page.js" data-token="${token}" data-language="en" data-target="#found"></script></body></html>`,
+          // The tag in <head>, before its target exists.
+          `<!doctype html><html lang="en"><head><link rel="stylesheet" href="${service.url}/results-page.css">
+<script src="${service.url}/results-page.js" data-token="${token}" data-language="en" data-target="#found"></script></head>
+<body><h2>A store</h2><main id="found"></main></body></html>`,
           {
             headers: {
               "content-type": "text/html; charset=utf-8",

@@ -123,669 +123,678 @@
   }[lang];
   const quoted = (s) => (lang === "en" ? `\u201c${s}\u201d` : `\u00ab${s}\u00bb`);
 
-  if (!ds.token) console.error("Vitrina results page: the script tag has no data-token.");
-  const target = ds.target ? document.querySelector(ds.target) : null;
-  if (ds.target && !target) console.error(`Vitrina results page: no element ${ds.target}.`);
-  const root = target || script.insertAdjacentElement("afterend", document.createElement("div"));
-  const storeInput = ds.input ? document.querySelector(ds.input) : null;
+  // The tag may stand anywhere, in <head> too: its target is looked for once the page is read.
+  const start = () => {
+    if (!ds.token) console.error("Vitrina results page: the script tag has no data-token.");
+    const target = ds.target ? document.querySelector(ds.target) : null;
+    if (ds.target && !target) console.error(`Vitrina results page: no element ${ds.target}.`);
+    const root = target || script.insertAdjacentElement("afterend", document.createElement("div"));
+    const storeInput = ds.input ? document.querySelector(ds.input) : null;
 
-  let uuid = "";
-  try {
-    // The widget's id of this browser, shared so that the store's analytics see one shopper.
-    if (!localStorage.getItem("vitrina-uuid") && crypto.randomUUID)
-      localStorage.setItem("vitrina-uuid", crypto.randomUUID());
-    uuid = localStorage.getItem("vitrina-uuid") || "";
-  } catch {
-    // storage blocked: searches go without an id
-  }
-
-  /** An element: attributes (on* are listeners), then children; strings become text nodes. */
-  const el = (tag, attrs, ...kids) => {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attrs || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-      else if (name === "class") node.className = value;
-      else node.setAttribute(name, value === true ? "" : String(value));
-    }
-    node.append(...kids.flat().filter((k) => k !== null && k !== undefined && k !== false));
-    return node;
-  };
-
-  const money = (value, currency) => {
+    let uuid = "";
     try {
-      const digits = value % 1 ? 2 : 0;
-      const style = { style: "currency", currency: currency || "UAH" };
-      return value.toLocaleString(locale, { ...style, maximumFractionDigits: digits });
+      // The widget's id of this browser, shared so that the store's analytics see one shopper.
+      if (!localStorage.getItem("vitrina-uuid") && crypto.randomUUID)
+        localStorage.setItem("vitrina-uuid", crypto.randomUUID());
+      uuid = localStorage.getItem("vitrina-uuid") || "";
     } catch {
-      return `${value} ${currency}`; // a currency code Intl does not know
+      // storage blocked: searches go without an id
     }
-  };
 
-  // ---- the state: the URL ----
+    /** An element: attributes (on* are listeners), then children; strings become text nodes. */
+    const el = (tag, attrs, ...kids) => {
+      const node = document.createElement(tag);
+      for (const [name, value] of Object.entries(attrs || {})) {
+        if (value === null || value === undefined || value === false) continue;
+        if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+        else if (name === "class") node.className = value;
+        else node.setAttribute(name, value === true ? "" : String(value));
+      }
+      node.append(...kids.flat().filter((k) => k !== null && k !== undefined && k !== false));
+      return node;
+    };
 
-  const read = () => {
-    const p = new URLSearchParams(location.search);
-    return Object.fromEntries(KEYS.map((k) => [k, (p.get(k) || "").trim()]));
-  };
-  const hrefOf = (state) => {
-    const p = new URLSearchParams(location.search);
-    for (const k of KEYS) {
-      const v = state[k];
-      if (v && !(k === "page" && v === "1")) p.set(k, v);
-      else p.delete(k);
-    }
-    const s = p.toString();
-    return `${location.pathname}${s ? `?${s}` : ""}${location.hash}`;
-  };
-  /** A new query: filters, price and category belong to the query they were chosen for. */
-  const only = (q) => ({ ...Object.fromEntries(KEYS.map((k) => [k, ""])), q });
-  /** The state with some keys changed; any change but the page's goes back to page 1. */
-  const change = (state, patch) => ({ ...state, page: "", ...patch });
-  const selected = (state) => new Set(state.filters.split(",").filter(Boolean));
+    const money = (value, currency) => {
+      try {
+        const digits = value % 1 ? 2 : 0;
+        const style = { style: "currency", currency: currency || "UAH" };
+        return value.toLocaleString(locale, { ...style, maximumFractionDigits: digits });
+      } catch {
+        return `${value} ${currency}`; // a currency code Intl does not know
+      }
+    };
 
-  /** Shows `state` and makes it the URL (a new history entry). */
-  const go = (state, focus) => {
-    history.pushState(null, "", hrefOf(state));
-    show(focus);
-  };
-  /** A link to a state: a real href (new tab, copy), taken over by the page on a plain click. */
-  const link = (state, attrs, ...kids) =>
-    el(
-      "a",
-      {
-        ...attrs,
-        href: hrefOf(state),
-        onclick: (e) => {
-          if (e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-          e.preventDefault();
-          go(state, attrs["data-focus"]);
-        },
-      },
-      ...kids,
-    );
+    // ---- the state: the URL ----
 
-  // ---- the search field, with completions as the shopper types ----
+    const read = () => {
+      const p = new URLSearchParams(location.search);
+      // (`filters` repeated is read as one list, as the API's comma-separated one is.)
+      const value = (k) => (k === "filters" ? p.getAll(k).join(",") : p.get(k) || "").trim();
+      return Object.fromEntries(KEYS.map((k) => [k, value(k)]));
+    };
+    const hrefOf = (state) => {
+      const p = new URLSearchParams(location.search);
+      for (const k of KEYS) {
+        const v = state[k];
+        if (v && !(k === "page" && v === "1")) p.set(k, v);
+        else p.delete(k);
+      }
+      const s = p.toString();
+      return `${location.pathname}${s ? `?${s}` : ""}${location.hash}`;
+    };
+    /** A new query: filters, price and category belong to the query they were chosen for. */
+    const only = (q) => ({ ...Object.fromEntries(KEYS.map((k) => [k, ""])), q });
+    /** The state with some keys changed; any change but the page's goes back to page 1. */
+    const change = (state, patch) => ({ ...state, page: "", ...patch });
+    const selected = (state) => new Set(state.filters.split(",").filter(Boolean));
 
-  const listId = `vrp-hints-${Math.random().toString(36).slice(2, 8)}`;
-  const input = el("input", {
-    class: "vrp-input",
-    type: "search",
-    name: "q",
-    role: "combobox",
-    "aria-label": T.search,
-    "aria-autocomplete": "list",
-    "aria-expanded": "false",
-    "aria-controls": listId,
-    autocomplete: "off",
-    placeholder: T.search,
-  });
-  const hints = el("ul", {
-    class: "vrp-hints",
-    id: listId,
-    role: "listbox",
-    "aria-label": T.hints,
-  });
-  hints.hidden = true;
-  const form = el(
-    "form",
-    { class: "vrp-form", role: "search" },
-    el("div", { class: "vrp-combo" }, input, hints),
-    el("button", { class: "vrp-go", type: "submit" }, T.find),
-  );
-  const out = el("div", { class: "vrp-out" });
-  const status = el("p", { class: "vrp-sr", role: "status" });
-  root.classList.add("vrp");
-  root.replaceChildren(form, status, out);
-
-  let hinted = [];
-  let active = -1;
-  let hintAbort = null;
-  const closeHints = () => {
-    hints.hidden = true;
-    active = -1;
-    input.setAttribute("aria-expanded", "false");
-    input.removeAttribute("aria-activedescendant");
-  };
-  const choose = (i) => {
-    active = i;
-    hinted.forEach((li, j) => {
-      li.setAttribute("aria-selected", String(j === i));
-    });
-    if (i < 0) input.removeAttribute("aria-activedescendant");
-    else input.setAttribute("aria-activedescendant", hinted[i].id);
-  };
-  const pick = (text) => {
-    input.value = text;
-    closeHints();
-    go(only(text));
-  };
-  // Completions are the API's `suggestions`, which it fills with corrections off. No fixed
-  // wait: each key aborts the request of the key before.
-  input.addEventListener("input", async () => {
-    const q = input.value;
-    hintAbort?.abort();
-    if (!q.trim()) return closeHints();
-    hintAbort = new AbortController();
-    const p = new URLSearchParams({
-      q,
-      token: ds.token || "",
-      language: lang,
-      use_corrections: "false",
-      use_suggestions: "true",
-      show_filters: "false",
-      group_by_category: "false",
-      product_page_size: "1",
-      category_page_size: "1",
-    });
-    if (uuid) p.set("uuid", uuid);
-    try {
-      const r = await fetch(`${api}/api/v2/search/?${p}`, {
-        signal: hintAbort.signal,
-        credentials: "omit",
-      });
-      const data = await r.json();
-      if (!r.ok || input.value !== q) return;
-      hinted = (data.suggestions || []).map((s, i) =>
-        el(
-          "li",
-          {
-            id: `${listId}-${i}`,
-            role: "option",
-            class: "vrp-hint",
-            "aria-selected": "false",
-            onmousedown: (e) => e.preventDefault(), // keep the focus in the field
-            onclick: () => pick(s),
+    /** Shows `state` and makes it the URL (a new history entry). */
+    const go = (state, focus) => {
+      history.pushState(null, "", hrefOf(state));
+      show(focus);
+    };
+    /** A link to a state: a real href (new tab, copy), taken over by the page on a plain click. */
+    const link = (state, attrs, ...kids) =>
+      el(
+        "a",
+        {
+          ...attrs,
+          href: hrefOf(state),
+          onclick: (e) => {
+            if (e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+            e.preventDefault();
+            go(state, attrs["data-focus"]);
           },
-          s,
-        ),
+        },
+        ...kids,
       );
-      hints.replaceChildren(...hinted);
+
+    // ---- the search field, with completions as the shopper types ----
+
+    const listId = `vrp-hints-${Math.random().toString(36).slice(2, 8)}`;
+    const input = el("input", {
+      class: "vrp-input",
+      type: "search",
+      name: "q",
+      role: "combobox",
+      "aria-label": T.search,
+      "aria-autocomplete": "list",
+      "aria-expanded": "false",
+      "aria-controls": listId,
+      autocomplete: "off",
+      placeholder: T.search,
+    });
+    const hints = el("ul", {
+      class: "vrp-hints",
+      id: listId,
+      role: "listbox",
+      "aria-label": T.hints,
+    });
+    hints.hidden = true;
+    const form = el(
+      "form",
+      { class: "vrp-form", role: "search" },
+      el("div", { class: "vrp-combo" }, input, hints),
+      el("button", { class: "vrp-go", type: "submit" }, T.find),
+    );
+    const out = el("div", { class: "vrp-out" });
+    const status = el("p", { class: "vrp-sr", role: "status" });
+    root.classList.add("vrp");
+    root.replaceChildren(form, status, out);
+
+    let hinted = [];
+    let active = -1;
+    let hintAbort = null;
+    const closeHints = () => {
+      hints.hidden = true;
       active = -1;
-      hints.hidden = hinted.length === 0 || document.activeElement !== input;
-      input.setAttribute("aria-expanded", String(!hints.hidden));
-    } catch {
-      // aborted by the next key, or the network: no completions
-    }
-  });
-  input.addEventListener("keydown", (e) => {
-    if (hints.hidden || !hinted.length) return;
-    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-      e.preventDefault();
-      const n = hinted.length;
-      choose(e.key === "ArrowDown" ? (active + 1) % n : (active - 1 + n) % n);
-    } else if (e.key === "Escape") {
+      input.setAttribute("aria-expanded", "false");
+      input.removeAttribute("aria-activedescendant");
+    };
+    const choose = (i) => {
+      active = i;
+      hinted.forEach((li, j) => {
+        li.setAttribute("aria-selected", String(j === i));
+      });
+      if (i < 0) input.removeAttribute("aria-activedescendant");
+      else input.setAttribute("aria-activedescendant", hinted[i].id);
+    };
+    const pick = (text) => {
+      input.value = text;
+      closeHints();
+      go(only(text));
+    };
+    // Completions are the API's `suggestions`, which it fills with corrections off. No fixed
+    // wait: each key aborts the request of the key before.
+    input.addEventListener("input", async () => {
+      const q = input.value;
+      hintAbort?.abort();
+      if (!q.trim()) return closeHints();
+      hintAbort = new AbortController();
+      const p = new URLSearchParams({
+        q,
+        token: ds.token || "",
+        language: lang,
+        use_corrections: "false",
+        use_suggestions: "true",
+        show_filters: "false",
+        group_by_category: "false",
+        product_page_size: "1",
+        category_page_size: "1",
+      });
+      if (uuid) p.set("uuid", uuid);
+      try {
+        const r = await fetch(`${api}/api/v2/search/?${p}`, {
+          signal: hintAbort.signal,
+          credentials: "omit",
+        });
+        const data = await r.json();
+        if (!r.ok || input.value !== q) return;
+        hinted = (data.suggestions || []).map((s, i) =>
+          el(
+            "li",
+            {
+              id: `${listId}-${i}`,
+              role: "option",
+              class: "vrp-hint",
+              "aria-selected": "false",
+              onmousedown: (e) => e.preventDefault(), // keep the focus in the field
+              onclick: () => pick(s),
+            },
+            s,
+          ),
+        );
+        hints.replaceChildren(...hinted);
+        active = -1;
+        hints.hidden = hinted.length === 0 || document.activeElement !== input;
+        input.setAttribute("aria-expanded", String(!hints.hidden));
+      } catch {
+        // aborted by the next key, or the network: no completions
+      }
+    });
+    input.addEventListener("keydown", (e) => {
+      if (hints.hidden || !hinted.length) return;
+      if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+        e.preventDefault();
+        const n = hinted.length;
+        choose(e.key === "ArrowDown" ? (active + 1) % n : (active - 1 + n) % n);
+      } else if (e.key === "Escape") {
+        e.preventDefault();
+        closeHints();
+      } else if (e.key === "Enter" && active >= 0) {
+        e.preventDefault();
+        pick(hinted[active].textContent);
+      }
+    });
+    input.addEventListener("blur", closeHints);
+    form.addEventListener("submit", (e) => {
       e.preventDefault();
       closeHints();
-    } else if (e.key === "Enter" && active >= 0) {
-      e.preventDefault();
-      pick(hinted[active].textContent);
-    }
-  });
-  input.addEventListener("blur", closeHints);
-  form.addEventListener("submit", (e) => {
-    e.preventDefault();
-    closeHints();
-    hintAbort?.abort();
-    const q = input.value.trim();
-    if (q) go(only(q));
-  });
-
-  // ---- the answer ----
-
-  let searchAbort = null;
-  let popular; // undefined: not asked yet; null: the service has no such endpoint
-  /** Attributes whose every value is shown ("more"): the shopper's choice, kept while here. */
-  const opened = new Set();
-
-  const search = async (state, signal) => {
-    const p = new URLSearchParams({
-      q: state.q,
-      token: ds.token || "",
-      language: lang,
-      group_by_category: "false",
-      product_page_size: String(pageSize),
-      highlight: "ranges",
+      hintAbort?.abort();
+      const q = input.value.trim();
+      if (q) go(only(q));
     });
-    for (const k of ["filters", "price_from", "price_to", "category_id", "page"])
-      if (state[k]) p.set(k, state[k]);
-    if (ds.wid) p.set("wid", ds.wid);
-    if (uuid) p.set("uuid", uuid);
-    const r = await fetch(`${api}/api/v2/search/?${p}`, { signal, credentials: "omit" });
-    const data = await r.json();
-    if (!r.ok) throw Object.assign(new Error(data.detail || `HTTP ${r.status}`), data);
-    if (r.headers.get("x-search-token"))
-      console.error(
-        `Vitrina results page: the search token is ${r.headers.get("x-search-token")}.`,
-      );
-    return data;
-  };
 
-  /** GET /api/v2/search/popular/: what other shoppers ask for, shown when nothing matches. */
-  const askPopular = async () => {
-    if (popular !== undefined) return popular;
-    const p = new URLSearchParams({ token: ds.token || "", language: lang });
-    try {
-      const r = await fetch(`${api}/api/v2/search/popular/?${p}`, { credentials: "omit" });
-      popular = r.ok ? await r.json() : null;
-    } catch {
-      popular = null;
-    }
-    return popular;
-  };
+    // ---- the answer ----
 
-  const popularBlock = (data) => {
-    const queries = data?.queries || [];
-    const categories = data?.categories || [];
-    return el(
-      "div",
-      { class: "vrp-popular" },
-      queries.length > 0 && [
-        el("h2", null, T.popularQueries),
-        el(
-          "ul",
-          { class: "vrp-chips vrp-pq" },
-          queries.map((q) => el("li", null, link(only(q), { class: "vrp-chip" }, q))),
-        ),
-      ],
-      categories.length > 0 && [
-        el("h2", null, T.popularCategories),
-        el(
-          "ul",
-          { class: "vrp-chips vrp-pc" },
-          categories.map((c) =>
-            el(
-              "li",
-              null,
+    let searchAbort = null;
+    let popular; // undefined: not asked yet; null: the service has no such endpoint
+    /** Attributes whose every value is shown ("more"): the shopper's choice, kept while here. */
+    const opened = new Set();
+
+    const search = async (state, signal) => {
+      const p = new URLSearchParams({
+        q: state.q,
+        token: ds.token || "",
+        language: lang,
+        group_by_category: "false",
+        product_page_size: String(pageSize),
+        highlight: "ranges",
+      });
+      for (const k of ["filters", "price_from", "price_to", "category_id", "page"])
+        if (state[k]) p.set(k, state[k]);
+      if (ds.wid) p.set("wid", ds.wid);
+      if (uuid) p.set("uuid", uuid);
+      const r = await fetch(`${api}/api/v2/search/?${p}`, { signal, credentials: "omit" });
+      const data = await r.json();
+      if (!r.ok) throw Object.assign(new Error(data.detail || `HTTP ${r.status}`), data);
+      if (r.headers.get("x-search-token"))
+        console.error(
+          `Vitrina results page: the search token is ${r.headers.get("x-search-token")}.`,
+        );
+      return data;
+    };
+
+    /** GET /api/v2/search/popular/: what other shoppers ask for, shown when nothing matches. */
+    const askPopular = async () => {
+      if (popular !== undefined) return popular;
+      const p = new URLSearchParams({ token: ds.token || "", language: lang });
+      try {
+        const r = await fetch(`${api}/api/v2/search/popular/?${p}`, { credentials: "omit" });
+        popular = r.ok ? await r.json() : null;
+      } catch {
+        popular = null;
+      }
+      return popular;
+    };
+
+    const popularBlock = (data) => {
+      const queries = data?.queries || [];
+      const categories = data?.categories || [];
+      return el(
+        "div",
+        { class: "vrp-popular" },
+        queries.length > 0 && [
+          el("h2", null, T.popularQueries),
+          el(
+            "ul",
+            { class: "vrp-chips vrp-pq" },
+            queries.map((q) => el("li", null, link(only(q), { class: "vrp-chip" }, q))),
+          ),
+        ],
+        categories.length > 0 && [
+          el("h2", null, T.popularCategories),
+          el(
+            "ul",
+            { class: "vrp-chips vrp-pc" },
+            categories.map((c) =>
               el(
-                "a",
-                { class: "vrp-chip", href: c.url || null },
-                c.name,
-                " ",
-                el("small", null, String(c.total)),
+                "li",
+                null,
+                el(
+                  "a",
+                  { class: "vrp-chip", href: c.url || null },
+                  c.name,
+                  " ",
+                  el("small", null, String(c.total)),
+                ),
               ),
             ),
           ),
-        ),
-      ],
-    );
-  };
+        ],
+      );
+    };
 
-  /** The values of one filter, or the categories: the first few, then a "more" toggle. */
-  const few = (key, items, limit, cls) => {
-    // "One more" would take the place of the one it hides.
-    const more = items.length > limit + 1 ? items.length - limit : 0;
-    const open = opened.has(key);
-    const shown = more > 0 && !open ? items.slice(0, limit) : items;
-    return [
-      el("ul", { class: cls }, shown),
-      more > 0 &&
-        el(
-          "button",
-          {
-            type: "button",
-            class: "vrp-more",
-            "aria-expanded": String(open),
-            "data-key": `more:${key}`,
-            onclick: () => {
-              if (open) opened.delete(key);
-              else opened.add(key);
-              if (last) draw(last.state, last.data, `more:${key}`);
+    /** The values of one filter, or the categories: the first few, then a "more" toggle. */
+    const few = (key, items, limit, cls) => {
+      // "One more" would take the place of the one it hides.
+      const more = items.length > limit + 1 ? items.length - limit : 0;
+      const open = opened.has(key);
+      const shown = more > 0 && !open ? items.slice(0, limit) : items;
+      return [
+        el("ul", { class: cls }, shown),
+        more > 0 &&
+          el(
+            "button",
+            {
+              type: "button",
+              class: "vrp-more",
+              "aria-expanded": String(open),
+              "data-key": `more:${key}`,
+              onclick: () => {
+                if (open) opened.delete(key);
+                else opened.add(key);
+                if (last) draw(last.state, last.data, `more:${key}`);
+              },
             },
-          },
-          open ? T.less : `${T.more} ${more}`,
-        ),
-    ];
-  };
+            open ? T.less : `${T.more} ${more}`,
+          ),
+      ];
+    };
 
-  const categoriesBlock = (state, data) => {
-    const all = el(
-      "li",
-      null,
-      link(
-        change(state, { category_id: "" }),
-        {
-          class: "vrp-chip",
-          "aria-current": state.category_id ? null : "true",
-          "data-key": "cat:",
-          "data-focus": "cat:",
-        },
-        T.allCategories,
-      ),
-    );
-    const items = data.categories.map((c) =>
-      el(
+    const categoriesBlock = (state, data) => {
+      const all = el(
         "li",
         null,
         link(
-          change(state, { category_id: c.source_id }),
+          change(state, { category_id: "" }),
           {
-            class: "vrp-chip vrp-cat",
-            "aria-current": c.source_id === state.category_id ? "true" : null,
-            "data-key": `cat:${c.source_id}`,
-            "data-focus": `cat:${c.source_id}`,
+            class: "vrp-chip",
+            "aria-current": state.category_id ? null : "true",
+            "data-key": "cat:",
+            "data-focus": "cat:",
           },
-          c.name,
-          " ",
-          el("small", null, String(c.total)),
+          T.allCategories,
         ),
-      ),
-    );
-    return el(
-      "nav",
-      { class: "vrp-cats", "aria-label": T.categories },
-      few("categories", [all, ...items], FEW_CATEGORIES + 1, "vrp-chips"),
-    );
-  };
-
-  const priceBlock = (state) => {
-    const box = (name, label) =>
-      el(
-        "label",
-        null,
-        el("span", null, label),
-        el("input", {
-          name,
-          type: "number",
-          min: "0",
-          step: "any",
-          inputmode: "decimal",
-          value: state[name] || null,
-          "data-key": `price:${name}`,
-        }),
       );
-    return el(
-      "form",
-      {
-        class: "vrp-price",
-        onsubmit: (e) => {
-          e.preventDefault();
-          const f = e.currentTarget;
-          go(
-            change(state, {
-              price_from: f.elements.price_from.value,
-              price_to: f.elements.price_to.value,
-            }),
-            "price:apply",
-          );
-        },
-      },
-      el(
-        "fieldset",
-        null,
-        el("legend", null, T.price),
+      const items = data.categories.map((c) =>
         el(
-          "div",
-          { class: "vrp-range" },
-          box("price_from", T.from),
-          box("price_to", T.to),
-          el("button", { type: "submit", "data-key": "price:apply" }, T.apply),
+          "li",
+          null,
+          link(
+            change(state, { category_id: c.source_id }),
+            {
+              class: "vrp-chip vrp-cat",
+              "aria-current": c.source_id === state.category_id ? "true" : null,
+              "data-key": `cat:${c.source_id}`,
+              "data-focus": `cat:${c.source_id}`,
+            },
+            c.name,
+            " ",
+            el("small", null, String(c.total)),
+          ),
         ),
-      ),
-    );
-  };
-
-  const filtersBlock = (state, data) => {
-    const chosen = selected(state);
-    const toggle = (id) => {
-      const next = new Set(chosen);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return change(state, { filters: [...next].join(",") });
+      );
+      return el(
+        "nav",
+        { class: "vrp-cats", "aria-label": T.categories },
+        few("categories", [all, ...items], FEW_CATEGORIES + 1, "vrp-chips"),
+      );
     };
-    return data.filters
-      .filter((f) => f.values.length > 0)
-      .map((f) => {
-        const values = f.values.map((v) => {
-          const id = String(v.id);
-          const swatch = v.color ? el("span", { class: "vrp-sw" }) : null;
-          if (swatch) swatch.style.background = v.color;
-          return el(
-            "li",
-            null,
-            el(
-              "label",
-              { class: "vrp-val" },
-              el("input", {
-                type: "checkbox",
-                "data-id": id,
-                "data-key": `f:${id}`,
-                checked: chosen.has(id),
-                onchange: () => go(toggle(id), `f:${id}`),
+
+    const priceBlock = (state) => {
+      const box = (name, label) =>
+        el(
+          "label",
+          null,
+          el("span", null, label),
+          el("input", {
+            name,
+            type: "number",
+            min: "0",
+            step: "any",
+            inputmode: "decimal",
+            value: state[name] || null,
+            "data-key": `price:${name}`,
+          }),
+        );
+      return el(
+        "form",
+        {
+          class: "vrp-price",
+          onsubmit: (e) => {
+            e.preventDefault();
+            const f = e.currentTarget;
+            go(
+              change(state, {
+                price_from: f.elements.price_from.value,
+                price_to: f.elements.price_to.value,
               }),
-              swatch,
-              el("span", { class: "vrp-vname" }, v.name),
-              el("small", null, String(v.total)),
-            ),
+              "price:apply",
+            );
+          },
+        },
+        el(
+          "fieldset",
+          null,
+          el("legend", null, T.price),
+          el(
+            "div",
+            { class: "vrp-range" },
+            box("price_from", T.from),
+            box("price_to", T.to),
+            el("button", { type: "submit", "data-key": "price:apply" }, T.apply),
+          ),
+        ),
+      );
+    };
+
+    const filtersBlock = (state, data) => {
+      const chosen = selected(state);
+      const toggle = (id) => {
+        const next = new Set(chosen);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return change(state, { filters: [...next].join(",") });
+      };
+      return data.filters
+        .filter((f) => f.values.length > 0)
+        .map((f) => {
+          const values = f.values.map((v) => {
+            const id = String(v.id);
+            const swatch = v.color ? el("span", { class: "vrp-sw" }) : null;
+            if (swatch) swatch.style.background = v.color;
+            return el(
+              "li",
+              null,
+              el(
+                "label",
+                { class: "vrp-val" },
+                el("input", {
+                  type: "checkbox",
+                  "data-id": id,
+                  "data-key": `f:${id}`,
+                  checked: chosen.has(id),
+                  onchange: () => go(toggle(id), `f:${id}`),
+                }),
+                swatch,
+                el("span", { class: "vrp-vname" }, v.name),
+                el("small", null, String(v.total)),
+              ),
+            );
+          });
+          return el(
+            "fieldset",
+            { class: "vrp-filter", "data-id": String(f.id) },
+            el("legend", null, f.name),
+            few(`f:${f.id}`, values, FEW, "vrp-vals"),
           );
         });
-        return el(
-          "fieldset",
-          { class: "vrp-filter", "data-id": String(f.id) },
-          el("legend", null, f.name),
-          few(`f:${f.id}`, values, FEW, "vrp-vals"),
-        );
-      });
-  };
+    };
 
-  const product = (p) => {
-    const name = [];
-    let at = 0;
-    for (const [a, b] of p.name_highlight || []) {
-      if (a < at || b > p.name.length) continue;
-      name.push(p.name.slice(at, a), el("mark", null, p.name.slice(a, b)));
-      at = b;
-    }
-    name.push(p.name.slice(at));
-    const img = p.picture_url ? el("img", { src: p.picture_url, alt: "", loading: "lazy" }) : null;
-    img?.addEventListener("error", () => img.remove());
-    const sale = p.price > p.discounted_price;
-    return el(
-      "li",
-      { class: "vrp-card" },
-      el(
-        "a",
-        { class: "vrp-pic", href: p.url || null, tabindex: "-1", "aria-hidden": "true" },
-        img,
-      ),
-      el("a", { class: "vrp-name", href: p.url || null }, name),
-      el(
-        "p",
-        { class: "vrp-prices" },
+    const product = (p) => {
+      const name = [];
+      let at = 0;
+      for (const [a, b] of p.name_highlight || []) {
+        if (a < at || b > p.name.length) continue;
+        name.push(p.name.slice(at, a), el("mark", null, p.name.slice(a, b)));
+        at = b;
+      }
+      name.push(p.name.slice(at));
+      const img = p.picture_url
+        ? el("img", { src: p.picture_url, alt: "", loading: "lazy" })
+        : null;
+      img?.addEventListener("error", () => img.remove());
+      const sale = p.price > p.discounted_price;
+      return el(
+        "li",
+        { class: "vrp-card" },
         el(
-          "span",
-          { class: sale ? "vrp-now vrp-sale" : "vrp-now" },
-          money(p.discounted_price, p.currency),
+          "a",
+          { class: "vrp-pic", href: p.url || null, tabindex: "-1", "aria-hidden": "true" },
+          img,
         ),
-        sale && [" ", el("s", null, money(p.price, p.currency))],
-      ),
-      p.availability === false && el("p", { class: "vrp-out-of" }, T.out),
-      p.labels?.length > 0 &&
-        el(
-          "ul",
-          { class: "vrp-labels" },
-          p.labels.map((l) => {
-            const li = el("li", { class: "vrp-label" }, l.name);
-            if (l.color) li.style.background = l.color;
-            return li;
-          }),
-        ),
-    );
-  };
-
-  /** Page numbers: the first, the last, and two either side of the current one. */
-  const pagesBlock = (state, pg) => {
-    if (pg.total_pages <= 1) return null;
-    const at = pg.current_page;
-    const to = (n) => ({ ...state, page: String(n) });
-    const numbers = [];
-    for (let n = 1; n <= pg.total_pages; n++) {
-      if (n === 1 || n === pg.total_pages || Math.abs(n - at) <= 2) numbers.push(n);
-      else if (numbers[numbers.length - 1] !== "…") numbers.push("…");
-    }
-    return el(
-      "nav",
-      { class: "vrp-pages", "aria-label": T.pages },
-      pg.has_previous &&
-        link(to(at - 1), { rel: "prev", class: "vrp-step", "data-focus": "top" }, `‹ ${T.prev}`),
-      numbers.map((n) =>
-        n === "…"
-          ? el("span", { class: "vrp-gap" }, "…")
-          : link(
-              to(n),
-              { class: "vrp-num", "aria-current": n === at ? "page" : null, "data-focus": "top" },
-              String(n),
-            ),
-      ),
-      pg.has_next &&
-        link(to(at + 1), { rel: "next", class: "vrp-step", "data-focus": "top" }, `${T.next} ›`),
-    );
-  };
-
-  const resultsBlock = (state, data) => {
-    const narrowed = state.filters || state.price_from || state.price_to || state.category_id;
-    const items = data.products.groups.flatMap((g) => g.items);
-    const corrected = data.corrected_query;
-    const notes = [
-      corrected && el("p", { class: "vrp-corrected" }, `${T.showing} ${quoted(corrected)}`),
-      data.ignored_words.length > 0 &&
+        el("a", { class: "vrp-name", href: p.url || null }, name),
         el(
           "p",
-          { class: "vrp-ignored" },
-          `${T.without} ${data.ignored_words.map(quoted).join(", ")}`,
+          { class: "vrp-prices" },
+          el(
+            "span",
+            { class: sale ? "vrp-now vrp-sale" : "vrp-now" },
+            money(p.discounted_price, p.currency),
+          ),
+          sale && [" ", el("s", null, money(p.price, p.currency))],
         ),
-    ];
-    // A disclosure, open on a wide screen; on a phone closed until the shopper opens it.
-    const side = el(
-      "details",
-      {
-        class: "vrp-side",
-        open: opened.has("side") || (!opened.has("side:closed") && matchMedia(WIDE).matches),
-        ontoggle: (e) => {
-          opened.delete(e.currentTarget.open ? "side:closed" : "side");
-          opened.add(e.currentTarget.open ? "side" : "side:closed");
-        },
-      },
-      el(
-        "summary",
-        { class: "vrp-toggle", "data-key": "side" },
-        T.filters,
-        selected(state).size > 0 && ` (${selected(state).size})`,
-      ),
-      el(
-        "div",
-        { class: "vrp-side-in" },
-        priceBlock(state),
-        filtersBlock(state, data),
-        narrowed && link(only(state.q), { class: "vrp-reset", "data-focus": "top" }, T.reset),
-      ),
-    );
-    const list =
-      items.length > 0
-        ? el("ul", { class: "vrp-grid" }, items.map(product))
-        : el(
+        p.availability === false && el("p", { class: "vrp-out-of" }, T.out),
+        p.labels?.length > 0 &&
+          el(
+            "ul",
+            { class: "vrp-labels" },
+            p.labels.map((l) => {
+              const li = el("li", { class: "vrp-label" }, l.name);
+              if (l.color) li.style.background = l.color;
+              return li;
+            }),
+          ),
+      );
+    };
+
+    /** Page numbers: the first, the last, and two either side of the current one. */
+    const pagesBlock = (state, pg) => {
+      if (pg.total_pages <= 1) return null;
+      const at = pg.current_page;
+      const to = (n) => ({ ...state, page: String(n) });
+      const numbers = [];
+      for (let n = 1; n <= pg.total_pages; n++) {
+        if (n === 1 || n === pg.total_pages || Math.abs(n - at) <= 2) numbers.push(n);
+        else if (numbers[numbers.length - 1] !== "…") numbers.push("…");
+      }
+      return el(
+        "nav",
+        { class: "vrp-pages", "aria-label": T.pages },
+        pg.has_previous &&
+          link(to(at - 1), { rel: "prev", class: "vrp-step", "data-focus": "top" }, `‹ ${T.prev}`),
+        numbers.map((n) =>
+          n === "…"
+            ? el("span", { class: "vrp-gap" }, "…")
+            : link(
+                to(n),
+                { class: "vrp-num", "aria-current": n === at ? "page" : null, "data-focus": "top" },
+                String(n),
+              ),
+        ),
+        pg.has_next &&
+          link(to(at + 1), { rel: "next", class: "vrp-step", "data-focus": "top" }, `${T.next} ›`),
+      );
+    };
+
+    const resultsBlock = (state, data) => {
+      const narrowed = state.filters || state.price_from || state.price_to || state.category_id;
+      const items = data.products.groups.flatMap((g) => g.items);
+      const corrected = data.corrected_query;
+      const notes = [
+        corrected && el("p", { class: "vrp-corrected" }, `${T.showing} ${quoted(corrected)}`),
+        data.ignored_words.length > 0 &&
+          el(
             "p",
-            { class: "vrp-none" },
-            data.total > 0
-              ? [T.emptyPage, " ", link({ ...state, page: "" }, { "data-focus": "top" }, T.first)]
-              : T.nothingHere,
-          );
-    return [
+            { class: "vrp-ignored" },
+            `${T.without} ${data.ignored_words.map(quoted).join(", ")}`,
+          ),
+      ];
+      // A disclosure, open on a wide screen; on a phone closed until the shopper opens it.
+      const side = el(
+        "details",
+        {
+          class: "vrp-side",
+          open: opened.has("side") || (!opened.has("side:closed") && matchMedia(WIDE).matches),
+          ontoggle: (e) => {
+            opened.delete(e.currentTarget.open ? "side:closed" : "side");
+            opened.add(e.currentTarget.open ? "side" : "side:closed");
+          },
+        },
+        el(
+          "summary",
+          { class: "vrp-toggle", "data-key": "side" },
+          T.filters,
+          selected(state).size > 0 && ` (${selected(state).size})`,
+        ),
+        el(
+          "div",
+          { class: "vrp-side-in" },
+          priceBlock(state),
+          filtersBlock(state, data),
+          narrowed && link(only(state.q), { class: "vrp-reset", "data-focus": "top" }, T.reset),
+        ),
+      );
+      const list =
+        items.length > 0
+          ? el("ul", { class: "vrp-grid" }, items.map(product))
+          : el(
+              "p",
+              { class: "vrp-none" },
+              data.total > 0
+                ? [T.emptyPage, " ", link({ ...state, page: "" }, { "data-focus": "top" }, T.first)]
+                : T.nothingHere,
+            );
+      return [
+        el(
+          "h1",
+          { class: "vrp-title", tabindex: "-1", "data-key": "top" },
+          `${T.title} ${quoted(state.q)}`,
+        ),
+        el("p", { class: "vrp-count" }, `${T.found} ${data.total}`),
+        notes,
+        categoriesBlock(state, data),
+        el(
+          "div",
+          { class: "vrp-body" },
+          side,
+          el("section", { class: "vrp-main" }, list, pagesBlock(state, data.pagination)),
+        ),
+      ];
+    };
+
+    const nothingBlock = (state) => [
       el(
         "h1",
         { class: "vrp-title", tabindex: "-1", "data-key": "top" },
-        `${T.title} ${quoted(state.q)}`,
+        `${T.nothing} ${quoted(state.q)}`,
       ),
-      el("p", { class: "vrp-count" }, `${T.found} ${data.total}`),
-      notes,
-      categoriesBlock(state, data),
-      el(
-        "div",
-        { class: "vrp-body" },
-        side,
-        el("section", { class: "vrp-main" }, list, pagesBlock(state, data.pagination)),
-      ),
+      popularBlock(popular),
     ];
+
+    /** The last answer drawn, for a "more" that shows what it already holds. */
+    let last = null;
+
+    /** Draws an answer; then focuses the element of key `focus` (the title: scrolled to). */
+    const draw = (state, data, focus) => {
+      const none =
+        data &&
+        data.total === 0 &&
+        !state.filters &&
+        !state.price_from &&
+        !state.price_to &&
+        !state.category_id;
+      const blocks = !data
+        ? [el("p", { class: "vrp-prompt" }, T.prompt)]
+        : none
+          ? nothingBlock(state)
+          : resultsBlock(state, data);
+      out.replaceChildren(...[blocks].flat(2).filter(Boolean));
+      status.textContent = !data
+        ? T.prompt
+        : none
+          ? `${T.nothing} ${quoted(state.q)}`
+          : `${T.found} ${data.total}`;
+      const again = focus && out.querySelector(`[data-key="${CSS.escape(focus)}"]`);
+      if (again) {
+        again.focus();
+        if (focus === "top") root.scrollIntoView({ block: "start" });
+      }
+    };
+
+    /** Asks for the URL's state and draws it; `focus` names the element to focus afterwards. */
+    const show = async (focus) => {
+      const state = read();
+      if (storeInput && storeInput !== document.activeElement) storeInput.value = state.q;
+      if (input !== document.activeElement) input.value = state.q;
+      const want = focus || document.activeElement?.dataset?.key;
+      searchAbort?.abort();
+      searchAbort = new AbortController();
+      const { signal } = searchAbort;
+      root.dataset.state = "loading";
+      root.setAttribute("aria-busy", "true");
+      try {
+        const data = state.q ? await search(state, signal) : null;
+        if (data?.total === 0) await askPopular();
+        if (signal.aborted) return;
+        last = { state, data };
+        draw(state, data, want);
+      } catch (e) {
+        if (signal.aborted) return;
+        last = null;
+        // A link with a wrong value (a 400 names each): say which, and offer the query alone.
+        const fields = Object.entries(e.errors || {}).map(
+          ([k, m]) => `${k}: ${[m].flat().join(" ")}`,
+        );
+        out.replaceChildren(
+          el(
+            "div",
+            { class: "vrp-error", role: "alert" },
+            el("p", null, T.failed),
+            el("p", null, el("small", null, [String(e.message || e), ...fields].join(" "))),
+            state.q && el("p", null, link(only(state.q), { "data-focus": "top" }, T.reset)),
+          ),
+        );
+        status.textContent = T.failed;
+      }
+      root.dataset.state = "ready";
+      root.removeAttribute("aria-busy");
+    };
+
+    addEventListener("popstate", () => show());
+    show();
   };
-
-  const nothingBlock = (state) => [
-    el(
-      "h1",
-      { class: "vrp-title", tabindex: "-1", "data-key": "top" },
-      `${T.nothing} ${quoted(state.q)}`,
-    ),
-    popularBlock(popular),
-  ];
-
-  /** The last answer drawn, for a "more" that shows what it already holds. */
-  let last = null;
-
-  /** Draws an answer; then focuses the element of key `focus` (the title: scrolled to). */
-  const draw = (state, data, focus) => {
-    const none =
-      data &&
-      data.total === 0 &&
-      !state.filters &&
-      !state.price_from &&
-      !state.price_to &&
-      !state.category_id;
-    const blocks = !data
-      ? [el("p", { class: "vrp-prompt" }, T.prompt)]
-      : none
-        ? nothingBlock(state)
-        : resultsBlock(state, data);
-    out.replaceChildren(...[blocks].flat(2).filter(Boolean));
-    status.textContent = !data
-      ? T.prompt
-      : none
-        ? `${T.nothing} ${quoted(state.q)}`
-        : `${T.found} ${data.total}`;
-    const again = focus && out.querySelector(`[data-key="${CSS.escape(focus)}"]`);
-    if (again) {
-      again.focus();
-      if (focus === "top") root.scrollIntoView({ block: "start" });
-    }
-  };
-
-  /** Asks for the URL's state and draws it; `focus` names the element to focus afterwards. */
-  const show = async (focus) => {
-    const state = read();
-    if (storeInput && storeInput !== document.activeElement) storeInput.value = state.q;
-    if (input !== document.activeElement) input.value = state.q;
-    const want = focus || document.activeElement?.dataset?.key;
-    searchAbort?.abort();
-    searchAbort = new AbortController();
-    const { signal } = searchAbort;
-    root.dataset.state = "loading";
-    root.setAttribute("aria-busy", "true");
-    try {
-      const data = state.q ? await search(state, signal) : null;
-      if (data?.total === 0) await askPopular();
-      if (signal.aborted) return;
-      last = { state, data };
-      draw(state, data, want);
-    } catch (e) {
-      if (signal.aborted) return;
-      last = null;
-      // A link with a wrong value (a 400 names each): say which, and offer the query alone.
-      const fields = Object.entries(e.errors || {}).map(
-        ([k, m]) => `${k}: ${[m].flat().join(" ")}`,
-      );
-      out.replaceChildren(
-        el(
-          "div",
-          { class: "vrp-error", role: "alert" },
-          el("p", null, T.failed),
-          el("p", null, el("small", null, [String(e.message || e), ...fields].join(" "))),
-          state.q && el("p", null, link(only(state.q), { "data-focus": "top" }, T.reset)),
-        ),
-      );
-      status.textContent = T.failed;
-    }
-    root.dataset.state = "ready";
-    root.removeAttribute("aria-busy");
-  };
-
-  addEventListener("popstate", () => show());
-  show();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 })();
