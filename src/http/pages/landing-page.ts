@@ -10,7 +10,7 @@ export function landingPage(): string {
 <p>Catalog import and product search for online stores: a store pushes its catalog through the
 import API, and its search widget asks the search API as the shopper types.</p>
 <ul>
-<li><a href="/demo">The demo store</a>: the search widget over the demo catalog (<code>npm start</code> loads it).</li>
+<li><a href="/demo">The demo store</a>: a results page with the search widget, over the demo catalog (<code>npm start</code> loads it).</li>
 <li><a href="/widget.js">/widget.js</a>: the widget a store embeds with one script tag.</li>
 <li><a href="/docs">API documentation</a>, and <code>README.md</code> and <code>docs/</code> in the repository.</li>
 <li><a href="/admin">Administration</a>: a domain's tokens, catalog and searches.</li>
