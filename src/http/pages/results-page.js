@@ -716,6 +716,9 @@
       if (storeInput && storeInput !== document.activeElement) storeInput.value = state.q;
       if (input !== document.activeElement) input.value = state.q;
       const want = focus || document.activeElement?.dataset?.key;
+      // Lists opened by "more" belong to their query; the filters' disclosure to the page.
+      if (last && last.state.q !== state.q)
+        for (const key of opened) if (!key.startsWith("side")) opened.delete(key);
       searchAbort?.abort();
       searchAbort = new AbortController();
       const { signal } = searchAbort;
