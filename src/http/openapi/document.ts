@@ -593,6 +593,15 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           },
         },
       },
+      "/widget.css": {
+        get: {
+          tags: ["pages"],
+          summary: 'The widget\'s stylesheet, which it links (docs/WIDGET.md, "CSP")',
+          responses: {
+            200: { description: "CSS.", content: { "text/css": { schema: { type: "string" } } } },
+          },
+        },
+      },
       "/results-page.js": {
         get: {
           tags: ["pages"],

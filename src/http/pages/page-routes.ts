@@ -15,11 +15,26 @@ export interface PagesDeps {
   demo: boolean;
 }
 
+/** The widget's stylesheet: linked by the widget, or put in its script for `data-nonce`. */
+const widgetCss = readFileSync(join(import.meta.dir, "widget.css"), "utf8");
+/** Where widget.js takes the stylesheet's text (for a `<style nonce>`): filled in once here. */
+const CSS_SLOT = '"/*widget.css*/"';
+const widgetSource = readFileSync(join(import.meta.dir, "widget.js"), "utf8");
+if (!widgetSource.includes(CSS_SLOT)) throw new Error(`widget.js has no ${CSS_SLOT}`);
+
 /** The widget is a static file: read and compressed once. */
-const widget = staticAnswer(readFileSync(join(import.meta.dir, "widget.js"), "utf8"), {
-  "content-type": "text/javascript; charset=utf-8",
+const widget = staticAnswer(
+  widgetSource.replace(CSS_SLOT, () => JSON.stringify(widgetCss)),
+  {
+    "content-type": "text/javascript; charset=utf-8",
+    "x-content-type-options": "nosniff",
+    // Stores load it from their own pages: a short cache (open to any origin: its route's policy).
+    "cache-control": "public, max-age=300",
+  },
+);
+const widgetStyle = staticAnswer(widgetCss, {
+  "content-type": "text/css; charset=utf-8",
   "x-content-type-options": "nosniff",
-  // Stores load it from their own pages: a short cache (open to any origin: its route's policy).
   "cache-control": "public, max-age=300",
 });
 
@@ -51,7 +66,7 @@ export function pagesRoutes(deps: PagesDeps): Route[] {
       ...HTML,
       "cache-control": "no-store",
       // The widget's own script and its searches come from this origin; pictures from the
-      // store's image host; its styles are one injected <style>.
+      // store's image host; the widget's styles from /widget.css.
       "content-security-policy": `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
     });
   };
@@ -82,6 +97,12 @@ export function pagesRoutes(deps: PagesDeps): Route[] {
       path: "/widget.js",
       policy: { ...page, cors: "open" },
       handler: ({ request }) => widget(request),
+    },
+    {
+      method: "GET",
+      path: "/widget.css",
+      policy: { ...page, cors: "open" },
+      handler: ({ request }) => widgetStyle(request),
     },
     {
       method: "GET",

@@ -1,11 +1,13 @@
 // Vitrina's search widget (served at /widget.js). A store embeds it with one script tag:
 //   <script src="https://SEARCH_HOST/widget.js" data-token="SEARCH_TOKEN" data-input="#q"
 //           data-language="uk" data-wid="kyiv-1" data-results-url="/search?q="></script>
-// Plain JavaScript, no framework, no build step. Shopper and catalog text only ever reaches the
-// page as text nodes (textContent); names are marked from the answer's `name_highlight`
-// ranges, never from HTML. ARIA: the input is a combobox controlling a listbox whose options
-// are categories, products, suggestions and "show all" (WAI-ARIA APG, "combobox with listbox
-// popup"); filters are toggle buttons beside it.
+// Plain JavaScript, no framework, no build step (docs/WIDGET.md). Shopper and catalog text only
+// ever reaches the page as text nodes (textContent); names are marked from the answer's
+// `name_highlight` ranges, never from HTML. Its styles are /widget.css, linked (or, with
+// data-nonce, a <style> with the page's nonce), and element.style: nothing a strict CSP refuses.
+// ARIA: the input is a combobox controlling a listbox whose options are completions,
+// categories and products (WAI-ARIA APG, "combobox with listbox popup"); filters are toggle
+// buttons beside it and, with "more" and "all results", in the Tab order right after the input.
 (() => {
   const script = document.currentScript;
   if (!script) return;
@@ -24,6 +26,9 @@
       "Фільтри",
       "Результатів",
       "без",
+      "Популярні запити",
+      "Популярні категорії",
+      "Ще",
     ],
     ru: [
       "Поиск товаров",
@@ -36,6 +41,9 @@
       "Фильтры",
       "Результатов",
       "без",
+      "Популярные запросы",
+      "Популярные категории",
+      "Ещё",
     ],
     en: [
       "Search products",
@@ -48,6 +56,9 @@
       "Filters",
       "Results",
       "without",
+      "Popular searches",
+      "Popular categories",
+      "More",
     ],
   };
   const [
@@ -61,6 +72,9 @@
     tFilters,
     tResults,
     tWithout,
+    tPopular,
+    tPopularCategories,
+    tMore,
   ] = TEXT[lang] || TEXT.uk;
   // Quotes around a word the answer ignored: «…» in uk and ru, “…” in en.
   const [qOpen, qClose] = lang === "en" ? ["\u201c", "\u201d"] : ["\u00ab", "\u00bb"];
@@ -133,68 +147,84 @@
     return y > 160 ? "#111" : "#fff";
   };
 
-  const STYLE = `
-.vtr-panel{--a:var(--vitrina-accent,#0b63ce);--bg:var(--vitrina-bg,#fff);--fg:var(--vitrina-text,#1d2430);--mu:var(--vitrina-muted,#667085);--bd:var(--vitrina-border,#e4e7ec);--r:var(--vitrina-radius,10px);--mk:var(--vitrina-mark,#ffe58a);
-position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display:flex;flex-direction:column;background:var(--bg);color:var(--fg);border:1px solid var(--bd);border-radius:var(--r);box-shadow:0 12px 32px rgba(16,24,40,.18);font:14px/1.35 var(--vitrina-font,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);overflow:hidden;text-align:left}
-.vtr-panel[hidden]{display:none}.vtr-panel *{box-sizing:border-box}
-.vtr-note{padding:10px 14px;border-bottom:1px solid var(--bd);color:var(--mu)}.vtr-note b{color:var(--fg)}
-.vtr-body{display:flex;min-height:0;flex:1}
-.vtr-side{width:200px;flex:none;padding:10px 12px;border-right:1px solid var(--bd);overflow:auto;background:var(--vitrina-side,#f8f9fb)}
-.vtr-list{flex:1;overflow:auto;padding:6px 0;min-width:0}
-.vtr-h{margin:8px 14px 4px;font-size:11px;font-weight:600;letter-spacing:.04em;text-transform:uppercase;color:var(--mu)}
-.vtr-side .vtr-h{margin:6px 0 4px}
-.vtr-cats{display:flex;flex-wrap:wrap;gap:6px;padding:2px 14px 6px}
-.vtr-cat{display:inline-flex;gap:6px;align-items:center;padding:4px 10px;border:1px solid var(--bd);border-radius:999px;color:var(--fg);text-decoration:none;white-space:nowrap}
-.vtr-cat small{color:var(--mu)}
-.vtr-item{display:flex;gap:12px;align-items:center;padding:8px 14px;color:var(--fg);text-decoration:none;cursor:pointer}
-.vtr-opt[aria-selected=true],.vtr-opt:hover{background:var(--vitrina-hover,#eef4ff)}
-.vtr-cat[aria-selected=true]{border-color:var(--a)}
-.vtr-pic{width:48px;height:48px;flex:none;border-radius:8px;background:#f0f2f5;display:flex;align-items:center;justify-content:center;color:var(--mu);font-weight:600;overflow:hidden}
-.vtr-pic img{width:100%;height:100%;object-fit:contain}
-.vtr-info{flex:1;min-width:0}
-.vtr-name{display:block;overflow:hidden;text-overflow:ellipsis;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}
-.vtr-name mark{background:var(--mk);color:inherit;border-radius:2px;padding:0 1px}
-.vtr-labels{display:flex;flex-wrap:wrap;gap:4px;margin-top:3px}
-.vtr-label{font-size:11px;padding:1px 6px;border-radius:4px;background:var(--a);color:#fff}
-.vtr-price{text-align:right;white-space:nowrap;font-weight:600}
-.vtr-price s{display:block;font-weight:400;font-size:12px;color:var(--mu)}
-.vtr-price .vtr-new{color:var(--vitrina-sale,#d92d20)}
-.vtr-out{display:block;font-weight:400;font-size:12px;color:var(--mu)}
-.vtr-all{display:block;margin:6px 14px 8px;padding:9px;border-radius:8px;text-align:center;background:var(--a);color:#fff;text-decoration:none;font-weight:600}
-.vtr-all[aria-selected=true],.vtr-all:hover{background:var(--a);box-shadow:0 0 0 3px color-mix(in srgb,var(--a) 35%,transparent)}
-.vtr-sugg{display:block;padding:7px 14px;color:var(--a);cursor:pointer}
-.vtr-f{margin-bottom:8px}
-.vtr-vals{display:flex;flex-wrap:wrap;gap:4px}
-.vtr-val{display:inline-flex;align-items:center;gap:5px;padding:3px 8px;border:1px solid var(--bd);border-radius:999px;background:var(--bg);color:var(--fg);font:inherit;font-size:12px;cursor:pointer}
-.vtr-val small{color:var(--mu)}
-.vtr-val[aria-pressed=true]{border-color:var(--a);background:color-mix(in srgb,var(--a) 12%,var(--bg));color:var(--a)}
-.vtr-sw{width:10px;height:10px;border-radius:50%;border:1px solid rgba(0,0,0,.2)}
-.vtr-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
-.vtr-narrow .vtr-body{flex-direction:column}
-.vtr-narrow .vtr-side{width:auto;border-right:0;border-bottom:1px solid var(--bd);display:flex;gap:12px;overflow-x:auto;white-space:nowrap;padding:8px 12px}
-.vtr-narrow .vtr-f{margin:0}.vtr-narrow .vtr-vals{flex-wrap:nowrap}
-.vtr-narrow .vtr-cats{flex-wrap:nowrap;overflow-x:auto}
-.vtr-input{width:100%;padding:10px 14px;font:inherit;border:1px solid #d0d5dd;border-radius:10px}`;
+  /** Each message to the store's developer once per page, however many keys are typed. */
+  const said = new Set();
+  const tell = (level, message) => {
+    if (said.has(message)) return;
+    said.add(message);
+    console[level](`Vitrina widget: ${message}`);
+  };
+
+  // widget.css's text, put here by the server (page-routes.ts): for data-nonce, which makes it a
+  // <style> carrying the page's nonce rather than a stylesheet linked from the service.
+  const CSS = "/*widget.css*/";
+  const styleUp = () => {
+    if (document.querySelector("[data-vitrina-style]")) return; // a second tag on the page
+    if (ds.nonce !== undefined) {
+      // data-nonce="…", or bare on a tag that has a nonce of its own: that one.
+      const nonce = ds.nonce || script.nonce;
+      if (!nonce) tell("error", "data-nonce is empty and the script tag has no nonce.");
+      const style = h("style", { "data-vitrina-style": true }, CSS);
+      style.setAttribute("nonce", nonce);
+      document.head.append(style);
+      return;
+    }
+    const href = `${api}/widget.css`;
+    if (document.querySelector(`link[rel=stylesheet][href="${href}"]`)) return; // the page links it
+    const link = h("link", { rel: "stylesheet", href, "data-vitrina-style": true });
+    link.addEventListener("error", () =>
+      tell(
+        "error",
+        `its stylesheet ${href} did not load: allow ${api} in the page's Content-Security-Policy ` +
+          "style-src, or give the script tag data-nonce with the page's style nonce.",
+      ),
+    );
+    document.head.append(link);
+  };
+
+  /** The query as it is asked: spaces around and between words do not make a new query. */
+  const norm = (q) => q.trim().replace(/\s+/g, " ");
+
+  /** The service's popular queries and categories, asked once (null: none, or no endpoint). */
+  let popular;
+  const askPopular = async () => {
+    if (popular === undefined) {
+      const p = new URLSearchParams({ token: ds.token || "", language: lang });
+      popular = fetch(`${api}/api/v2/search/popular/?${p}`, { credentials: "omit" })
+        .then((r) => (r.ok ? r.json() : null))
+        .catch(() => null);
+    }
+    return popular;
+  };
 
   function attach(input) {
-    if (!document.getElementById("vtr-style")) {
-      document.head.append(h("style", { id: "vtr-style" }, STYLE));
-    }
+    styleUp();
+    if (!ds.token) tell("error", "data-token is missing: set it to the domain's search token.");
     const listId = uid("list");
-    const status = h("div", { class: "vtr-sr", role: "status", "aria-live": "polite" });
+    const status = h("div", { role: "status", "aria-live": "polite" });
+    // Visually hidden by element.style, so that it stays hidden if the stylesheet is refused.
+    Object.assign(status.style, {
+      position: "absolute",
+      width: "1px",
+      height: "1px",
+      overflow: "hidden",
+      clip: "rect(0 0 0 0)",
+    });
     const note = h("div", { class: "vtr-note" });
     const side = h("div", { class: "vtr-side", role: "group", "aria-label": tFilters });
+    const hintBox = h("div");
     const list = h("div", {
       class: "vtr-list",
       role: "listbox",
       id: listId,
       "aria-label": tResults,
     });
+    const foot = h("div");
     const panel = h(
       "div",
       { class: "vtr-panel", hidden: true },
       note,
-      h("div", { class: "vtr-body" }, side, list),
+      h("div", { class: "vtr-body" }, side, h("div", { class: "vtr-main" }, list, foot)),
     );
     document.body.append(panel, status);
     input.setAttribute("role", "combobox");
@@ -205,14 +235,21 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
     if (!input.getAttribute("aria-label") && !input.labels?.length)
       input.setAttribute("aria-label", tSearch);
 
-    let timer = 0;
-    let controller = null;
-    let latest = 0;
     let options = [];
     let active = -1;
+    let query = ""; // the query typed (normalised); its filters are `filters`
     let filters = new Set();
-    let lastQuery = "";
-    let answer = null;
+    let opened = new Set(); // attributes whose every value is shown ("more")
+    let answer = null; // the answer shown, to `shownQuery`
+    let shownQuery = "";
+    let hints = { q: "", list: [] }; // completions of `q`
+    // Searches by sequence number: at most one older search stays in flight (its answer shows
+    // progress while the shopper types on) besides the newest; an answer older than the one
+    // shown is dropped. No fixed wait: every key is asked at once.
+    let sent = 0;
+    let shown = 0;
+    const flying = new Map();
+    let hintAbort = null;
 
     const place = () => {
       const r = input.getBoundingClientRect();
@@ -250,71 +287,158 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
         el.scrollIntoView({ block: "nearest" });
       } else input.removeAttribute("aria-activedescendant");
     };
+    /** The options anew after a change of the list; the active one stays if it is still there. */
+    const relist = () => {
+      const was = options[active];
+      options = [...list.querySelectorAll("[role=option]")];
+      active = options.indexOf(was);
+      if (active < 0) input.removeAttribute("aria-activedescendant");
+    };
+    // Options are reached with the arrows (aria-activedescendant), not with Tab.
     const option = (tag, attrs, ...children) =>
-      h(tag, { ...attrs, role: "option", id: uid("opt"), "aria-selected": "false" }, ...children);
-    const resultsUrl = (q) =>
-      ds.resultsUrl ? new URL(ds.resultsUrl + encodeURIComponent(q), location.href).href : null;
+      h(
+        tag,
+        { ...attrs, role: "option", id: uid("opt"), "aria-selected": "false", tabindex: "-1" },
+        ...children,
+      );
+    /** The store's results page for `q` with the chosen filters, in the search API's names. */
+    const resultsUrl = (q) => {
+      if (!ds.resultsUrl) return null;
+      const url = new URL(ds.resultsUrl + encodeURIComponent(q), location.href);
+      if (filters.size) url.searchParams.set("filters", [...filters].join(","));
+      return url.href;
+    };
     const searchUrl = (q, extra) => {
       const p = new URLSearchParams({ q, token: ds.token || "", language: lang, uuid });
       if (ds.wid) p.set("wid", ds.wid);
-      if (filters.size) p.set("filters", [...filters].join(","));
       p.set("highlight", "ranges");
       p.set("category_page_size", "4");
       p.set("per_category_limit", "3");
-      for (const [k, v] of Object.entries(extra || {})) p.set(k, v);
+      for (const [k, v] of Object.entries(extra)) p.set(k, v);
       return `${api}/api/v2/search/?${p}`;
     };
 
-    async function run() {
-      const q = input.value;
-      if (q.trim() === "") {
-        answer = null;
-        close();
-        return;
+    /**
+     * The answer's body, or null when it is no answer to show: a refused origin or a wrong
+     * token is said in the console for the store's developer (not "nothing found" to the
+     * shopper); another refusal (429 under load) keeps what is shown.
+     */
+    const read = async (res) => {
+      const token = res.headers.get("x-search-token");
+      if (token === "unknown" || token === "expired") {
+        tell(
+          "warn",
+          token === "unknown"
+            ? "the search token is unknown: update data-token (the domain's search_token)."
+            : "the search token was rotated and no longer answers: update data-token to the domain's new search_token.",
+        );
+        return null;
       }
-      if (q !== lastQuery) filters = new Set(); // filters belong to the query they came with
-      lastQuery = q;
-      controller?.abort(); // the answer of an older query is no longer wanted
-      controller = new AbortController();
-      const { signal } = controller;
-      const mine = ++latest;
-      const get = async (extra) => {
-        const res = await fetch(searchUrl(q, extra), { signal, credentials: "omit" });
-        if (!res.ok) throw new Error(`search answered ${res.status}`);
-        return res.json();
-      };
-      try {
-        const data = await get();
-        // Suggestions come only without corrections (the specification's switches): asked
-        // for when nothing was found.
-        const hints =
-          data.total === 0
-            ? (
-                await get({
-                  use_corrections: "false",
-                  use_suggestions: "true",
-                  show_filters: "false",
-                })
-              ).suggestions
-            : [];
-        if (mine !== latest) return; // a newer query is on its way: never show an older answer
-        answer = data;
-        render(data, hints, q);
-        if (document.activeElement === input) open();
-      } catch (error) {
-        if (error.name !== "AbortError" && mine === latest) {
-          answer = null;
-          close();
-        }
+      if (res.status === 403) {
+        const body = await res.json().catch(() => ({}));
+        tell(
+          "error",
+          `the search service refused this page's origin ${location.origin} (403: ${body.detail || "no detail"}). ` +
+            `Add ${location.origin} to the allowed origins of the domain (\`vitrina domain origins NAME ORIGIN…\`, ` +
+            "or PUT /api/v2/admin/domains/NAME/origins/), or clear them to let every site search.",
+        );
+        return null;
       }
+      return res.ok ? res.json() : undefined;
+    };
+    const unreachable = (error) =>
+      tell(
+        "error",
+        `the search service at ${api} did not answer (${error.message}). If the console shows a ` +
+          `CORS error, the domain's allowed origins may not include ${location.origin}.`,
+      );
+
+    function ask() {
+      const q = query;
+      const mine = ++sent;
+      for (const [n, abort] of [...flying].slice(1)) {
+        abort.abort();
+        flying.delete(n);
+      }
+      const controller = new AbortController();
+      flying.set(mine, controller);
+      const extra = filters.size ? { filters: [...filters].join(",") } : {};
+      fetch(searchUrl(q, extra), { signal: controller.signal, credentials: "omit" })
+        .then(read)
+        .then(async (data) => {
+          flying.delete(mine);
+          if (mine < shown || data === undefined) return;
+          for (const [n, abort] of flying) if (n < mine) abort.abort(); // older: not wanted now
+          shown = mine;
+          if (data === null) {
+            answer = null;
+            close();
+            return;
+          }
+          const more = data.total === 0 ? await askPopular() : null;
+          if (mine < shown) return;
+          answer = data;
+          shownQuery = q;
+          render(data, q, more);
+          if (document.activeElement === input || panel.contains(document.activeElement)) open();
+          input.dispatchEvent(
+            new CustomEvent("vitrina:results", { detail: { query: q, total: data.total } }),
+          );
+        })
+        .catch((error) => {
+          flying.delete(mine);
+          if (error.name !== "AbortError") unreachable(error);
+        });
     }
-    const schedule = (delay) => {
-      clearTimeout(timer);
-      timer = setTimeout(run, delay);
+
+    /** Completions of `q` as the shopper types (the API's suggestions, asked without corrections). */
+    function suggest() {
+      const q = query;
+      hintAbort?.abort();
+      hintAbort = new AbortController();
+      const p = {
+        use_corrections: "false",
+        use_suggestions: "true",
+        show_filters: "false",
+        group_by_category: "false",
+        product_page_size: "1",
+        category_page_size: "1",
+        // Not a search of the shopper's (that one is counted): kept out of the analytics.
+        demo: "true",
+      };
+      fetch(searchUrl(q, p), { signal: hintAbort.signal, credentials: "omit" })
+        .then((r) => (r.ok ? r.json() : null))
+        .then((data) => {
+          if (!data || q !== query) return;
+          const typed = q.toLowerCase();
+          const list = data.suggestions.filter((s) => norm(s).toLowerCase() !== typed).slice(0, 5);
+          hints = { q, list };
+          panel.dataset.hints = q; // the completions of which query are known
+          if (shownQuery === q) {
+            renderHints();
+            relist();
+          }
+        })
+        .catch(() => {}); // the next key's, or none: the results show without completions
+    }
+
+    const choose = (q) => {
+      input.value = q;
+      input.focus();
+      changed();
     };
 
-    function render(data, hints, q) {
-      options = [];
+    function renderHints() {
+      const list = hints.q === shownQuery ? hints.list : [];
+      hintBox.replaceChildren(
+        ...(list.length ? [h("div", { class: "vtr-h" }, tMaybe)] : []),
+        ...list.map((s) =>
+          option("div", { class: "vtr-sugg vtr-opt", onclick: () => choose(s) }, s),
+        ),
+      );
+    }
+
+    function render(data, q, more) {
       active = -1;
       input.removeAttribute("aria-activedescendant");
       note.replaceChildren();
@@ -337,26 +461,9 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
         });
         note.hidden = false;
       }
-      const rows = [];
-      if (data.total === 0 && hints.length) {
-        rows.push(h("div", { class: "vtr-h" }, tMaybe));
-        for (const s of hints) {
-          rows.push(
-            option(
-              "div",
-              {
-                class: "vtr-sugg vtr-opt",
-                onclick: () => {
-                  input.value = s;
-                  input.focus();
-                  schedule(0);
-                },
-              },
-              s,
-            ),
-          );
-        }
-      }
+      renderHints();
+      const rows = [hintBox];
+      if (data.total === 0) rows.push(h("div", { class: "vtr-popular" }, popularRows(more)));
       if (data.categories.length) {
         const id = uid("h");
         rows.push(
@@ -381,6 +488,7 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
           ),
         );
       }
+      let position = 0;
       for (const g of data.products.groups) {
         const id = uid("h");
         rows.push(
@@ -388,21 +496,74 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
             "div",
             { role: "group", "aria-labelledby": id },
             h("div", { class: "vtr-h", id }, g.category_name || tResults),
-            g.items.map((p) => product(p)),
+            g.items.map((p) => product(p, ++position, q)),
           ),
         );
       }
-      const all = resultsUrl(data.corrected_query || q);
-      if (all && data.total > 0)
-        rows.push(option("a", { class: "vtr-all", href: all }, `${tAll} (${data.total})`));
       list.replaceChildren(...rows);
       options = [...list.querySelectorAll("[role=option]")];
-      renderFilters(data.filters);
+      // "All results" is a link after the list, in the Tab order (not an option of the list).
+      const all = resultsUrl(data.corrected_query || q);
+      foot.replaceChildren(
+        ...(all && data.total > 0
+          ? [h("a", { class: "vtr-all", href: all }, `${tAll} (${data.total})`)]
+          : []),
+      );
+      renderFilters();
       status.textContent = `${tResults}: ${data.total}`;
       panel.dataset.query = q; // which query the panel shows (for the store's scripts and tests)
     }
 
-    function product(p) {
+    /** When nothing matches: what other shoppers ask for, and the popular categories. */
+    function popularRows(more) {
+      const rows = [];
+      if (more?.queries?.length)
+        rows.push(
+          h("div", { class: "vtr-h" }, tPopular),
+          h(
+            "div",
+            { class: "vtr-chips" },
+            more.queries
+              .slice(0, 8)
+              .map((q) =>
+                option("span", { class: "vtr-chip vtr-opt", onclick: () => choose(q) }, q),
+              ),
+          ),
+        );
+      if (more?.categories?.length)
+        rows.push(
+          h("div", { class: "vtr-h" }, tPopularCategories),
+          h(
+            "div",
+            { class: "vtr-cats" },
+            more.categories
+              .slice(0, 6)
+              .map((c) =>
+                option(
+                  "a",
+                  { class: "vtr-cat vtr-opt", href: c.url || null },
+                  c.name,
+                  h("small", null, String(c.total)),
+                ),
+              ),
+          ),
+        );
+      return rows;
+    }
+
+    /** A click on a result, for the store's analytics (PRODUCT.md "Events") and its scripts. */
+    const clicked = (p, position, q) => {
+      const detail = { type: "click", query: q, source_id: p.source_id, position, uuid };
+      try {
+        const token = encodeURIComponent(ds.token || "");
+        navigator.sendBeacon(`${api}/api/v2/search/events/?token=${token}`, JSON.stringify(detail));
+      } catch {
+        // no beacons here (an old browser, a policy): the click still opens the product
+      }
+      input.dispatchEvent(new CustomEvent("vitrina:click", { detail: { ...detail, url: p.url } }));
+    };
+
+    function product(p, position, q) {
       const letter = (p.name || "?")[0];
       const pic = h("span", { class: "vtr-pic", "aria-hidden": "true" });
       if (p.picture_url) {
@@ -411,6 +572,7 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
         pic.append(img);
       } else pic.append(letter);
       const sale = p.price > p.discounted_price;
+      // Every price in its own currency (a catalog may mix them): the sign or code is shown.
       const price =
         p.discounted_price > 0
           ? [
@@ -428,7 +590,12 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
       });
       return option(
         "a",
-        { class: "vtr-item vtr-opt", href: p.url || null },
+        {
+          class: "vtr-item vtr-opt",
+          href: p.url || null,
+          "data-source-id": p.source_id,
+          onclick: () => clicked(p, position, q),
+        },
         pic,
         h(
           "span",
@@ -452,19 +619,26 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
       return el;
     }
 
-    function renderFilters(list) {
-      const shown = list.filter((f) => f.values.length > 0).slice(0, 5);
+    // A filter button used with the keyboard keeps the focus (found again by its data-key
+    // after the filters are drawn anew); used with the mouse, the focus stays in the input.
+    const keep = (e) => e.preventDefault();
+    function renderFilters(focusKey) {
+      const focused =
+        focusKey || (side.contains(document.activeElement) && document.activeElement.dataset.key);
+      const shown = answer.filters.filter((f) => f.values.length > 0).slice(0, 5);
       side.hidden = shown.length === 0;
       side.replaceChildren(
-        ...shown.map((f) =>
-          h(
+        ...shown.map((f) => {
+          const all = opened.has(f.id) || f.values.length <= 8;
+          const values = all ? f.values : f.values.slice(0, 8);
+          return h(
             "div",
             { class: "vtr-f" },
             h("div", { class: "vtr-h" }, f.name),
             h(
               "div",
               { class: "vtr-vals" },
-              f.values.slice(0, 8).map((v) =>
+              values.map((v) =>
                 h(
                   "button",
                   {
@@ -472,12 +646,12 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
                     class: "vtr-val",
                     "aria-pressed": filters.has(v.id) ? "true" : "false",
                     "data-id": String(v.id),
-                    onmousedown: (e) => e.preventDefault(), // keep the focus in the input
+                    "data-key": `v${v.id}`,
+                    onmousedown: keep,
                     onclick: () => {
                       if (filters.has(v.id)) filters.delete(v.id);
                       else filters.add(v.id);
-                      input.focus();
-                      schedule(0);
+                      ask();
                     },
                   },
                   swatch(v.color),
@@ -485,20 +659,83 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
                   h("small", null, String(v.total)),
                 ),
               ),
+              !all &&
+                h(
+                  "button",
+                  {
+                    type: "button",
+                    class: "vtr-more",
+                    "aria-expanded": "false",
+                    "data-key": `m${f.id}`,
+                    onmousedown: keep,
+                    onclick: () => {
+                      opened.add(f.id);
+                      renderFilters(`v${f.values[8].id}`); // on to the first value it showed
+                    },
+                  },
+                  `${tMore} ${f.values.length - 8}`,
+                ),
             ),
-          ),
-        ),
+          );
+        }),
       );
+      if (focused) side.querySelector(`[data-key="${focused}"]`)?.focus();
     }
 
-    input.addEventListener("input", () => schedule(120));
+    /** The controls of the panel that Tab reaches: filters, "more" and "all results". */
+    const tabbable = () =>
+      [...panel.querySelectorAll("button, a[href]")].filter(
+        (e) => e.tabIndex >= 0 && !e.closest("[hidden]"),
+      );
+    /** Where Tab goes from the input when the panel is not there: the page's next control. */
+    const pastInput = () =>
+      [...document.querySelectorAll("a[href], button, input, select, textarea, [tabindex]")].find(
+        (e) =>
+          !panel.contains(e) &&
+          e.tabIndex >= 0 &&
+          !e.disabled &&
+          e.getClientRects().length > 0 &&
+          input.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING &&
+          !input.contains(e),
+      );
+
+    /** A change of the input's text: a new query (without its filters), or nothing new. */
+    function changed() {
+      const q = norm(input.value);
+      if (q === query) return; // spaces only: the same query, its filters kept
+      query = q;
+      filters = new Set();
+      opened = new Set();
+      hints = { q: "", list: [] };
+      if (q === "") {
+        for (const abort of flying.values()) abort.abort();
+        flying.clear();
+        hintAbort?.abort();
+        shown = ++sent;
+        answer = null;
+        close();
+        return;
+      }
+      ask();
+      suggest();
+    }
+
+    input.addEventListener("input", changed);
+    let warm = false;
     input.addEventListener("focus", () => {
-      if (answer && input.value === lastQuery) open();
+      if (answer && norm(input.value) === shownQuery) open();
+      // The first key should not pay for the connection: open it (an empty query, not counted).
+      if (!warm) {
+        warm = true;
+        fetch(searchUrl("", {}), { credentials: "omit" })
+          .then(read)
+          .catch(() => {});
+      }
     });
     input.addEventListener("keydown", (e) => {
-      const shown = !panel.hidden;
+      const shownNow = !panel.hidden;
       if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-        if (!shown) {
+        if (!shownNow) {
           open();
           return;
         }
@@ -508,19 +745,54 @@ position:fixed;z-index:var(--vitrina-z,2147483000);box-sizing:border-box;display
         const step = e.key === "ArrowDown" ? 1 : -1;
         select(active < 0 ? (step > 0 ? 0 : n - 1) : (active + step + n) % n);
       } else if (e.key === "Enter") {
-        const el = shown ? options[active] : null;
+        const el = shownNow ? options[active] : null;
         if (el) {
           e.preventDefault();
           el.click();
-        } else if (ds.resultsUrl && input.value.trim()) {
+        } else if (ds.resultsUrl && query) {
           e.preventDefault();
-          location.href = resultsUrl(input.value);
+          location.href = resultsUrl(query);
         }
-      } else if (e.key === "Escape" && shown) {
+      } else if (e.key === "Escape" && shownNow) {
         e.preventDefault();
         close();
+      } else if (e.key === "Tab" && !e.shiftKey && shownNow) {
+        const first = tabbable()[0];
+        if (first) {
+          e.preventDefault();
+          first.focus();
+        }
       }
     });
+    panel.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") {
+        e.preventDefault();
+        close();
+        input.focus();
+      } else if (e.key === "Tab") {
+        const controls = tabbable();
+        const at = controls.indexOf(document.activeElement);
+        if (e.shiftKey && at === 0) {
+          e.preventDefault();
+          input.focus();
+        } else if (!e.shiftKey && at === controls.length - 1) {
+          // Past the panel's last control: on to the page's control after the input.
+          const next = pastInput();
+          close();
+          if (next) {
+            e.preventDefault();
+            next.focus();
+          }
+        }
+      }
+    });
+    // Focus that leaves both the input and the panel (Tab, a click elsewhere) closes it.
+    const away = (e) => {
+      const to = e.relatedTarget;
+      if (to && to !== input && !panel.contains(to)) close();
+    };
+    input.addEventListener("focusout", away);
+    panel.addEventListener("focusout", away);
     document.addEventListener("pointerdown", (e) => {
       if (e.target !== input && !panel.contains(e.target)) close();
     });
