@@ -213,6 +213,7 @@
     const note = h("div", { class: "vtr-note" });
     const side = h("div", { class: "vtr-side", role: "group", "aria-label": tFilters });
     const hintBox = h("div");
+    const popularBox = h("div", { class: "vtr-popular" }); // filled when nothing matches
     const list = h("div", {
       class: "vtr-list",
       role: "listbox",
@@ -365,7 +366,7 @@
       const extra = filters.size ? { filters: [...filters].join(",") } : {};
       fetch(searchUrl(q, extra), { signal: controller.signal, credentials: "omit" })
         .then(read)
-        .then(async (data) => {
+        .then((data) => {
           flying.delete(mine);
           if (mine < shown || data === undefined) return;
           for (const [n, abort] of flying) if (n < mine) abort.abort(); // older: not wanted now
@@ -375,11 +376,15 @@
             close();
             return;
           }
-          const more = data.total === 0 ? await askPopular() : null;
-          if (mine < shown) return;
           answer = data;
           shownQuery = q;
-          render(data, q, more);
+          render(data, q);
+          if (data.total === 0)
+            askPopular().then((more) => {
+              if (shown !== mine) return;
+              popularBox.replaceChildren(...popularRows(more));
+              relist();
+            });
           if (document.activeElement === input || panel.contains(document.activeElement)) open();
           input.dispatchEvent(
             new CustomEvent("vitrina:results", { detail: { query: q, total: data.total } }),
@@ -438,7 +443,7 @@
       );
     }
 
-    function render(data, q, more) {
+    function render(data, q) {
       active = -1;
       input.removeAttribute("aria-activedescendant");
       note.replaceChildren();
@@ -463,7 +468,8 @@
       }
       renderHints();
       const rows = [hintBox];
-      if (data.total === 0) rows.push(h("div", { class: "vtr-popular" }, popularRows(more)));
+      popularBox.replaceChildren();
+      if (data.total === 0) rows.push(popularBox);
       if (data.categories.length) {
         const id = uid("h");
         rows.push(
@@ -767,8 +773,8 @@
     panel.addEventListener("keydown", (e) => {
       if (e.key === "Escape") {
         e.preventDefault();
+        input.focus(); // (which opens it: closed after)
         close();
-        input.focus();
       } else if (e.key === "Tab") {
         const controls = tabbable();
         const at = controls.indexOf(document.activeElement);
