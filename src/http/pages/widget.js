@@ -187,7 +187,7 @@
 
   /** The service's popular queries and categories, asked once (null: none, or no endpoint). */
   let popular;
-  const askPopular = async () => {
+  const askPopular = () => {
     if (popular === undefined) {
       const p = new URLSearchParams({ token: ds.token || "", language: lang });
       popular = fetch(`${api}/api/v2/search/popular/?${p}`, { credentials: "omit" })
