@@ -626,6 +626,24 @@ describe("the widget on real store sites (issue 24)", () => {
     }
     expect(new Set(languages)).toEqual(new Set(["en"]));
     await page.close();
+    // data-language over the page's own lang.
+    using ru = storeSite(
+      `<script src="${service.url}/widget.js" data-token="${token}" data-language="ru" data-results-url="/r?q="></script>`,
+    );
+    const other = await ownPage();
+    languages.length = 0;
+    other.page.on("request", (r) => {
+      if (r.url().includes("/api/v2/search/?"))
+        languages.push(new URL(r.url()).searchParams.get("language"));
+    });
+    await other.page.goto(`http://localhost:${ru.port}/`);
+    await search(other.page, "навушники", "input.vtr-input");
+    const inRu = await api("навушники", { language: "ru" });
+    expect([new Set(languages), await other.page.textContent(".vtr-all")]).toEqual([
+      new Set(["ru"]),
+      `Все результаты (${inRu.total})`,
+    ]);
+    await other.page.close();
   });
 
   test("13. keyboard: Tab through the panel's controls, filters kept and carried", async () => {
