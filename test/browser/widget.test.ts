@@ -14,7 +14,7 @@
 //     the page's language, takes the store's colours from CSS variables, links to the store's
 //     results page
 //  9. catalog text that looks like HTML is shown as text and never runs
-// 10. no console errors or page errors throughout
+// 10. no console errors or page errors throughout (checked last, after the tests below)
 // It also writes screenshots of the open panel (desktop and phone) to VITRINA_SCREENSHOTS
 // (default: a temporary directory).
 
