@@ -1,7 +1,7 @@
 import { escapeHtml } from "../stack/html.ts";
 
 // The service's own pages (/, /demo): plain HTML strings, no external resources (no CDN, no
-// web fonts), inline script only with the response's CSP nonce.
+// web fonts), inline script and style only with the response's CSP nonce where it sends one.
 
 export { escapeHtml };
 
@@ -32,7 +32,7 @@ export function page(options: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(options.title)}</title>
-<style>${BASE_STYLE}${options.style ?? ""}</style>
+<style${options.nonce ? ` nonce="${escapeHtml(options.nonce)}"` : ""}>${BASE_STYLE}${options.style ?? ""}</style>
 </head>
 <body>
 ${options.body}

@@ -234,6 +234,8 @@
         language: lang,
         use_corrections: "false",
         use_suggestions: "true",
+        // Completions are not searches a shopper made: kept out of the store's analytics.
+        demo: "true",
         show_filters: "false",
         group_by_category: "false",
         product_page_size: "1",
