@@ -1,5 +1,5 @@
-import type { CategoryRecord, ProductRecord } from "../../model/records.ts";
 import type { MerchRule } from "../../model/merchandising.ts";
+import type { CategoryRecord, ProductRecord } from "../../model/records.ts";
 import type { SynonymTable } from "../synonyms.ts";
 import { type Bitset, hasBit, newBitset, popcount, setBit } from "./bitset.ts";
 import {
