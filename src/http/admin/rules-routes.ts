@@ -92,7 +92,7 @@ export function rulesRoutes(
           PREVIEW_MAX_PAGE_SIZE,
         );
         if (!parsed.ok) throw new AppError("invalid_params", {}, parsed.errors);
-        if (parsed.params.q === null)
+        if (parsed.params.q.trim() === "")
           throw new AppError("invalid_params", {}, { q: ["This field is required."] });
         assertJsonType(context.request);
         const list = rulesOf(await context.body());
