@@ -81,14 +81,13 @@ export const MerchRule = t.Object(
     ),
     from: t.Optional(
       t.String({
-        format: "date-time",
-        description: "ISO 8601 date or date-time (UTC when no offset); the rule applies from it.",
+        description:
+          "ISO 8601 date or date-time (UTC when it names no offset); the rule applies from it. Answered as a date-time in UTC.",
       }),
     ),
     to: t.Optional(
       t.String({
-        format: "date-time",
-        description: "ISO 8601 date or date-time; the rule applies before it.",
+        description: "As from; the rule applies before it (later than from).",
       }),
     ),
   },
