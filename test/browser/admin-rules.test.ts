@@ -50,7 +50,7 @@ beforeAll(async () => {
     ["k1", "Чайник Bosch TWK"],
     ["k2", "Чайник Tefal Express"],
     ["k3", "Чайник Philips Daily"],
-  ]) {
+  ] as const) {
     await post(service, PRODUCTS, shop.secret_token, [
       product(id, {
         source_category_id: "1",
