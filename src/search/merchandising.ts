@@ -96,7 +96,9 @@ export function rulesChangedBetween(
 /** Per segment: its docs' source ids and brands (lower case), read once. */
 interface SegmentFields {
   readonly local: ReadonlyMap<string, number>;
-  readonly brand: readonly string[];
+  /** Per doc, its brand's index in brandNames. */
+  readonly brandIds: Uint32Array;
+  readonly brandNames: readonly string[];
 }
 
 const segmentFields = new WeakMap<Segment, SegmentFields>();
@@ -105,16 +107,36 @@ function fieldsOf(segment: Segment): SegmentFields {
   let fields = segmentFields.get(segment);
   if (fields === undefined) {
     const local = new Map<string, number>();
-    const brand: string[] = new Array(segment.size);
+    const brandIds = new Uint32Array(segment.size);
+    const ids = new Map<string, number>();
     for (let d = 0; d < segment.size; d++) {
       const record = readDoc(segment.display, d);
       local.set(record[DISPLAY.sourceId] ?? "", d);
-      brand[d] = (record[DISPLAY.vendor] ?? "").toLowerCase();
+      const brand = (record[DISPLAY.vendor] ?? "").toLowerCase();
+      let id = ids.get(brand);
+      if (id === undefined) {
+        id = ids.size;
+        ids.set(brand, id);
+      }
+      brandIds[d] = id;
     }
-    fields = { local, brand };
+    fields = { local, brandIds, brandNames: [...ids.keys()] };
     segmentFields.set(segment, fields);
   }
   return fields;
+}
+
+/** Per doc of `segment`, the summed weight of its brand in `brands`. */
+function brandWeightsOf(segment: Segment, brands: ReadonlyMap<string, number>): BrandWeights {
+  const { brandIds, brandNames } = fieldsOf(segment);
+  // Per distinct brand of the segment (a few hundred at most), not per doc.
+  const byBrand = Int32Array.from(brandNames, (name) => brands.get(name) ?? 0);
+  return { brandIds, byBrand };
+}
+
+interface BrandWeights {
+  readonly brandIds: Uint32Array;
+  readonly byBrand: Int32Array;
 }
 
 /** The live global doc of the product `sourceId`, if the snapshot holds it. */
@@ -185,13 +207,19 @@ function weightOf(
       }
     }
   if (brands.size === 0 && slots.size === 0 && values.size === 0) return null;
+  // Per segment, each brand's weight: two array reads per hit instead of a string's lookup.
+  const brandWeights =
+    brands.size === 0 ? [] : snap.segments.map((segment) => brandWeightsOf(segment, brands));
   return (doc, slot) => {
     let weight = slots.get(slot) ?? 0;
     if (brands.size === 0 && values.size === 0) return weight;
     const k = segmentIndexOf(snap, doc);
     const segment = snap.segments[k] as Segment;
     const local = doc - (snap.starts[k] as number);
-    if (brands.size > 0) weight += brands.get(fieldsOf(segment).brand[local] as string) ?? 0;
+    if (brands.size > 0) {
+      const { brandIds, byBrand } = brandWeights[k] as BrandWeights;
+      weight += byBrand[brandIds[local] as number] as number;
+    }
     if (values.size > 0) {
       // Every language's values of the doc: a value counts once even when named alike in two.
       const h = local * HOT.stride;
