@@ -7,13 +7,14 @@
 //  5. a rule's query: exact or contains; other queries unaffected
 //  6. dates: a rule applies within [from, to) only
 //  7. the body: every error, per field, by JSON path
+//  8. a cached answer made before a rule's date no longer holds once the date passed
 
 import { describe, expect, test } from "bun:test";
 import { category, param, params, product } from "../../test/fixtures/engine-catalog.ts";
 import { parseRules } from "../http/admin/merchandising-body.ts";
 import { answerSearch } from "../http/search/search-answer.ts";
 import type { SearchParams } from "../model/search.ts";
-import { buildSnapshot } from "./engine.ts";
+import { answerHolds, buildSnapshot, offerEpoch, stampAnswer } from "./engine.ts";
 
 const kettle = (id: number, vendor: string, cat: string, colour: string) =>
   product(id, {
@@ -214,4 +215,17 @@ test("7. the body: every error, per field, nothing kept", () => {
     ok: true,
     rules: [{ hide: ["p1"], from: "2026-12-01T00:00:00.000Z", to: "2026-12-01T10:00:00.000Z" }],
   });
+});
+
+test("8. a cached answer no longer holds once a rule's date passed", async () => {
+  const to = new Date(Date.now() + 40).toISOString();
+  const snap = withRules([{ hide: ["p5"], to }]);
+  const stamp = stampAnswer(offerEpoch(snap), { priceFrom: null, priceTo: null }, null);
+  expect(answerHolds(snap, stamp)).toBe(true);
+  await Bun.sleep(60);
+  expect(answerHolds(snap, stamp)).toBe(false);
+  // Without rules' dates, the same wait changes nothing.
+  const plain = stampAnswer(offerEpoch(base), { priceFrom: null, priceTo: null }, null);
+  await Bun.sleep(60);
+  expect(answerHolds(base, plain)).toBe(true);
 });
