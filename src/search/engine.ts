@@ -95,6 +95,7 @@ export {
   snapshotFrame,
   unpackSegment,
 } from "./index/snapshot-shipping.ts";
+export { ruleWords } from "./merchandising.ts";
 export {
   type AnswerStamp,
   answerHolds,

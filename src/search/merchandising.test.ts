@@ -194,6 +194,7 @@ test("7. the body: every error, per field, nothing kept", () => {
         { hide: ["p1"], from: "2026-12-02", to: "2026-12-01" },
         { boost: [{ field: "attribute", value: "x", weight: 1 }] },
         {},
+        { query: { match: "exact", text: "!!" }, hide: ["p1"] },
       ],
     }),
   ).toEqual({
@@ -207,6 +208,7 @@ test("7. the body: every error, per field, nothing kept", () => {
       "rules[2].to": ["Expected a date after from."],
       "rules[3].boost[0].attribute": ["Expected a text of 1 to 200 characters."],
       "rules[4]": ["Expected at least one of pin, hide, boost."],
+      "rules[5].query.text": ["Expected at least one word."],
     },
   });
   expect(

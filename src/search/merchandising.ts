@@ -46,14 +46,15 @@ interface Compiled {
 
 const compiledRules = new WeakMap<readonly MerchRule[], Compiled[]>();
 
-const wordsOf = (text: string): string[] => tokenise(text).map((t) => t.word);
+/** The words of `text` as a rule's query compares them (those of the search's tokeniser). */
+export const ruleWords = (text: string): string[] => tokenise(text).map((t) => t.word);
 
 function compile(rules: readonly MerchRule[]): Compiled[] {
   let compiled = compiledRules.get(rules);
   if (compiled === undefined) {
     compiled = rules.map((rule) => ({
       rule,
-      words: rule.query ? wordsOf(rule.query.text) : null,
+      words: rule.query ? ruleWords(rule.query.text) : null,
       from: rule.from ? Date.parse(rule.from) : Number.NEGATIVE_INFINITY,
       to: rule.to ? Date.parse(rule.to) : Number.POSITIVE_INFINITY,
     }));
@@ -70,7 +71,7 @@ export function activeRules(rules: readonly MerchRule[], query: string, now: num
     .filter((c) => {
       if (now < c.from || now >= c.to) return false;
       if (c.words === null) return true;
-      words ??= wordsOf(query);
+      words ??= ruleWords(query);
       const q = words;
       if (c.rule.query?.match === "exact")
         return c.words.length === q.length && c.words.every((w, i) => w === q[i]);

@@ -6,6 +6,7 @@ import {
   MAX_RULES,
   type MerchRule,
 } from "../../model/merchandising.ts";
+import { ruleWords } from "../../search/engine.ts";
 
 // The body of a PUT (or preview) of a domain's merchandising rules (model/merchandising.ts,
 // docs/API.md "Merchandising rules"), checked whole at the edge as synonyms are
@@ -57,7 +58,9 @@ function parseRule(item: unknown, at: string, fail: Fail): MerchRule {
     if (typeof q !== "object" || q === null || (q.match !== "exact" && q.match !== "contains"))
       fail(`${at}.query.match`, 'Expected "exact" or "contains".');
     const words = text(q?.text, `${at}.query.text`, MAX_RULE_CHARS, fail);
-    if (words !== null && (q?.match === "exact" || q?.match === "contains"))
+    if (words !== null && ruleWords(words).length === 0)
+      fail(`${at}.query.text`, "Expected at least one word.");
+    else if (words !== null && (q?.match === "exact" || q?.match === "contains"))
       rule.query = { match: q.match, text: words };
   }
   const pin = items(o.pin, `${at}.pin`, fail, (p, path) => {
@@ -113,9 +116,8 @@ function parseRule(item: unknown, at: string, fail: Fail): MerchRule {
   if (to !== undefined) rule.to = to;
   if (from !== undefined && to !== undefined && from >= to)
     fail(`${at}.to`, "Expected a date after from.");
-  if (!rule.pin?.length && !rule.hide?.length && !rule.boost?.length && typeof item === "object")
-    if (o.pin === undefined && o.hide === undefined && o.boost === undefined)
-      fail(at, "Expected at least one of pin, hide, boost.");
+  if (o.pin === undefined && o.hide === undefined && o.boost === undefined)
+    fail(at, "Expected at least one of pin, hide, boost.");
   return rule;
 }
 
