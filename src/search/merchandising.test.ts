@@ -14,7 +14,7 @@ import { category, param, params, product } from "../../test/fixtures/engine-cat
 import { parseRules } from "../http/admin/merchandising-body.ts";
 import { answerSearch } from "../http/search/search-answer.ts";
 import type { SearchParams } from "../model/search.ts";
-import { answerHolds, buildSnapshot, offerEpoch, stampAnswer } from "./engine.ts";
+import { answerHolds, buildSnapshot, offerEpoch, patchSnapshot, stampAnswer } from "./engine.ts";
 
 const kettle = (id: number, vendor: string, cat: string, colour: string) =>
   product(id, {
@@ -82,6 +82,12 @@ describe("2. hide", () => {
       order(withRules([{ pin: [{ source_id: "p1", position: 1 }] }, { hide: ["p1"] }])),
     ).toEqual(["p5", "p4", "p3", "p2"]);
   });
+});
+
+test("2b. a product written again (a newer segment) is found by its source id", () => {
+  const patched = patchSnapshot(base, { products: [kettle(1, "Bosch", "10", "білий")] });
+  const snap = { ...patched, merchandising: withRules([{ hide: ["p1"] }]).merchandising };
+  expect(order(snap)).toEqual(["p5", "p4", "p3", "p2"]);
 });
 
 describe("3. boost and bury", () => {
