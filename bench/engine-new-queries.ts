@@ -1,16 +1,19 @@
 // New queries in process (issue 14): the engine's own time for queries it has never seen.
 //   bun bench/engine-new-queries.ts [--products 100000] [--seed 1] [--per-class 300]
-//     [--catalog project|feed] [--answers FILE] [--slowest N]
+//     [--catalog project|feed] [--answers FILE] [--slowest N] [--rules]
 // Builds a snapshot of the generated catalog once, warms the engine up on the service's traffic
 // mix, then asks each query of each class once for its answer (the engine's search and the
 // answer made of its result, http/search/search-answer.ts; the engine keeps no answers; facets on,
 // the defaults of a widget) and prints per class p50/p99/max, and with `--slowest`
 // the N slowest queries of each. `--answers` writes the ids of each answer's products and
-// categories, per query, to compare two versions.
+// categories, per query, to compare two versions. `--rules` searches with a few merchandising
+// rules that apply to every query (search/merchandising.ts): 2 pins, 5 hidden products, a brand
+// boosted, a brand buried, a category boosted, and one rule for a query word.
 
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { answerSearch } from "../src/http/search/search-answer.ts";
+import type { MerchRule } from "../src/model/merchandising.ts";
 import type { Language } from "../src/model/records.ts";
 import { SEARCH_DEFAULTS, type SearchParams, type SearchResponse } from "../src/model/search.ts";
 import { buildSnapshot } from "../src/search/engine.ts";
@@ -27,6 +30,7 @@ const { values } = parseArgs({
     answers: { type: "string" },
     slowest: { type: "string", default: "0" },
     catalog: { type: "string", default: "project" },
+    rules: { type: "boolean", default: false },
   },
 });
 const NAME = catalogNamed(values.catalog);
@@ -50,12 +54,39 @@ for (const m of newQueryClasses(catalog, { seed: SEED, perClass: PER_CLASS })) {
 }
 const warmUp = generateQueryMix(catalog, { seed: SEED + 1, count: 2000 });
 const t0 = performance.now();
-const snap = buildSnapshot(toRecords(catalog));
+const records = toRecords(catalog);
+const built = buildSnapshot(records);
+const snap = values.rules ? { ...built, merchandising: fewRules(records.products) } : built;
 console.log(
   `${NAME} catalog, products ${PRODUCTS}: built in ${(performance.now() - t0).toFixed(0)} ms`,
 );
 
 for (const m of warmUp) answerSearch(snap, asked(m.params));
+
+/** A few rules of a store: the products and brands they name are the catalog's own. */
+function fewRules(products: typeof records.products): MerchRule[] {
+  const ids = products.map((p) => p.source_id);
+  const brands = [...new Set(products.map((p) => p.vendor).filter((v) => v !== null))];
+  const brand = (i: number) => brands[i % brands.length] as string;
+  return [
+    {
+      pin: [
+        { source_id: ids[1] as string, position: 1 },
+        { source_id: ids[2] as string, position: 3 },
+      ],
+      hide: ids.slice(10, 15),
+      boost: [
+        { field: "brand", value: brand(0), weight: 3 },
+        { field: "brand", value: brand(1), weight: -2 },
+        { field: "category", value: products[0]?.source_category_id ?? "", weight: 1 },
+      ],
+    },
+    {
+      query: { match: "contains", text: "чохол" },
+      boost: [{ field: "brand", value: brand(2), weight: 5 }],
+    },
+  ];
+}
 
 const pct = (sorted: Float64Array, p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number;

@@ -78,6 +78,11 @@ export const ERRORS = {
     message:
       'Expected {"synonyms": [...]}: at most {sets} sets of {"words": [...]} or {"query": "...", "means": [...]}, at most {words} words a set, each one word of 1 to {chars} characters.',
   },
+  invalid_rules: {
+    status: 400,
+    message:
+      'Expected {"rules": [...]}: at most {rules} rules, each with pin, hide or boost of at most {items} items, texts of 1 to {chars} characters, positions 1 to {position}.',
+  },
   invalid_origins: {
     status: 400,
     message: 'Expected {"origins": [...]}: a list of at most {limit} origins.',

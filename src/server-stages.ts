@@ -250,6 +250,8 @@ export function http(
     analytics: adminAnalytics(imports, popular, config.analyticsRetentionDays),
     overview: overviewOf({ indexers, log, imports }),
     synonyms: imports,
+    rules: imports,
+    indexers,
     readiness: readinessOf({ domains, indexers, store }),
     search: searchAnswers({
       domains,

@@ -16,6 +16,8 @@ export interface AppDeps extends ImportDeps {
   /** A domain's state for the admin page (overview.ts). */
   overview: Overview;
   synonyms: DomainAdminDeps["synonyms"];
+  rules: DomainAdminDeps["rules"];
+  indexers: DomainAdminDeps["indexers"];
   readiness: HealthDeps["readiness"];
   search: SearchAnswers;
   demo: PagesDeps["demo"];

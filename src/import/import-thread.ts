@@ -10,6 +10,7 @@ import { setPriority } from "node:os";
 import { type AdminReport, AnalyticsService } from "../analytics/analytics-service.ts";
 import type { Config } from "../config.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
+import type { MerchRule } from "../model/merchandising.ts";
 import type { SynonymSet } from "../model/synonyms.ts";
 import { openStore } from "../store/open-store.ts";
 import type { AnalyticsPeriod, ChangeLog, PrimaryStore, SearchEvent } from "../store/store.ts";
@@ -32,6 +33,8 @@ export type ToImportThread =
   | { type: "failures"; id: number; domainId: number }
   | { type: "synonyms"; id: number; domainId: number }
   | { type: "set-synonyms"; id: number; domainId: number; sets: SynonymSet[] }
+  | { type: "rules"; id: number; domainId: number }
+  | { type: "set-rules"; id: number; domainId: number; rules: MerchRule[] }
   | { type: "stop"; id: number };
 
 export type Reply =
@@ -53,6 +56,8 @@ export type Reply =
       failures?: FailedBatch[];
       /** The domain's own synonyms. */
       synonyms?: SynonymSet[];
+      /** The domain's merchandising rules. */
+      rules?: MerchRule[];
     }
   | { ok: false; error: { code: ErrorCode; vars: Record<string, string | number> } | string };
 
@@ -122,6 +127,10 @@ async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Rep
       return { ok: true, synonyms: await store.domainSynonyms(m.domainId) };
     case "set-synonyms":
       return { ok: true, seq: await store.setDomainSynonyms(m.domainId, m.sets) };
+    case "rules":
+      return { ok: true, rules: await store.domainRules(m.domainId) };
+    case "set-rules":
+      return { ok: true, seq: await store.setDomainRules(m.domainId, m.rules) };
     case "stop":
       analytics.stop();
       await store.close();

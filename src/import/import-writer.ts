@@ -1,6 +1,7 @@
 import type { AdminReport } from "../analytics/analytics-service.ts";
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
+import type { MerchRule } from "../model/merchandising.ts";
 import type { SynonymSet } from "../model/synonyms.ts";
 import type { AnalyticsPeriod, SearchEvent } from "../store/store.ts";
 import { countImportItems } from "../telemetry/metrics.ts";
@@ -179,6 +180,22 @@ export class ImportWriter {
     let seq = 0;
     try {
       seq = (await this.call({ type: "set-synonyms", domainId, sets: [...sets] })).seq ?? 0;
+      return seq;
+    } finally {
+      this.hooks.onAnswered(domainId, seq, undefined);
+    }
+  }
+
+  async domainRules(domainId: number): Promise<MerchRule[]> {
+    return (await this.call({ type: "rules", domainId })).rules ?? [];
+  }
+
+  /** Replaces the domain's merchandising rules; returns their change-log entry's position. */
+  async setDomainRules(domainId: number, rules: readonly MerchRule[]): Promise<number> {
+    this.hooks.onSent(domainId);
+    let seq = 0;
+    try {
+      seq = (await this.call({ type: "set-rules", domainId, rules: [...rules] })).seq ?? 0;
       return seq;
     } finally {
       this.hooks.onAnswered(domainId, seq, undefined);

@@ -1,3 +1,4 @@
+import type { MerchRule } from "../model/merchandising.ts";
 import type { ProductOffer } from "../model/offers.ts";
 import type { CategoryRecord, ProductRecord } from "../model/records.ts";
 import {
@@ -14,11 +15,13 @@ import {
   synonymTable,
   writeOffers,
 } from "../search/engine.ts";
-import type { CatalogReader, ChangeLog, SynonymStore } from "../store/store.ts";
+import type { CatalogReader, ChangeLog, MerchandisingStore, SynonymStore } from "../store/store.ts";
 import type { FreshRecords } from "./fresh-records.ts";
 
-/** What an indexer reads of the primary store: the catalog, and the domain's synonyms. */
-export type IndexSource = CatalogReader & Pick<SynonymStore, "domainSynonyms">;
+/** What an indexer reads of the primary store: the catalog, the domain's synonyms and rules. */
+export type IndexSource = CatalogReader &
+  Pick<SynonymStore, "domainSynonyms"> &
+  Pick<MerchandisingStore, "domainRules">;
 
 const READ_BATCH = 64;
 const PATCH_SLICE = 250;
@@ -33,6 +36,7 @@ const REBUILD_PAGE = 10_000;
 export class DomainIndexer {
   private current: Snapshot;
   private synonyms: SynonymTable = NO_SYNONYMS;
+  private rules: readonly MerchRule[] = [];
   /** The last change-log position applied to `snapshot`. */
   position = 0;
   /** Wall-clock time of the last applied change, for the admin page's lag figure. */
@@ -66,9 +70,13 @@ export class DomainIndexer {
   }
 
   set snapshot(snapshot: Snapshot) {
-    // The domain's synonyms ride on every snapshot swapped in (built ones come without).
-    const synonyms = this.synonyms;
-    const next = snapshot.synonyms === synonyms ? snapshot : { ...snapshot, synonyms };
+    // The domain's synonyms and merchandising rules ride on every snapshot swapped in (built
+    // ones come without).
+    const { synonyms, rules } = this;
+    const next =
+      snapshot.synonyms === synonyms && snapshot.merchandising === rules
+        ? snapshot
+        : { ...snapshot, synonyms, merchandising: rules };
     const current = this.publish(this.domainId, next);
     this.current = current;
     // What a search would build on first use, built on a later turn instead of in the first
@@ -83,6 +91,11 @@ export class DomainIndexer {
     this.synonyms = synonymTable(await this.store.domainSynonyms(this.domainId));
   }
 
+  /** Reads the domain's merchandising rules; the next snapshot swapped in carries them. */
+  private async readRules(): Promise<void> {
+    this.rules = await this.store.domainRules(this.domainId);
+  }
+
   /**
    * Builds the snapshot from the primary store. The log position is read first: a change
    * written during the load is then applied again on top, which is harmless (patches are
@@ -92,6 +105,7 @@ export class DomainIndexer {
     const started = performance.now();
     const position = await this.log.head(this.domainId);
     await this.readSynonyms();
+    await this.readRules();
     const categories = await this.store.allCategories(this.domainId);
     let snapshot: Snapshot;
     let count = 0;
@@ -200,6 +214,10 @@ export class DomainIndexer {
     }
     if (entries.some((e) => e.kind === "synonyms")) {
       await this.readSynonyms();
+      this.snapshot = this.current;
+    }
+    if (entries.some((e) => e.kind === "merchandising")) {
+      await this.readRules();
       this.snapshot = this.current;
     }
     // A product's record comes from the batch that logged it when that batch is still in

@@ -102,7 +102,7 @@ export interface ChangeEntry {
   /** Position in the domain's log; increases monotonically. */
   seq: number;
   domain_id: number;
-  kind: "products" | "categories" | "reindex" | "synonyms";
+  kind: "products" | "categories" | "reindex" | "synonyms" | "merchandising";
   /** Internal ids of the written records. */
   ids: number[];
 }

@@ -61,6 +61,9 @@ import type { Snapshot } from "./index/snapshot.ts";
 // - a query without any word has no result (null): the HTTP side answers the empty data set.
 // - the engine keeps no answers: the HTTP side keeps them as sent, each stamped here and
 //   checked against the offers written in place since (query/answer-stamp.ts).
+// - merchandising rules (merchandising.ts), after the match: hidden products are never
+//   collected, boost weights rank before relevance, pins take their positions in a flat or
+//   single-category list when the request's filters pass them.
 // - a write that changed only a product's offer (prices, availability, stock) is written into
 //   its columns in place, not indexed again (index/offer-columns.ts: writeOffers).
 
@@ -95,6 +98,7 @@ export {
   snapshotFrame,
   unpackSegment,
 } from "./index/snapshot-shipping.ts";
+export { ruleWords } from "./merchandising.ts";
 export {
   type AnswerStamp,
   answerHolds,

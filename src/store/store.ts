@@ -1,5 +1,6 @@
 import type { CategoryDraft, ProductDraft } from "../model/drafts.ts";
 import type { FieldErrors } from "../model/import.ts";
+import type { MerchRule } from "../model/merchandising.ts";
 import type { CategoryRecord, ChangeEntry, DomainRecord, ProductRecord } from "../model/records.ts";
 import type { SynonymSet } from "../model/synonyms.ts";
 
@@ -160,6 +161,17 @@ export interface SynonymStore {
   setDomainSynonyms(domainId: number, sets: readonly SynonymSet[]): Promise<number>;
 }
 
+/** A store's merchandising rules (model/merchandising.ts). */
+export interface MerchandisingStore {
+  /** The domain's rules as last set; [] when none. */
+  domainRules(domainId: number): Promise<MerchRule[]>;
+  /**
+   * Replaces the domain's rules and appends a `merchandising` change-log entry in the same
+   * atomic step (every node's indexer then reads them); returns the entry's position.
+   */
+  setDomainRules(domainId: number, rules: readonly MerchRule[]): Promise<number>;
+}
+
 /**
  * Every part of the primary store, as each mode implements it over one connection (SQLite,
  * Redis). Its users take only the parts they need; the owner of the connection closes it.
@@ -170,7 +182,8 @@ export interface PrimaryStore
     CatalogReader,
     AnalyticsStore,
     SuggestionBlocks,
-    SynonymStore {
+    SynonymStore,
+    MerchandisingStore {
   readonly kind: "sqlite" | "redis";
   close(): Promise<void>;
 }

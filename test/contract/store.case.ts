@@ -542,6 +542,32 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
       expect(await s.store.domainSynonyms(d.id)).toEqual([]);
     });
 
+    test("12c. a domain's merchandising rules: replaced whole with a change-log entry", async () => {
+      await using s = await open();
+      const d = await s.store.createDomain("shop", tokens(1));
+      const other = await s.store.createDomain("other", tokens(2));
+      expect(await s.store.domainRules(d.id)).toEqual([]);
+      const rules = [
+        { query: { match: "exact" as const, text: "чайник" }, hide: ["p1"] },
+        {
+          boost: [{ field: "brand" as const, value: "Bosch", weight: -3 }],
+          to: "2030-01-01T00:00:00.000Z",
+        },
+      ];
+      const seq = await s.store.setDomainRules(d.id, rules);
+      expect(await s.store.read(d.id, 0, 10)).toEqual([
+        { seq, domain_id: d.id, kind: "merchandising", ids: [] },
+      ]);
+      expect(await s.store.domainRules(d.id)).toEqual(rules);
+      expect(await s.store.domainRules(other.id)).toEqual([]);
+      expect(await s.store.head(other.id)).toBe(0);
+      expect(await s.store.setDomainRules(d.id, [])).toBe(seq + 1);
+      expect(await s.store.domainRules(d.id)).toEqual([]);
+      await s.store.setDomainRules(d.id, rules);
+      await s.store.deleteDomain("shop");
+      expect(await s.store.domainRules(d.id)).toEqual([]);
+    });
+
     test("13. deleteDomain", async () => {
       await using s = await open();
       const a = await s.store.createDomain("a", tokens(1));

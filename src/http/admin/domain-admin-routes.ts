@@ -27,6 +27,7 @@ import {
   SMALL_BODY,
 } from "../stack/route-table.ts";
 import type { Overview } from "./overview.ts";
+import { type RulesDeps, rulesRoutes } from "./rules-routes.ts";
 import { parseSynonyms } from "./synonyms-body.ts";
 
 // What the admin page reads and changes of one domain, mounted twice: under
@@ -34,7 +35,7 @@ import { parseSynonyms } from "./synonyms-body.ts";
 // the store's owner, authenticated by the domain's secret token, which opens its own domain
 // and no other (PRODUCT.md "Pages"; docs/ARCHITECTURE.md "Pages").
 
-export interface DomainAdminDeps {
+export interface DomainAdminDeps extends RulesDeps {
   analytics: AdminAnalytics;
   overview: Overview;
   /** The domain's own synonyms, read and replaced on the import thread (ImportWriter). */
@@ -73,8 +74,9 @@ export function domainAdminRoutes(
   prefix: string,
   policy: RoutePolicy,
   resolve: (context: RouteContext) => Promise<DomainRecord>,
-  { analytics, overview, synonyms }: DomainAdminDeps,
+  deps: DomainAdminDeps,
 ): Route[] {
+  const { analytics, overview, synonyms } = deps;
   const BLOCKED = `${prefix}/suggestions/blocked/`;
   const SYNONYMS = `${prefix}/synonyms/`;
   const small = { ...policy, body: SMALL_BODY };
@@ -160,6 +162,7 @@ export function domainAdminRoutes(
         return json({ synonyms: sets });
       },
     },
+    ...rulesRoutes(prefix, policy, resolve, deps),
   ];
 }
 

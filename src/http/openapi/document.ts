@@ -1,6 +1,7 @@
 import type { TSchema } from "@sinclair/typebox";
 import * as api from "../../model/api.ts";
 import * as item from "../../model/import.ts";
+import { MerchRules } from "../../model/merchandising.ts";
 import { LANGUAGES } from "../../model/records.ts";
 import * as search from "../../model/search.ts";
 import { Synonyms } from "../../model/synonyms.ts";
@@ -93,6 +94,7 @@ const SCHEMAS: Record<string, TSchema> = {
   SuggestionQuery: api.SuggestionQuery,
   BlockedSuggestions: api.BlockedSuggestions,
   Synonyms: Synonyms,
+  MerchRules: MerchRules,
   DomainOverview: api.DomainOverview,
   DomainOrigins: api.DomainOrigins,
   DomainOriginsSet: api.DomainOriginsSet,
@@ -334,6 +336,49 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
     required: true,
     content: { "application/json": { schema: ref("Synonyms") } },
   };
+  // Merchandising rules (docs/API.md "Merchandising rules"), alike for both credentials.
+  const rulesBody = {
+    required: true,
+    content: { "application/json": { schema: ref("MerchRules") } },
+  };
+  type Op = (summary: string, extra: Omit<Operation, "tags" | "summary" | "security">) => Operation;
+  type Params = NonNullable<Operation["parameters"]>;
+  type Refusals = ReturnType<typeof refused>;
+  const rulesOps = (op: Op, parameters: Params, more: Refusals) => ({
+    get: op("The domain's merchandising rules", {
+      parameters,
+      responses: { 200: jsonBody(ref("MerchRules"), "The rules, dates in UTC."), ...more },
+    }),
+    put: op("Replace the domain's merchandising rules (an empty list clears them)", {
+      parameters,
+      requestBody: rulesBody,
+      responses: {
+        200: jsonBody(ref("MerchRules"), "The rules now applied by search, dates in UTC."),
+        400: jsonBody(ref("FieldErrors"), "A bad body: nothing of it is saved."),
+        ...refused("RequestTimeout", "PayloadTooLarge"),
+        ...more,
+      },
+    }),
+  });
+  const previewOp = (op: Op, parameters: Params, more: Refusals) => ({
+    post: op("A search answered with the rules in force and with the rules sent (not saved)", {
+      parameters: [...parameters, ...searchParameters(100).filter((p) => p.name !== "token")],
+      requestBody: rulesBody,
+      responses: {
+        200: jsonBody(
+          {
+            type: "object",
+            properties: { before: ref("SearchResponse"), after: ref("SearchResponse") },
+            required: ["before", "after"],
+          },
+          "The answer to the query's parameters before and after the rules sent.",
+        ),
+        400: jsonBody(ref("FieldErrors"), "A bad body or parameters (q is required)."),
+        ...refused("RequestTimeout", "PayloadTooLarge"),
+        ...more,
+      },
+    }),
+  });
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -456,6 +501,8 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           },
         }),
       },
+      "/api/v2/admin/domains/{name}/rules/": rulesOps(admin, [NAME_PARAM], adminRefused),
+      "/api/v2/admin/domains/{name}/rules/preview/": previewOp(admin, [NAME_PARAM], adminRefused),
       "/api/v2/admin/domains/{name}/origins/": {
         put: admin("The sites whose pages may search this domain (CORS); empty opens it to all", {
           parameters: [NAME_PARAM],
@@ -529,6 +576,8 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           },
         }),
       },
+      "/api/v2/content/rules/": rulesOps(owner, [], {}),
+      "/api/v2/content/rules/preview/": previewOp(owner, [], {}),
       "/health": {
         get: {
           tags: ["operations"],

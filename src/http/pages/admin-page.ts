@@ -5,7 +5,9 @@ import { page } from "./page.ts";
 // /admin: a static page; its script (admin.js) logs in, keeps the token in sessionStorage and
 // reads the JSON endpoints with it in a header (docs/ARCHITECTURE.md, "Pages").
 
-const SCRIPT = readFileSync(join(import.meta.dir, "admin.js"), "utf8");
+const SCRIPT = ["admin-rules.js", "admin.js"]
+  .map((file) => readFileSync(join(import.meta.dir, file), "utf8"))
+  .join("\n");
 
 const STYLE = `
 .top{background:#101828;color:#fff}
@@ -59,7 +61,11 @@ ul.blocked li{display:inline-flex;align-items:center;gap:4px;background:#f2f4f7;
 form.inline{display:flex;gap:8px;max-width:480px}
 form.inline input{flex:1}
 #back{margin-top:14px}
-.login .error{margin:10px 0}`;
+.login .error{margin:10px 0}
+#rules-json{width:100%;min-height:200px;font:13px/1.5 ui-monospace,Menlo,Consolas,monospace;padding:8px 10px;border:1px solid #d0d5dd;border-radius:8px}
+.rules-preview ol{padding-left:22px;margin:6px 0;font-size:14px}
+.rules-preview .sid{color:#667085;font-size:12px}
+#rules-q{width:100%;max-width:480px}`;
 
 const BODY = `<header class="top"><div class="wrap">
 <div class="logo">Vitrina <span>admin</span></div>
@@ -159,6 +165,21 @@ const BODY = `<header class="top"><div class="wrap">
 <button type="submit">Block</button>
 </form>
 <p class="error" id="blocked-error"></p>
+</section>
+<section class="card" id="merchandising">
+<h2>Merchandising <span class="aside">rules: pin, hide, boost, bury (see docs/API.md)</span></h2>
+<form id="rules-form">
+<textarea id="rules-json" spellcheck="false" aria-label="Rules (JSON)">[]</textarea>
+<p><button type="submit" class="primary" id="rules-save">Save rules</button></p>
+</form>
+<p class="error" id="rules-error" role="alert"></p>
+<p class="note" id="rules-note" role="status"></p>
+<input id="rules-q" placeholder="A query to preview" aria-label="Query to preview">
+<p class="muted" id="rules-totals"></p>
+<div class="grid2 rules-preview">
+<div><strong>Now</strong><ol id="rules-before"></ol></div>
+<div><strong>With the edited rules</strong><ol id="rules-after"></ol></div>
+</div>
 </section>
 <section class="card">
 <h2>Failed import batches</h2>

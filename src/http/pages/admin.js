@@ -88,6 +88,9 @@
     fill(id, message);
   }
 
+  // The Merchandising section (admin-rules.js, inlined before this script).
+  const rules = merchandisingSection({ api, base, session, $, el, fill });
+
   // ---- login -------------------------------------------------------------------------------
 
   $("login-form").addEventListener("submit", (event) => {
@@ -109,7 +112,9 @@
     if (s.kind === "operator" && !s.domain) return listDomains();
     $("domains").hidden = true;
     $("app").hidden = false;
-    await Promise.all([loadOverview(), loadAnalytics(), loadBlocked()]).catch(() => {});
+    await Promise.all([loadOverview(), loadAnalytics(), loadBlocked(), rules.load()]).catch(
+      () => {},
+    );
   }
 
   // ---- the operator's list of domains -------------------------------------------------------

@@ -16,7 +16,7 @@ const answer = (body: string): CachedAnswer => ({
   ...prepare(body),
   total: 1,
   corrected_query: "",
-  stamp: { epoch: 0, made: 0, at: 0, shown: new Uint32Array(0), priced: false },
+  stamp: { epoch: 0, made: 0, at: 0, wall: 0, shown: new Uint32Array(0), priced: false },
 });
 
 describe("answer cache", () => {

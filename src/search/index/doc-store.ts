@@ -65,6 +65,21 @@ export function readDoc(store: DocStore, doc: number): string[] {
   return decoder.decode(store.bytes.subarray(from, to)).split(FIELD_SEPARATOR);
 }
 
+/**
+ * The first `count` fields of doc `doc`: only their bytes are decoded (a scan of a whole
+ * segment's source ids and brands, search/merchandising.ts, decodes a fraction of each record).
+ */
+export function readLeadingFields(store: DocStore, doc: number, count: number): string[] {
+  const from = store.offsets[doc] as number;
+  const to = store.offsets[doc + 1] as number;
+  const bytes = store.bytes;
+  let end = from;
+  for (let seen = 0; end < to; end++) if (bytes[end] === SEPARATOR_BYTE && ++seen === count) break;
+  return decoder.decode(bytes.subarray(from, end)).split(FIELD_SEPARATOR);
+}
+
+const SEPARATOR_BYTE = FIELD_SEPARATOR.charCodeAt(0);
+
 /** Concatenates the kept docs of several stores, in part order then doc order. */
 export function gatherDocStores(
   parts: readonly { store: DocStore; keep: Uint32Array }[],

@@ -144,6 +144,8 @@ export interface SnapshotFrame {
   warehouses?: WarehouseRegistry;
   /** The domain's synonyms, present when they changed (search/synonyms.ts). */
   synonyms?: Snapshot["synonyms"];
+  /** The domain's merchandising rules, present when they changed (search/merchandising.ts). */
+  merchandising?: Snapshot["merchandising"];
 }
 
 /** The frame of `shared` (sharedSnapshot) for a thread that holds `previous`. */
@@ -161,6 +163,9 @@ export function snapshotFrame(shared: Snapshot, previous: Snapshot | undefined):
     ...(previous?.synonyms === shared.synonyms || shared.synonyms === undefined
       ? {}
       : { synonyms: shared.synonyms }),
+    ...(previous?.merchandising === shared.merchandising || shared.merchandising === undefined
+      ? {}
+      : { merchandising: shared.merchandising }),
   };
 }
 
@@ -176,6 +181,7 @@ export function frameSnapshot(
   const facets = frame.facets ?? previous?.facets;
   const warehouses = frame.warehouses ?? previous?.warehouses;
   const synonyms = frame.synonyms ?? previous?.synonyms;
+  const merchandising = frame.merchandising ?? previous?.merchandising;
   if (!categories || !facets || !warehouses) throw new Error("replica without registries");
   return {
     segments,
@@ -187,5 +193,6 @@ export function frameSnapshot(
     facets,
     warehouses,
     ...(synonyms ? { synonyms } : {}),
+    ...(merchandising ? { merchandising } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import type { MerchRule } from "../../model/merchandising.ts";
 import type { CategoryRecord, ProductRecord } from "../../model/records.ts";
 import type { SynonymTable } from "../synonyms.ts";
 import { type Bitset, hasBit, newBitset, popcount, setBit } from "./bitset.ts";
@@ -43,6 +44,8 @@ export interface Snapshot {
   readonly warehouses: WarehouseRegistry;
   /** The domain's own synonyms (search/synonyms.ts); none when absent. */
   readonly synonyms?: SynonymTable;
+  /** The domain's merchandising rules as set (search/merchandising.ts); none when absent. */
+  readonly merchandising?: readonly MerchRule[];
   /**
    * The domain's offer epochs (offer-columns.ts: OFFER_EPOCH), in shared memory, carried from
    * snapshot to snapshot: offers written in place change no snapshot, so cached answers check

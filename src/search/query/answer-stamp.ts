@@ -2,6 +2,7 @@ import type { SearchRequest, SearchResult } from "../engine-types.ts";
 import { OFFER_EPOCH } from "../index/offer-columns.ts";
 import type { Segment } from "../index/segment.ts";
 import { type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
+import { rulesChangedBetween } from "../merchandising.ts";
 
 // Whether a cached answer still holds after offers were written in place (index/offer-columns.ts).
 // An answer depends on a product's offer where it shows the product (its price, availability),
@@ -28,6 +29,8 @@ export interface AnswerStamp {
   readonly made: number;
   /** When it was made (performance.now()). */
   readonly at: number;
+  /** When it was made (Date.now()): a merchandising rule's date may have passed since. */
+  readonly wall: number;
   /** Global docs of the products the answer shows. */
   readonly shown: Uint32Array;
   readonly priced: boolean;
@@ -52,6 +55,7 @@ export function stampAnswer(
     epoch,
     made: epoch,
     at: performance.now(),
+    wall: Date.now(),
     shown: Uint32Array.from(shown),
     priced: request.priceFrom !== null || request.priceTo !== null,
   };
@@ -59,6 +63,8 @@ export function stampAnswer(
 
 /** Whether the answer stamped `stamp` on `snap` is still what a search would answer. */
 export function answerHolds(snap: Snapshot, stamp: AnswerStamp): boolean {
+  const rules = snap.merchandising;
+  if (rules !== undefined && rulesChangedBetween(rules, stamp.wall, Date.now())) return false;
   const epochs = snap.offerEpochs;
   const now = Atomics.load(epochs, OFFER_EPOCH.last);
   if (now === stamp.made) return true;

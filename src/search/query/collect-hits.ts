@@ -5,6 +5,7 @@ import { languageIndex } from "../index/languages.ts";
 import { HOT, type Segment } from "../index/segment.ts";
 import { type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
+import type { Merchandising } from "../merchandising.ts";
 import { FacetCounter, type FilterSelection, failedAttributes, selectFilters } from "./facets.ts";
 import type { GivenUp } from "./give-up.ts";
 import { NO_MATCH, type WordPlan } from "./match.ts";
@@ -45,6 +46,7 @@ export function collectHits(
   given: GivenUp,
   codeDocs: Set<number>,
   plans: readonly WordPlan[],
+  merch: Merchandising | null = null,
 ): HitSet {
   const { candidates, bits } = given;
   const collector = new HitCollector(
@@ -54,6 +56,7 @@ export function collectHits(
     plans,
     bits,
     candidates.count + codeDocs.size,
+    merch !== null && merch.hidden.size > 0 ? merch.hidden : null,
   );
   // A doc whose code is the query ranks as if it matched every word exactly, in order.
   let position = 0;
@@ -67,7 +70,16 @@ export function collectHits(
     else collector.consider(doc, f, candidates.info, c * W);
   }
   for (const doc of codeDocs) collector.consider(doc, flagsOf(snap, doc), perfect, 0);
-  return collector.result();
+  const hits = collector.result();
+  return merch?.weight ? { ...hits, boost: boostsOf(hits, merch.weight) } : hits;
+}
+
+/** Each hit's summed boost weight (merchandising.ts), the first key of compareHits. */
+function boostsOf(hits: HitSet, weight: (doc: number, slot: number) => number): Int32Array {
+  const boost = new Int32Array(hits.count);
+  for (let h = 0; h < hits.count; h++)
+    boost[h] = weight(hits.docs[h] as number, hits.category[h] as number);
+  return boost;
 }
 
 /**
@@ -148,6 +160,8 @@ class HitCollector {
     plans: readonly WordPlan[],
     private readonly bits: Uint16Array,
     capacity: number,
+    /** Docs a merchandising rule hides: not counted anywhere. */
+    private readonly hidden: ReadonlySet<number> | null,
   ) {
     if (scratch.docs.length < capacity) {
       const size = capacity + (capacity >>> 1);
@@ -186,6 +200,7 @@ class HitCollector {
 
   /** `flags`: the doc's hot-record flags (gatherFlags). */
   consider(doc: number, flags: number, info: Uint16Array, row: number): void {
+    if (this.hidden?.has(doc)) return;
     let segment: Segment;
     let local = doc;
     let k = 0;

@@ -18,6 +18,8 @@ import { compareHits, topHits } from "./rank.ts";
 
 export interface LayoutInput {
   readonly hits: HitSet;
+  /** Merchandising pins: global doc -> 1-based position of a list (merchandising.ts). */
+  readonly pins: ReadonlyMap<number, number> | null;
   /** Category slots whose own text matches the query, with their match quality. */
   readonly nameMatches: Map<number, number>;
   readonly correctedQuery: string;
@@ -33,6 +35,7 @@ interface Frame {
   readonly snap: Snapshot;
   readonly request: SearchRequest;
   readonly hits: HitSet;
+  readonly pins: ReadonlyMap<number, number> | null;
   /** Matching products per category slot. */
   readonly counts: Uint32Array;
   /** The slots with matching products, ordered by their best product. */
@@ -107,7 +110,41 @@ function grouped(frame: Frame): SearchResult {
 /** The hits of the products page among `members` (hit indexes), by rank. */
 function pageOfProducts(frame: Frame, members: number[]): Hit[] {
   const [from, to] = pageSlice(frame.request.page, frame.request.pageSize);
-  return topHits(frame.hits, members, to).slice(from).map(frame.hit);
+  return placePins(frame.hits, members, frame.pins, to).slice(from).map(frame.hit);
+}
+
+/**
+ * The best `k` of `members` in rank order, with the pinned ones at their positions (a pin past
+ * the end of the list comes last; merchandising.ts).
+ */
+function placePins(
+  hits: HitSet,
+  members: number[],
+  pins: ReadonlyMap<number, number> | null,
+  k: number,
+): number[] {
+  if (pins === null || pins.size === 0) return topHits(hits, members, k);
+  const pinned: [number, number][] = [];
+  const rest: number[] = [];
+  for (const h of members) {
+    const position = pins.get(hits.docs[h] as number);
+    if (position === undefined) rest.push(h);
+    else pinned.push([position, h]);
+  }
+  if (pinned.length === 0) return topHits(hits, members, k);
+  pinned.sort((a, b) => a[0] - b[0]);
+  const ranked = topHits(hits, rest, k);
+  const out: number[] = [];
+  let r = 0;
+  let p = 0;
+  while (out.length < k && (r < ranked.length || p < pinned.length)) {
+    const next = pinned[p];
+    if (next !== undefined && (next[0] <= out.length + 1 || r >= ranked.length)) {
+      out.push(next[1]);
+      p++;
+    } else out.push(ranked[r++] as number);
+  }
+  return out;
 }
 
 /** A category's group; a slot never imported still has its source id. */
@@ -180,5 +217,5 @@ function frameOf(snap: Snapshot, request: SearchRequest, input: LayoutInput): Fr
     facets: hits.filters?.result() ?? [],
     categories,
   };
-  return { snap, request, hits, counts, present, best, head, hit };
+  return { snap, request, hits, pins: input.pins, counts, present, best, head, hit };
 }

@@ -133,11 +133,15 @@ export interface Hits {
   readonly relevance: Uint32Array;
   readonly updatedAt: Float64Array;
   readonly productId: Float64Array;
+  /** Merchandising boost weights (merchandising.ts), ranked before all else; absent: none. */
+  readonly boost?: Int32Array;
 }
 
 /** Negative when hit a ranks before hit b. */
 export function compareHits(hits: Hits, a: number, b: number): number {
+  const boost = hits.boost;
   return (
+    (boost === undefined ? 0 : (boost[b] as number) - (boost[a] as number)) ||
     (hits.relevance[b] as number) - (hits.relevance[a] as number) ||
     (hits.updatedAt[b] as number) - (hits.updatedAt[a] as number) ||
     (hits.productId[a] as number) - (hits.productId[b] as number)

@@ -1,5 +1,6 @@
 import type { SearchRequest, SearchResult } from "../engine-types.ts";
 import type { Snapshot } from "../index/snapshot.ts";
+import { merchandisingOf } from "../merchandising.ts";
 import { codeToAnswer, nearestCodeDocs } from "./code-query.ts";
 import { collectHits, exactCodeDocs } from "./collect-hits.ts";
 import { correctQuery } from "./correct.ts";
@@ -67,9 +68,14 @@ export function runSearch(snap: Snapshot, request: SearchRequest): SearchResult 
   }
   const activePlans = plans.filter((_, w) => required[w]);
 
-  const hits = collectHits(snap, request, words, given, codeDocs, plans);
+  // Merchandising rules after the match (merchandising.ts): pinned products are considered
+  // as a code's are (the request's filters decide), hidden ones never; boosts rank first.
+  const merch = merchandisingOf(snap, request.query, Date.now());
+  if (merch !== null) for (const doc of merch.pins.keys()) codeDocs.add(doc);
+  const hits = collectHits(snap, request, words, given, codeDocs, plans, merch);
   return layOut(snap, request, {
     hits,
+    pins: merch?.pins ?? null,
     nameMatches: categoriesMatchingAll(activePlans),
     correctedQuery,
     suggestions,

@@ -21,6 +21,7 @@
 //   {d:ID}:a:DAY:s     sorted set: the day's fields asked by 2+ shoppers, score = searches
 //   {d:ID}:sugg-blocked  set  suggestions the operator blocked
 //   {d:ID}:synonyms    string: the domain's own synonyms, JSON (synonyms.ts)
+//   {d:ID}:rules       string: the domain's merchandising rules, JSON (synonyms.ts too)
 
 const PREFIX = "vitrina:";
 
@@ -46,6 +47,7 @@ export function domainKeys(domainId: number) {
     nodes: k("nodes"),
     blockedSuggestions: k("sugg-blocked"),
     synonyms: k("synonyms"),
+    rules: k("rules"),
   } as const;
 }
 

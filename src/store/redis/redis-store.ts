@@ -1,5 +1,6 @@
 import { AppError } from "../../errors.ts";
 import type { CategoryDraft, ProductDraft } from "../../model/drafts.ts";
+import type { MerchRule } from "../../model/merchandising.ts";
 import type {
   CategoryRecord,
   ChangeEntry,
@@ -205,6 +206,20 @@ export class RedisStore implements PrimaryStore, ChangeLog {
   async setDomainSynonyms(domainId: number, sets: readonly SynonymSet[]): Promise<number> {
     const seq = await guarded(async () => {
       const done = await synonyms.setDomainSynonyms(this.client, domainId, sets);
+      await this.replicated(domainKeys(domainId).log);
+      return done;
+    });
+    this.tail.notify(domainKeys(domainId).log);
+    return seq;
+  }
+
+  domainRules(domainId: number): Promise<MerchRule[]> {
+    return guarded(() => synonyms.domainRules(this.client, domainId));
+  }
+
+  async setDomainRules(domainId: number, rules: readonly MerchRule[]): Promise<number> {
+    const seq = await guarded(async () => {
+      const done = await synonyms.setDomainRules(this.client, domainId, rules);
       await this.replicated(domainKeys(domainId).log);
       return done;
     });

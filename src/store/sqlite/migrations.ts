@@ -113,6 +113,14 @@ const MIGRATIONS: readonly string[] = [
     updated_at INTEGER NOT NULL
   );
   `,
+  // 6: a domain's merchandising rules (issue 23, point 3): one JSON list, replaced whole.
+  `
+  CREATE TABLE domain_rules (
+    domain_id INTEGER PRIMARY KEY,
+    rules TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  `,
 ];
 
 /** The schema version this build writes (`PRAGMA user_version` after `migrate`). */

@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { AppError } from "../../errors.ts";
 import type { CategoryDraft, ProductDraft } from "../../model/drafts.ts";
+import type { MerchRule } from "../../model/merchandising.ts";
 import type {
   CategoryRecord,
   ChangeEntry,
@@ -67,6 +68,11 @@ const statements = (db: Database) => ({
   setSynonyms: db.prepare(
     `INSERT INTO domain_synonyms (domain_id, sets, updated_at) VALUES (?, ?, ?)
          ON CONFLICT (domain_id) DO UPDATE SET sets = excluded.sets, updated_at = excluded.updated_at`,
+  ),
+  rules: db.prepare("SELECT rules FROM domain_rules WHERE domain_id = ?"),
+  setRules: db.prepare(
+    `INSERT INTO domain_rules (domain_id, rules, updated_at) VALUES (?, ?, ?)
+         ON CONFLICT (domain_id) DO UPDATE SET rules = excluded.rules, updated_at = excluded.updated_at`,
   ),
 });
 
@@ -285,6 +291,20 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     const seq = this.db.transaction(() => {
       this.q.setSynonyms.run(domainId, JSON.stringify(sets), Date.now());
       return this.append(domainId, "synonyms", []);
+    })();
+    this.waiters.wake(domainId);
+    return seq;
+  }
+
+  async domainRules(domainId: number): Promise<MerchRule[]> {
+    const row = this.q.rules.get(domainId) as { rules: string } | null;
+    return row ? (JSON.parse(row.rules) as MerchRule[]) : [];
+  }
+
+  async setDomainRules(domainId: number, rules: readonly MerchRule[]): Promise<number> {
+    const seq = this.db.transaction(() => {
+      this.q.setRules.run(domainId, JSON.stringify(rules), Date.now());
+      return this.append(domainId, "merchandising", []);
     })();
     this.waiters.wake(domainId);
     return seq;
