@@ -345,34 +345,36 @@ describe("filters", () => {
     );
   });
 
-  test("8e. filters in the requested language, with the uk fallback", () => {
+  test("8e. filters in the requested language, one per attribute, with the uk fallback", () => {
     const ru = answerSearch(snap, params({ q: "смартфон", language: "ru" }));
+    // The iPhone has only a uk translation: its "Колір: Чорний" is "Цвет: Черный", which the
+    // products in uk and ru teach (their params in the same order).
     expect(ru.filters).toEqual([
       {
         id: attributeId("ru", "Цвет"),
         name: "Цвет",
         values: [
           {
+            id: valueId(attributeId("ru", "Цвет"), "Черный"),
+            name: "Черный",
+            total: 2,
+            color: "#000000",
+          },
+          {
             id: valueId(attributeId("ru", "Цвет"), "Синий"),
             name: "Синий",
             total: 1,
             color: "#0000ff",
           },
-          {
-            id: valueId(attributeId("ru", "Цвет"), "Черный"),
-            name: "Черный",
-            total: 1,
-            color: "#000000",
-          },
         ],
       },
-      // The iPhone has only a uk translation.
-      {
-        id: COLOUR,
-        name: "Колір",
-        values: [{ id: BLACK, name: "Чорний", total: 1, color: "#000000" }],
-      },
     ]);
+    // The uk id selects the iPhone in a ru answer, and the ru id the products with uk alone.
+    const byUk = answerSearch(snap, params({ q: "смартфон", language: "ru", filters: [BLACK] }));
+    const ruBlack = valueId(attributeId("ru", "Цвет"), "Черный");
+    const byRu = answerSearch(snap, params({ q: "смартфон", language: "ru", filters: [ruBlack] }));
+    expect(byUk.total).toBe(2);
+    expect(byRu).toEqual(byUk);
   });
 });
 

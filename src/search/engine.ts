@@ -46,7 +46,8 @@ import type { Snapshot } from "./index/snapshot.ts";
 //   its own price and availability, and an unknown `wid` is ignored (query/offer.ts).
 // - filters: ids unknown to the snapshot are ignored; values listed per attribute by count
 //   then name, attributes by total count then name; selected values stay listed; filter
-//   counts honour category_id (query/facets.ts, collect-hits.ts).
+//   counts honour category_id (query/facets.ts, collect-hits.ts); one attribute is one filter
+//   in the asked language, translations matched param by param (index/facet-registry.ts).
 // - layouts: single-category and flat modes always hold exactly one group (possibly empty);
 //   in single-category mode `total` and pagination count that category's products; products
 //   of a never-imported category group under its source id with an empty name and are not in

@@ -90,21 +90,20 @@ export class SegmentBuilder {
     }
     this.stockOffsets[doc + 1] = stockWarehouse.length;
 
+    // The filter values of each translation, in param order (-1: past the registry's caps).
+    const slots = p.translations.map((t) => filterSlots(t, ctx.facets));
+    linkTranslations(p, slots, ctx.facets);
     let map = 0;
     for (let l = 0; l < LANGUAGES.length; l++) {
       const shown = pickTranslation(p.translations, LANGUAGES[l] as (typeof LANGUAGES)[number]);
       map |= shown << (l * 2);
+      hot[h + HOT.facets + l] = facetItems.length;
       const start = facetItems.length;
-      hot[h + HOT.facets + l] = start;
-      // Languages that fall back to the same translation share its values: copy them.
-      let same = -1;
-      for (let e = 0; e < l && same < 0; e++) if (((map >> (e * 2)) & 3) === shown) same = e;
-      if (same < 0) {
-        addFacets(p, shown, ctx.facets, facetItems);
-      } else {
-        const from = hot[h + HOT.facets + same] as number;
-        const to = hot[h + HOT.facets + same + 1] as number;
-        for (let i = from; i < to; i++) facetItems.push(facetItems.get(i));
+      for (const slot of slots[shown] ?? []) {
+        if (slot < 0) continue;
+        let seen = false;
+        for (let i = start; i < facetItems.length && !seen; i++) seen = facetItems.get(i) === slot;
+        if (!seen) facetItems.push(slot);
       }
     }
     hot[h + HOT.facetsEnd] = facetItems.length;
@@ -154,23 +153,64 @@ export class SegmentBuilder {
   }
 }
 
-/** Filter values (is_filter params) of the translation shown, deduplicated. */
-function addFacets(p: ProductRecord, shown: number, facets: FacetRegistryDraft, out: U32Vec): void {
-  const t = p.translations[shown];
-  if (t === undefined) return;
-  const start = out.length;
+/** Slots of the filter values (is_filter params) of a translation, in order. */
+function filterSlots(
+  t: ProductRecord["translations"][number],
+  facets: FacetRegistryDraft,
+): number[] {
+  const out: number[] = [];
   for (const param of t.params) {
     if (!param.is_filter) continue;
-    const slot = facets.valueSlot(t.language, param.name.trim(), param.value.trim(), {
-      color: param.color,
-      swatch: param.swatch_image,
-    });
-    if (slot < 0) continue;
-    let seen = false;
-    for (let i = start; i < out.length && !seen; i++) seen = out.get(i) === slot;
-    if (!seen) out.push(slot);
+    out.push(
+      facets.valueSlot(t.language, param.name.trim(), param.value.trim(), {
+        color: param.color,
+        swatch: param.swatch_image,
+      }),
+    );
+  }
+  return out;
+}
+
+/**
+ * Teaches the registry which values of the product's translations are one (facet-registry.ts):
+ * by position when the translations list as many filter params; else only the values whose text
+ * is the same and once in each list (a brand, a number), as params may then be out of step.
+ */
+function linkTranslations(
+  p: ProductRecord,
+  slots: readonly number[][],
+  facets: FacetRegistryDraft,
+): void {
+  for (let x = 0; x < slots.length; x++) {
+    for (let y = x + 1; y < slots.length; y++) {
+      const a = slots[x] as number[];
+      const b = slots[y] as number[];
+      if (a.length === b.length) {
+        for (let i = 0; i < a.length; i++) {
+          const u = a[i] as number;
+          const v = b[i] as number;
+          if (u >= 0 && v >= 0) facets.link(u, v);
+        }
+      } else if (a.length > 0 && b.length > 0) {
+        const ta = filterTexts(p.translations[x]);
+        const tb = filterTexts(p.translations[y]);
+        for (let i = 0; i < a.length; i++) {
+          const text = ta[i] as string;
+          const j = tb.indexOf(text);
+          if (j < 0 || tb.indexOf(text, j + 1) >= 0 || ta.indexOf(text, i + 1) >= 0) continue;
+          if (ta.indexOf(text) !== i) continue;
+          const u = a[i] as number;
+          const v = b[j] as number;
+          if (u >= 0 && v >= 0) facets.link(u, v);
+        }
+      }
+    }
   }
 }
+
+/** The filter params' values of a translation, in order, compared case-blind. */
+const filterTexts = (t: ProductRecord["translations"][number] | undefined): string[] =>
+  (t?.params ?? []).filter((q) => q.is_filter).map((q) => q.value.trim().toLowerCase());
 
 /** Every searched field of every translation (PRODUCT.md: fields strongest first). */
 function indexProductText(text: TextIndexer, p: ProductRecord): void {

@@ -182,10 +182,14 @@ class HitCollector {
     this.warehouse = warehouseSlot(snap, request.warehouse);
     this.selection =
       request.filters.length > 0 ? selectFilters(snap.facets, request.filters) : null;
-    this.counter = request.facets
-      ? new FacetCounter(snap.facets, this.selection ?? selectFilters(snap.facets, []))
-      : null;
     this.language = languageIndex(request.language);
+    this.counter = request.facets
+      ? new FacetCounter(
+          snap.facets,
+          this.selection ?? selectFilters(snap.facets, []),
+          this.language,
+        )
+      : null;
     this.showUnavailable = request.showUnavailable;
     this.onlyCategory =
       request.categoryId === null ? -1 : (snap.categories.slots.get(request.categoryId) ?? -2);

@@ -1,5 +1,12 @@
 import type { Facet, FacetValue } from "../engine-types.ts";
-import type { FacetAttribute, FacetRegistry } from "../index/facet-registry.ts";
+import {
+  attributeTwins,
+  type FacetAttribute,
+  type FacetRegistry,
+  shownAttribute,
+  shownValue,
+  valueTwins,
+} from "../index/facet-registry.ts";
 
 // Attribute filters and their counts. Values of one attribute are OR-ed, attributes AND-ed.
 // Counts are disjunctive (as in Algolia and Meilisearch facet search): a value's count is taken
@@ -7,6 +14,11 @@ import type { FacetAttribute, FacetRegistry } from "../index/facet-registry.ts";
 // shows how many "blue" there are. One pass over the candidates: a doc that fails no selected
 // attribute counts for every value it has; a doc that fails exactly one counts only for the
 // values of that attribute; any other doc counts for nothing.
+// Across languages (index/facet-registry.ts): the values of one concept are one value, and the
+// attributes of one concept one attribute. Docs are counted by the slots they hold (those of
+// the translation shown, one language: never two members of a concept); the answer adds the
+// counts of a concept's members under the member its language shows, and selecting a value
+// selects every member, the attributes of a concept sharing one bit.
 
 const MAX_SELECTED_ATTRIBUTES = 31;
 
@@ -23,7 +35,10 @@ export interface FilterSelection {
   readonly all: number;
 }
 
-/** The selection of the given value ids; ids unknown to the snapshot are ignored. */
+/**
+ * The selection of the given value ids, with the other languages' members of their concepts;
+ * ids unknown to the snapshot are ignored.
+ */
 export function selectFilters(
   registry: FacetRegistry,
   valueIds: readonly number[],
@@ -39,11 +54,15 @@ export function selectFilters(
     const attribute = registry.valueAttribute[slot] as number;
     if (attributeBit[attribute] === 0) {
       if (bits === MAX_SELECTED_ATTRIBUTES) continue;
-      attributeBit[attribute] = 1 << bits++;
-      all |= attributeBit[attribute] as number;
+      const bit = 1 << bits++;
+      for (const a of attributeTwins(registry, attribute)) attributeBit[a] = bit;
+      all |= bit;
     }
-    selected[slot] = 1;
-    selectedSlots.push(slot);
+    for (const v of valueTwins(registry, slot)) {
+      if (selected[v] === 1) continue;
+      selected[v] = 1;
+      selectedSlots.push(v);
+    }
   }
   return { attributeBit, selected, selectedSlots, all };
 }
@@ -75,6 +94,8 @@ export class FacetCounter {
   constructor(
     private readonly registry: FacetRegistry,
     private readonly sel: FilterSelection,
+    /** Index of the answer's language (index/languages.ts). */
+    private readonly language: number,
   ) {
     this.counts = new Uint32Array(registry.values.length);
   }
@@ -111,18 +132,27 @@ export class FacetCounter {
    * answer.
    */
   result(): Facet[] {
+    const r = this.registry;
+    const l = this.language;
+    // The shown value of each counted or selected slot, with its members' counts added.
+    const total = new Map<number, number>();
     const byAttribute = new Map<number, { slots: number[]; weight: number; selected: boolean }>();
     const seen = new Set<number>();
     const add = (v: number, selected: boolean) => {
       if (seen.has(v)) return;
       seen.add(v);
-      const a = this.registry.valueAttribute[v] as number;
+      const shown = shownValue(r, v, l);
+      const n = this.counts[v] as number;
+      const known = total.get(shown);
+      const a = shownAttribute(r, r.valueAttribute[v] as number, l);
       const group = byAttribute.get(a);
-      if (group === undefined)
-        byAttribute.set(a, { slots: [v], weight: this.counts[v] as number, selected });
-      else {
-        group.slots.push(v);
-        group.weight += this.counts[v] as number;
+      if (known === undefined) {
+        total.set(shown, n);
+        if (group === undefined) byAttribute.set(a, { slots: [shown], weight: n, selected });
+        else group.slots.push(shown);
+      } else total.set(shown, known + n);
+      if (group !== undefined) {
+        group.weight += n;
         group.selected ||= selected;
       }
     };
@@ -130,7 +160,7 @@ export class FacetCounter {
     for (const v of this.touched) add(v, false);
     const attributes: { slot: number; name: string; weight: number; selected: boolean }[] = [];
     for (const [a, group] of byAttribute) {
-      const attribute = this.registry.attributes[a];
+      const attribute = r.attributes[a];
       if (attribute !== undefined) attributes.push({ slot: a, name: attribute.name, ...group });
     }
     const byWeight = (x: { weight: number; name: string }, y: { weight: number; name: string }) =>
@@ -138,31 +168,46 @@ export class FacetCounter {
     attributes.sort(byWeight);
     const kept = attributes.filter((a, i) => i < FACET_LIMITS.attributes || a.selected);
     return kept.map((a) => {
-      const attribute = this.registry.attributes[a.slot] as FacetAttribute;
-      const values = this.topSlots((byAttribute.get(a.slot) as { slots: number[] }).slots).map(
-        (v) => {
-          const meta = this.registry.values[v];
-          const value: FacetValue = {
-            id: meta?.id ?? 0,
-            name: meta?.name ?? "",
-            total: this.counts[v] as number,
-          };
-          if (meta?.color) value.color = meta.color;
-          if (meta?.swatch) value.swatch = meta.swatch;
-          return value;
-        },
-      );
+      const attribute = r.attributes[a.slot] as FacetAttribute;
+      const slots = (byAttribute.get(a.slot) as { slots: number[] }).slots;
+      const values = this.topSlots(slots, total).map((v) => {
+        const meta = r.values[v];
+        const value: FacetValue = {
+          id: meta?.id ?? 0,
+          name: meta?.name ?? "",
+          total: total.get(v) ?? 0,
+        };
+        const style = this.style(v);
+        if (style.color) value.color = style.color;
+        if (style.swatch) value.swatch = style.swatch;
+        return value;
+      });
       values.sort((x, y) => y.total - x.total || collator.compare(x.name, y.name));
       return { id: attribute.id, name: attribute.name, values };
     });
   }
 
-  /** The FACET_LIMITS.values most frequent of an attribute's value slots, and the selected. */
-  private topSlots(slots: number[]): number[] {
+  /** A value's colour and swatch, else those a member of its concept in another language has. */
+  private style(v: number): { color: string | null; swatch: string | null } {
+    const meta = this.registry.values[v];
+    let color = meta?.color ?? null;
+    let swatch = meta?.swatch ?? null;
+    if (color === null || swatch === null) {
+      for (const t of valueTwins(this.registry, v)) {
+        const twin = this.registry.values[t];
+        color ??= twin?.color ?? null;
+        swatch ??= twin?.swatch ?? null;
+      }
+    }
+    return { color, swatch };
+  }
+
+  /** The FACET_LIMITS.values most frequent of an attribute's shown value slots, and the selected. */
+  private topSlots(slots: number[], total: ReadonlyMap<number, number>): number[] {
     if (slots.length <= FACET_LIMITS.values) return slots;
     // Numbers only: the names' collation is paid for the values kept, not for thousands.
     const ranked = slots.slice().sort((x, y) => {
-      const d = (this.counts[y] as number) - (this.counts[x] as number);
+      const d = (total.get(y) ?? 0) - (total.get(x) ?? 0);
       return d !== 0 ? d : x - y;
     });
     const top = ranked.slice(0, FACET_LIMITS.values);

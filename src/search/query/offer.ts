@@ -7,8 +7,9 @@ import type { Snapshot } from "../index/snapshot.ts";
 // discounted_price = new_price. Decisions:
 // - a product without any price shows 0 for both (and so a price_from above 0 excludes it);
 // - with a warehouse: the entry's price pair replaces the product's when the entry sets either
-//   price, its currency the product's when set; its `available` is the availability there, and
-//   a product with warehouse entries but none for that warehouse is unavailable there;
+//   price, in the entry's currency (the product's when the entry has none; the product's own
+//   prices keep the product's currency); its `available` is the availability there, and a
+//   product with warehouse entries but none for that warehouse is unavailable there;
 // - PRODUCT.md: a product without any warehouse entry keeps its own price and availability, and
 //   a `wid` that is no warehouse of the domain is ignored as if absent (warehouseSlot).
 
@@ -53,8 +54,8 @@ export function readOffer(
       if (!Number.isNaN(n) || !Number.isNaN(o)) {
         newPrice = n;
         oldPrice = o;
+        out.currency = (state >>> 1) - 1;
       }
-      out.currency = (state >>> 1) - 1;
       break;
     }
   }
