@@ -7,6 +7,7 @@
 //  3. one client past its day's share of new queries (CLIENT_QUERIES_PER_DAY) records no new
 //     query, and another client's query is still recorded
 //  4. a host-name-shaped query asked by three distinct clients is never suggested
+//  5. a clean stop counts the open typing runs: after a restart the search is in the report
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { CLIENT_QUERIES_PER_DAY } from "../../src/analytics/client-share.ts";
 import { getFrom } from "./client-address.ts";
@@ -21,6 +22,7 @@ import {
   type Service,
   startService,
   type Tokens,
+  tempDir,
 } from "./harness.ts";
 
 let service: Service;
@@ -157,5 +159,29 @@ test("4. a host-name-shaped query is never suggested, however many clients ask i
   expect(await suggested(d, "нав", ["навушники jbl", "навушники"])).toEqual([
     "навушники jbl",
     "навушники",
+  ]);
+}, 60_000);
+
+test("5. a clean stop counts the open typing runs", async () => {
+  using dir = tempDir();
+  const first = await startService({ dataDir: dir, args: ["--typing-session", "60"] });
+  const d = await createDomain(first, "typing-stop");
+  await post(first, PRODUCTS, d.secret_token, [
+    product("1", {
+      translations: [{ language: "uk", name: "Чайник Bosch", url: "https://s.example/1" }],
+    }),
+  ]);
+  const url = (q: string) => `${first.url}/api/v2/search/?token=${d.search_token}&q=${q}`;
+  for (const q of ["ча", "чай", "чайник"])
+    expect((await getFrom("127.0.0.2", url(encodeURIComponent(q)))).status).toBe(200);
+  expect(await first.stop()).toBe(0);
+  await using again = await startService({ dataDir: dir });
+  const r = await fetch(`${again.url}/api/v2/admin/domains/typing-stop/analytics/?days=1`, {
+    headers: { "x-admin-key": ADMIN_KEY },
+  });
+  const report = (await r.json()) as any;
+  expect([report.top_queries.map((t: { q: string }) => t.q), report.searches_per_day]).toEqual([
+    ["чайник"],
+    [{ day: today(), count: 1 }],
   ]);
 }, 60_000);
