@@ -174,6 +174,7 @@ const storeAlone = async () => {
             corrected_query: "",
             shopper,
             filtered: false,
+            may_add: true,
           });
       for (let i = 0; i < events.length; i += 10_000)
         await store.recordSearches(events.slice(i, i + 10_000), { retentionDays: 90 });

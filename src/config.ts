@@ -57,6 +57,8 @@ export interface Config {
   suggestionMinShoppers: number;
   /** Milliseconds between refreshes of the suggestion candidates (and blocks) of each domain. */
   suggestionRefreshMs: number;
+  /** Milliseconds of inactivity that close a shopper's typing run (0: every search counts). */
+  typingSessionMs: number;
 }
 
 export interface RateLimit {
@@ -129,6 +131,8 @@ export const OPTIONS = {
     env: "VITRINA_SUGGESTION_REFRESH",
     default: "5",
   },
+  // A shopper's typing counts once (analytics/typing-sessions.ts; docs/API.md, "Analytics").
+  typingSession: { flag: "typing-session", env: "VITRINA_TYPING_SESSION", default: "5" },
 } satisfies Record<string, Option>;
 
 export class ConfigError extends Error {}
@@ -311,5 +315,6 @@ export function loadConfig(
     ),
     suggestionMinShoppers: shoppers(get(OPTIONS.suggestionMinShoppers)),
     suggestionRefreshMs: integer("--suggestion-refresh", get(OPTIONS.suggestionRefresh), 1) * 1000,
+    typingSessionMs: integer("--typing-session", get(OPTIONS.typingSession), 0) * 1000,
   };
 }

@@ -77,7 +77,11 @@ export async function writer(
     },
   });
   stops.push("import thread", () => imports.stop());
-  const recorder = new SearchRecorder(imports);
+  const recorder = new SearchRecorder(imports, {
+    capacity: 10_000,
+    intervalMs: 250,
+    typingMs: config.typingSessionMs,
+  });
   stops.push("search recorder", () => recorder.stop());
   const popular = new PopularQueries(imports, config.suggestionRefreshMs);
   stops.push("popular queries", () => popular.stop());

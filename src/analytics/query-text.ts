@@ -24,11 +24,15 @@ export const SUGGESTION_MAX_WORDS = 6;
 const WHITESPACE = /\s+/gu;
 // Control, format (zero-width, bidi), surrogate, private-use and unassigned code points.
 const INVISIBLE = /\p{C}/gu;
-// Letters (with their combining marks), digits, spaces and common punctuation. A host name
-// (`evil.example`) passes these rules: what keeps it out is that several distinct shoppers
-// must have asked it (analytics/suggestions.ts), and the operator's block list.
+// Letters (with their combining marks), digits, spaces and common punctuation.
 const SUGGESTION_TEXT = /^[\p{L}\p{M}\p{N} '.,/+&()-]+$/u;
 const HAS_WORD = /[\p{L}\p{N}]/u;
+// Text that sends shoppers elsewhere is never shown to others, however many ask it (issue 23):
+// a host name or URL (a label, a dot, two or more letters: `scam-shop.example`, `www.x.com`;
+// `1.7` or `т.д` do not match) and a phone number (seven or more digits in one run, spaces,
+// dashes, dots and brackets between them). An e-mail or `http://` already fail SUGGESTION_TEXT.
+const HOST_LIKE = /[\p{L}\p{N}-]\.\p{L}{2,}/u;
+const PHONE_LIKE = /(?:\d[\s().-]*){7,}/u;
 // An invisible character that is not whitespace: a query that carried one (a NUL byte, a
 // zero-width space) is counted, cleaned, but never offered to other shoppers.
 const HIDDEN = /[^\P{C}\s]/u;
@@ -62,7 +66,9 @@ export function suggestible(recorded: string): boolean {
     recorded.split(" ").length <= SUGGESTION_MAX_WORDS &&
     Array.from(recorded).length <= SUGGESTION_MAX_CHARS &&
     SUGGESTION_TEXT.test(recorded) &&
-    HAS_WORD.test(recorded)
+    HAS_WORD.test(recorded) &&
+    !HOST_LIKE.test(recorded) &&
+    !PHONE_LIKE.test(recorded)
   );
 }
 

@@ -1,5 +1,7 @@
 import type { SearchEvent } from "../store/store.ts";
+import { ClientShare } from "./client-share.ts";
 import { mayBeSuggested, recordedQuery } from "./query-text.ts";
+import { TypingSessions } from "./typing-sessions.ts";
 
 /** A search as the search route knows it: the raw text, the caller's uuid and address. */
 export interface SearchSeen {
@@ -9,25 +11,39 @@ export interface SearchSeen {
   total: number;
   corrected_query: string;
   uuid: string | null;
-  /** The client's IP address, when known: the shopper when there is no uuid. */
+  /** The client's IP address, when known: the shopper (a uuid only tells its typing apart). */
   client: string | null;
   filtered: boolean;
 }
 
 /**
- * A shopper as analytics keep them: 24 bits of a hash of the uuid (or of the client address
- * when there is none). Enough to tell a few shoppers apart (three distinct ones collide with
- * odds of about 1 in 5 million); not enough to give an address back (each value stands for
- * ~256 IPv4 addresses).
+ * A shopper as analytics keep them: 24 bits of a hash of the client address, never the uuid
+ * the client sends (one client inventing uuids is one shopper, issue 23). Enough to tell a few
+ * shoppers apart (three distinct ones collide with odds of about 1 in 5 million); not enough
+ * to give an address back (each value stands for ~256 IPv4 addresses).
  */
-export function shopperId(uuid: string | null, client: string | null): string {
-  const id = uuid ? `u:${uuid}` : client ? `c:${client}` : null;
-  return id === null ? "" : (Bun.hash.crc32(id) & 0xffffff).toString(36);
+function shopperId(client: string | null): string {
+  return client ? (Bun.hash.crc32(`c:${client}`) & 0xffffff).toString(36) : "";
 }
 
+export interface RecorderOptions {
+  /** Events waiting for a write at most: more are dropped and counted. */
+  capacity: number;
+  intervalMs: number;
+  /** Inactivity that closes a shopper's typing run (typing-sessions.ts); 0 counts every search. */
+  typingMs: number;
+}
+
+/** Open typing runs at most (~300 B each): the least recently active closes first. */
+const OPEN_RUNS = 10_000;
+
+type Pending = SearchEvent & { client: string };
+
 /**
- * Searches are recorded off the request path: `record` caps the event (analytics/query-text.ts)
- * and pushes it onto a bounded queue (when it is full the event is dropped and counted in
+ * Searches are recorded off the search threads (they send SearchSeen here, to the main thread):
+ * `record` caps the event (analytics/query-text.ts), folds a shopper's typing into one search
+ * (typing-sessions.ts), spends the client's share of new queries (client-share.ts) and pushes
+ * the settled search onto a bounded queue (when it is full the event is dropped and counted in
  * `dropped`: analytics never slow or fail a search), and a timer writes the queue to the store
  * in batches. Only what is capped is queued: 8 KB queries cost the queue 100 characters.
  */
@@ -36,16 +52,26 @@ export class SearchRecorder {
   dropped = 0;
   private readonly timer: ReturnType<typeof setInterval>;
   private flushing: Promise<void> = Promise.resolve();
+  private readonly runs: TypingSessions<Pending>;
+  private readonly shares = new ClientShare();
 
   constructor(
     /** The import thread (ImportWriter), which writes them to the store. */
     private readonly store: { recordSearches(events: readonly SearchEvent[]): Promise<void> },
-    private readonly options: { capacity: number; intervalMs: number } = {
-      capacity: 10_000,
-      intervalMs: 250,
-    },
+    private readonly options: RecorderOptions,
   ) {
-    this.timer = setInterval(() => void this.flush(), options.intervalMs);
+    this.runs = new TypingSessions(
+      { idleMs: options.typingMs, capacity: OPEN_RUNS },
+      (p) => this.settle(p),
+      // A filter or page change of the same query is the same search: it keeps the query's
+      // own results (a filter that finds nothing is no query without results) and is filtered.
+      (before, after) =>
+        before.q === after.q ? { ...before, filtered: before.filtered || after.filtered } : after,
+    );
+    this.timer = setInterval(() => {
+      this.runs.closeIdle(Date.now());
+      void this.flush();
+    }, options.intervalMs);
     this.timer.unref?.();
   }
 
@@ -55,24 +81,42 @@ export class SearchRecorder {
   }
 
   record(seen: SearchSeen): void {
+    const q = recordedQuery(seen.q);
+    if (q === "") return;
+    const now = Date.now();
+    const client = seen.client ?? "";
+    // The run is the client's and, behind one address, the uuid's: two shoppers of one office
+    // typing at once stay two runs. A client inventing uuids only gets more runs, never more
+    // shoppers (shopperId) nor more new queries (ClientShare).
+    const key = `${seen.domain_id}\t${client}\t${seen.uuid ?? ""}`;
+    this.runs.see(
+      key,
+      {
+        domain_id: seen.domain_id,
+        at: now,
+        q,
+        language: seen.language,
+        total: seen.total,
+        corrected_query: recordedQuery(seen.corrected_query),
+        // Only a search that found something, of a query fit to be shown, counts its shopper
+        // towards a suggestion (PRODUCT.md: several distinct shoppers, with results, short).
+        shopper: seen.total > 0 && mayBeSuggested(seen.q, q) ? shopperId(seen.client) : "",
+        filtered: seen.filtered,
+        may_add: true,
+        client,
+      },
+      now,
+    );
+  }
+
+  /** A closed run: its last search is queued, as a new query only within the client's share. */
+  private settle({ client, ...event }: Pending): void {
     if (this.queue.length >= this.options.capacity) {
       this.dropped++;
       return;
     }
-    const q = recordedQuery(seen.q);
-    if (q === "") return;
-    this.queue.push({
-      domain_id: seen.domain_id,
-      at: Date.now(),
-      q,
-      language: seen.language,
-      total: seen.total,
-      corrected_query: recordedQuery(seen.corrected_query),
-      // Only a search that found something, of a query fit to be shown, counts its shopper
-      // towards a suggestion (PRODUCT.md: several distinct shoppers, with results, short).
-      shopper: seen.total > 0 && mayBeSuggested(seen.q, q) ? shopperId(seen.uuid, seen.client) : "",
-      filtered: seen.filtered,
-    });
+    const day = new Date(event.at).toISOString().slice(0, 10);
+    this.queue.push({ ...event, may_add: this.shares.take(event.domain_id, client, day) });
   }
 
   /** Writes what is queued; a failed write drops its events (they are statistics, not data). */
@@ -92,6 +136,7 @@ export class SearchRecorder {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    this.runs.closeAll();
     await this.flush();
   }
 }

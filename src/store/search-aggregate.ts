@@ -5,7 +5,8 @@ import type { SearchEvent } from "./store.ts";
 // corrected query, and up to MAX_SHOPPERS_KEPT distinct shopper ids (hashed uuids or clients,
 // recorded only for searches that may become suggestions); per (domain, day) the searches.
 // A store grows with distinct queries, not with traffic, and at most MAX_QUERIES_PER_DAY
-// distinct queries a domain and day are kept (later new ones count in the day's total only).
+// distinct queries a domain and day are kept (later new ones count in the day's total only),
+// and an event past its client's share (analytics/client-share.ts) never adds a row.
 
 /** Enough to tell "several distinct shoppers" (--suggestion-min-shoppers is at most this). */
 export const MAX_SHOPPERS_KEPT = 8;
@@ -22,6 +23,8 @@ export interface QueryAggregate {
   filtered: number;
   corrected_query: string;
   shoppers: string[];
+  /** Whether the row may be created if new (one of its events was within its client's share). */
+  may_add: boolean;
 }
 
 export interface DayAggregate {
@@ -56,10 +59,12 @@ export function aggregate(events: readonly SearchEvent[]): {
         filtered: 0,
         corrected_query: "",
         shoppers: [],
+        may_add: false,
       };
       queries.set(qk, a);
     }
     a.count++;
+    if (e.may_add) a.may_add = true;
     if (e.total === 0) a.zero++;
     if (e.filtered) a.filtered++;
     if (e.corrected_query !== "") a.corrected_query = e.corrected_query;

@@ -43,6 +43,8 @@ export interface SearchEvent {
   /** A hashed uuid or client, "" when the search may not count towards a suggestion. */
   shopper: string;
   filtered: boolean;
+  /** False once its client spent its day's share of new queries: counts in rows that exist only. */
+  may_add: boolean;
 }
 
 export interface QueryCount {

@@ -354,6 +354,7 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
         corrected_query: "",
         shopper: "",
         filtered: false,
+        may_add: true,
         ...extra,
       });
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -1,8 +1,8 @@
 // Analytics and suggestions that a holder of the public search token cannot turn against the
 // service (issue 12, points 1-2; PRODUCT.md "Search > Analytics"), over real HTTP in both store
 // modes. Properties checked:
-//  1. 100 searches of a poison query from one uuid never make it a suggestion; once 3 distinct
-//     uuids asked it, it is one (the server refreshes every second: --suggestion-refresh 1)
+//  1. 100 searches of a poison query from one client never make it a suggestion; once 3 distinct
+//     clients asked it, it is one (the server refreshes every second: --suggestion-refresh 1)
 //  2. a query with a NUL byte, or 1 KB long, is never suggested, however many shoppers ask it
 //  3. a blocked suggestion disappears at once on the node whose admin API blocked it, and
 //     within the refresh when the CLI blocked it; unblocked it comes back; the admin API
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { createClient } from "redis";
+import { getFrom } from "./client-address.ts";
 import {
   ADMIN_KEY,
   CATEGORIES,
@@ -50,12 +51,21 @@ async function shop(): Promise<Tokens> {
   return d;
 }
 
+/** Distinct shoppers are distinct clients (issue 23): each named shopper its own address. */
+const ADDRESSES: Record<string, string> = {
+  a: "127.0.0.2",
+  b: "127.0.0.3",
+  c: "127.0.0.4",
+  d: "127.0.0.5",
+};
+
 async function searchAs(d: Tokens, q: string, uuid: string, extra = ""): Promise<any> {
-  const r = await fetch(
+  const r = await getFrom(
+    ADDRESSES[uuid] ?? "127.0.0.1",
     `${service.url}/api/v2/search/?token=${d.search_token}&q=${encodeURIComponent(q)}&uuid=${uuid}${extra}`,
   );
   expect(r.status).toBe(200);
-  return r.json();
+  return r.body;
 }
 
 /** Suggestions for `q`, asked as a preview (demo=true) so that asking records nothing. */
@@ -81,7 +91,7 @@ async function suggested(d: Tokens, q: string, expected: string[]): Promise<stri
   return seen;
 }
 
-const POISON = "навушники evil.example шахраї";
+const POISON = "навушники шахраї дешево";
 
 test("1. one shopper cannot make a suggestion; three distinct ones do", async () => {
   const d = await shop();

@@ -135,6 +135,10 @@ export async function startService(
       "0",
       "--import-cpu-share",
       "0",
+      // Each search counts at once, as the tests of analytics expect; test/http/shoppers.test.ts
+      // turns typing runs on.
+      "--typing-session",
+      "0",
       ...(options.args ?? []),
     ],
     { stdout: "pipe", stderr: "pipe", stdin: "ignore", env: { ...process.env, ...options.env } },

@@ -66,15 +66,23 @@ export async function recordSearches(
   const calls: Promise<unknown>[] = [];
   for (const d of days) {
     const keys = analyticsDayKeys(d.domain_id, d.day);
-    const mine = queries.filter((a) => a.domain_id === d.domain_id && a.day === d.day);
-    for (let from = 0; from === 0 || from < mine.length; from += CHUNK) {
+    const ofDay = queries.filter((a) => a.domain_id === d.domain_id && a.day === d.day);
+    // Rows past their client's share go in calls whose cap is 0: they add to rows that exist.
+    const groups = [ofDay.filter((a) => a.may_add), ofDay.filter((a) => !a.may_add)];
+    const chunks: [cap: number, rows: typeof ofDay][] = [];
+    groups.forEach((rows, g) => {
+      for (let from = 0; from < rows.length; from += CHUNK)
+        chunks.push([g === 0 ? MAX_QUERIES_PER_DAY : 0, rows.slice(from, from + CHUNK)]);
+    });
+    if (chunks.length === 0) chunks.push([0, []]);
+    chunks.forEach(([cap, rows], i) => {
       const args = [
-        String(MAX_QUERIES_PER_DAY),
+        String(cap),
         String(expiresAt(d.day, retentionDays)),
         String(MAX_SHOPPERS_KEPT),
-        String(from === 0 ? d.count : 0),
+        String(i === 0 ? d.count : 0),
       ];
-      for (const a of mine.slice(from, from + CHUNK))
+      for (const a of rows)
         args.push(
           `${a.language}\t${a.q}`,
           String(a.count),
@@ -84,7 +92,7 @@ export async function recordSearches(
           a.shoppers.join(" "),
         );
       calls.push(RECORD.run(client, [keys.queries, keys.suggestible], args));
-    }
+    });
   }
   await Promise.all(calls);
 }
@@ -144,7 +152,8 @@ export async function popularQueries(
   domainId: number,
   options: { from: string; minShoppers: number; limit: number },
 ): Promise<string[]> {
-  const counts = new Map<string, number>();
+  // Ranked by shoppers (summed over days), then searches, as the SQLite store.
+  const counts = new Map<string, [shoppers: number, count: number]>();
   await Promise.all(
     daysBetween(options.from, utcDay(Date.now())).map(async (day) => {
       const keys = analyticsDayKeys(domainId, day);
@@ -159,14 +168,16 @@ export async function popularQueries(
         const value = values[i];
         if (!value) return;
         const [count, , , , shoppers] = JSON.parse(value) as Stored;
-        if (shoppers.split(" ").length < options.minShoppers) return;
+        const n = shoppers.split(" ").length;
+        if (n < options.minShoppers) return;
         const q = queryOf(field);
-        counts.set(q, (counts.get(q) ?? 0) + count);
+        const sum = counts.get(q) ?? [0, 0];
+        counts.set(q, [sum[0] + n, sum[1] + count]);
       });
     }),
   );
   return [...counts]
-    .sort((a, b) => b[1] - a[1] || byBytes(a[0], b[0]))
+    .sort((a, b) => b[1][0] - a[1][0] || b[1][1] - a[1][1] || byBytes(a[0], b[0]))
     .slice(0, options.limit)
     .map(([q]) => q);
 }

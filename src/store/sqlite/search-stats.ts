@@ -43,11 +43,11 @@ const statements = (db: Database) => ({
   perDay: db.prepare(
     `SELECT day, count FROM search_days WHERE domain_id = ? AND day BETWEEN ? AND ? ORDER BY day`,
   ),
-  // `shoppers_n > 1` lets SQLite read the partial index search_stats_suggestible.
+  // Ranked by shoppers (summed over days), then searches. `shoppers_n > 1` lets SQLite read the partial index search_stats_suggestible.
   popular: db.prepare(
-    `SELECT q, sum(count) AS n FROM search_stats
+    `SELECT q, sum(shoppers_n) AS shoppers, sum(count) AS n FROM search_stats
      WHERE domain_id = ? AND day >= ? AND shoppers_n > 1 AND shoppers_n >= ?
-     GROUP BY q ORDER BY n DESC, q LIMIT ?`,
+     GROUP BY q ORDER BY shoppers DESC, n DESC, q LIMIT ?`,
   ),
   pruneQueries: db.prepare("DELETE FROM search_stats WHERE day < ?"),
   pruneDays: db.prepare("DELETE FROM search_days WHERE day < ?"),
@@ -74,7 +74,7 @@ export class SqliteSearchStats {
       .transaction(() => {
         for (const a of queries) {
           const stored = this.q.get.get(a.domain_id, a.day, a.language, a.q) as StoredRow | null;
-          if (!stored && !this.roomFor(a.domain_id, a.day)) continue;
+          if (!stored && (!a.may_add || !this.roomFor(a.domain_id, a.day))) continue;
           const shoppers = mergeShoppers(
             stored?.shoppers.split(" ").filter(Boolean) ?? [],
             a.shoppers,
