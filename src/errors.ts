@@ -92,7 +92,11 @@ export const ERRORS = {
     status: 400,
     message: "Invalid origin at index {index}: expected http(s)://host[:port] with no path.",
   },
-  origin_not_allowed: { status: 403, message: 'Origin "{origin}" may not search this domain.' },
+  origin_not_allowed: {
+    status: 403,
+    message:
+      'Origin "{origin}" may not search this domain: add it to the domain\'s allowed origins (PUT /api/v2/admin/domains/NAME/origins/ or `vitrina domain origins NAME ORIGIN...`).',
+  },
   // `allow` also becomes the Allow header.
   // Failed secret tokens or operator keys of one client (http/limits/auth-throttle.ts).
   auth_throttled: {

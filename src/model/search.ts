@@ -48,6 +48,13 @@ export const SearchCategory = t.Object({
 });
 export type SearchCategory = Static<typeof SearchCategory>;
 
+/** GET /api/v2/search/popular/: help for a shopper whose query found nothing. */
+export const PopularResponse = t.Object({
+  queries: t.Array(t.String(), { description: "Past queries of many shoppers, best first." }),
+  categories: t.Array(SearchCategory, { description: "The categories of most products." }),
+});
+export type PopularResponse = Static<typeof PopularResponse>;
+
 export const FilterValue = t.Object({
   id: t.Number(),
   name: t.String(),

@@ -107,6 +107,7 @@ export {
   stampAnswer,
 } from "./query/answer-stamp.ts";
 export { categoryView, productView, readCategory, readProduct } from "./query/items.ts";
+export { largestCategories } from "./query/largest-categories.ts";
 export { MAX_QUERY_WORDS } from "./query/parse-query.ts";
 /**
  * Everything of PRODUCT.md "Search" and specification 4.3 but the shape of the answer: the

@@ -2,7 +2,9 @@
 //  1. by default search is open: any Origin gets `*` and no Vary: Origin
 //  2. PUT .../origins/ stores the list normalised, answers it, and the domain list shows it
 //  3. with a list: a listed Origin is echoed with Vary: Origin; another gets a 403 with
-//     detail and no CORS header; a request without Origin (not a browser) is answered
+//     detail saying what to configure, readable by the refused page (its origin echoed); a
+//     request without Origin (not a browser) is answered; the service's own origin (its /demo
+//     and /admin pages) is never refused
 //  4. the preflight (OPTIONS) honours the list; a preflight with no token stays open
 //  5. bad bodies, bad origins, too many, an unknown domain, no admin key: exact 4xx, and the
 //     stored list is unchanged
@@ -82,10 +84,12 @@ async function listed(): Promise<unknown> {
 
 const refused = (origin: string) => ({
   status: 403,
-  allow: null,
+  allow: origin,
   vary: "Origin",
   cache: "no-store",
-  body: { detail: `Origin "${origin}" may not search this domain.` },
+  body: {
+    detail: `Origin "${origin}" may not search this domain: add it to the domain's allowed origins (PUT /api/v2/admin/domains/NAME/origins/ or \`vitrina domain origins NAME ORIGIN...\`).`,
+  },
 });
 
 describe("allowed origins", () => {
@@ -123,6 +127,8 @@ describe("allowed origins", () => {
       "Origin, Accept-Encoding",
       1,
     ]);
+    const own = await search(service.url);
+    expect([own.status, own.allow, own.body.total]).toEqual([200, service.url, 1]);
   });
 
   test("4. preflight", async () => {

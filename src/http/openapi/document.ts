@@ -6,7 +6,7 @@ import { LANGUAGES } from "../../model/records.ts";
 import * as search from "../../model/search.ts";
 import { Synonyms } from "../../model/synonyms.ts";
 import { QUERY_LIMITS } from "../search/parse-params.ts";
-import { SEARCH_PATHS } from "../search/search-routes.ts";
+import { POPULAR_PATH, SEARCH_PATHS } from "../search/search-routes.ts";
 import { type JsonSchema, toJsonSchema } from "./json-schema.ts";
 
 // The OpenAPI 3.1 document of every route the server answers (docs/API.md is its prose). Its
@@ -82,6 +82,7 @@ const SCHEMAS: Record<string, TSchema> = {
   SearchProduct: search.SearchProduct,
   SearchGroup: search.SearchGroup,
   SearchCategory: search.SearchCategory,
+  PopularResponse: search.PopularResponse,
   SearchLabel: search.SearchLabel,
   Filter: search.Filter,
   FilterValue: search.FilterValue,
@@ -179,7 +180,11 @@ function searchParameters(maxPageSize: number) {
       { type: "string" },
       `The query. Cut, not refused, to its first ${QUERY_LIMITS.qWords} words and ${QUERY_LIMITS.qChars} characters (the answer's \`query\` shows what was searched). Missing or blank: the empty answer.`,
     ),
-    p("token", { type: "string" }, "The domain's search token; unknown: the empty answer."),
+    p(
+      "token",
+      { type: "string" },
+      "The domain's search token; unknown: the empty answer, with the header `X-Search-Token: unknown`.",
+    ),
     p(
       "language",
       { type: "string", enum: [...LANGUAGES] },
@@ -302,6 +307,26 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
       responses: { 204: { description: "CORS headers." } },
     },
   };
+  const popularOp = {
+    get: {
+      tags: ["search"],
+      summary: "Popular queries and categories, for a search that found nothing",
+      description:
+        "Public, with the domain's search token, limited and refused as a search is (not counted in analytics). Up to 10 past queries that the domain's suggestions would offer (asked by several distinct shoppers, with results, not blocked) and the 10 categories holding the most products, in the asked language. An unknown token: both lists empty and the header X-Search-Token: unknown.",
+      security: [{ SearchToken: [] }],
+      parameters: searchParameters(o.maxPageSize).filter(
+        (p) => p.name === "token" || p.name === "language",
+      ),
+      responses: {
+        200: jsonBody(ref("PopularResponse"), "The queries and the categories."),
+        304: searchOp.get.responses[304],
+        400: searchOp.get.responses[400],
+        403: searchOp.get.responses[403],
+        ...refused("Misdirected", "TooManyRequests"),
+      },
+    },
+    options: searchOp.options,
+  };
   const admin = (summary: string, extra: Omit<Operation, "tags" | "summary" | "security">) => ({
     tags: ["admin"],
     summary,
@@ -418,6 +443,7 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
         },
       },
       ...Object.fromEntries(SEARCH_PATHS.map((path) => [path, searchOp])),
+      [POPULAR_PATH]: popularOp,
       "/api/v2/admin/domains/": {
         get: admin("List every domain with its tokens", {
           responses: {

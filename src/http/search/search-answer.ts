@@ -1,7 +1,9 @@
+import type { Language } from "../../model/records.ts";
 import type {
   Filter,
   Highlight,
   Pagination,
+  PopularResponse,
   SearchCategory,
   SearchGroup,
   SearchParams,
@@ -13,6 +15,7 @@ import {
   type Facet,
   type Hit,
   type HitGroup,
+  largestCategories,
   productView,
   readCategory,
   readProduct,
@@ -205,6 +208,28 @@ function filterOf(facet: Facet): Filter {
       if (v.color !== undefined) value.color = v.color;
       if (v.swatch !== undefined) value.swatch_image = v.swatch;
       return value;
+    }),
+  };
+}
+
+/** At most this many popular queries and categories (PopularResponse). */
+export const POPULAR_LIMIT = 10;
+
+/**
+ * What the widget and the results page show when nothing matches: the domain's suggestion-worthy
+ * past queries and its largest categories, in `language`. `total` is the category's products.
+ */
+export function popularAnswer(
+  snap: Snapshot | undefined,
+  language: Language,
+  queries: readonly string[],
+): PopularResponse {
+  if (snap === undefined) return { queries: [], categories: [] };
+  return {
+    queries: queries.slice(0, POPULAR_LIMIT),
+    categories: largestCategories(snap, POPULAR_LIMIT).map(({ slot, products }) => {
+      const c = readCategory(snap, slot, language, category);
+      return { id: c.id ?? 0, source_id: c.sourceId, name: c.name, url: c.url, total: products };
     }),
   };
 }

@@ -12,9 +12,9 @@ import { noteDomain } from "../stack/observe.ts";
 import { errorResponse, JSON_TYPE, json } from "../stack/respond.ts";
 import type { Route } from "../stack/route-table.ts";
 import { AnswerCache } from "./answer-cache.ts";
-import { corsFor, OPEN_CORS } from "./cors.ts";
+import { corsFor, OPEN_CORS, refusalCors } from "./cors.ts";
 import { parseSearchParams } from "./parse-params.ts";
-import { emptyAnswer, searchAnswer, searchRequest } from "./search-answer.ts";
+import { emptyAnswer, popularAnswer, searchAnswer, searchRequest } from "./search-answer.ts";
 
 /**
  * A snapshot's answers may be kept a few seconds by a CDN or the browser (an import shows after
@@ -29,6 +29,9 @@ const UNCACHEABLE = { ...OPEN_CORS, "cache-control": "no-store" };
 
 /** PRODUCT.md "Paths": the specification's two readings of the search path, and the base. */
 export const SEARCH_PATHS = ["/api/v2/search/", "/api/v2/search/search/v2/", "/search/v2/"];
+
+/** Popular queries and categories for a search that found nothing (the widget, the results page). */
+export const POPULAR_PATH = "/api/v2/search/popular/";
 
 /**
  * What a search reads; the main thread gives its own services, a search thread its replicas
@@ -73,18 +76,18 @@ const THREAD_TIMING = `, thread;desc=${threadId}`;
 
 /** The CORS headers of a search of `domain` (open for none), or null for a refused Origin. */
 const corsOf = (request: Request, domain: DomainRecord | undefined) =>
-  corsFor(domain?.allowed_origins, request.headers.get("origin"));
+  corsFor(domain?.allowed_origins, request.headers.get("origin"), new URL(request.url).origin);
 
 /**
  * A 403, not an answer without CORS headers: the search is not run nor counted in the store's
  * analytics, and the refusal is plain in the browser's network panel.
  */
 const refusedOrigin = (request: Request): Response => {
-  const response = errorResponse(
-    new AppError("origin_not_allowed", { origin: request.headers.get("origin") ?? "" }),
-  );
+  const origin = request.headers.get("origin");
+  const response = errorResponse(new AppError("origin_not_allowed", { origin: origin ?? "" }));
   response.headers.set("cache-control", "no-store");
-  response.headers.set("vary", "Origin");
+  for (const [name, value] of Object.entries(refusalCors(origin)))
+    response.headers.set(name, value);
   return response;
 };
 
@@ -92,6 +95,8 @@ const refusedOrigin = (request: Request): Response => {
 export interface SearchAnswers {
   get(request: Request, client: string | null): Response;
   options(request: Request): Response;
+  /** GET /api/v2/search/popular/: what to offer when nothing matches. */
+  popular(request: Request): Response;
 }
 
 export function searchAnswers(deps: SearchDeps): SearchAnswers {
@@ -150,6 +155,8 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
         ...cors,
         ...CACHEABLE,
         ...JSON_TYPE,
+        // PRODUCT.md: a wrong token says so, for the store's developer (the widget's console).
+        ...(token && !domain ? { "x-search-token": "unknown" } : {}),
       });
     const snap = indexer.snapshot;
     const key = cache.keyOf(snap, params);
@@ -195,8 +202,38 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
     if (computed) costs.charge(domain.id, performance.timeOrigin + ended, ended - started);
     return sent;
   };
+  // Limited and refused as a search is; it is not one, so it is neither counted nor charged.
+  const popular = (request: Request): Response => {
+    const url = new URL(request.url);
+    const token = url.searchParams.get("token");
+    const domain = token ? deps.domains.searchDomain(token) : undefined;
+    const refused = refusal(domain, performance.now());
+    if (refused) return refused;
+    const parsed = parseSearchParams(url.searchParams, deps.maxPageSize);
+    if (!parsed.ok)
+      return json({ detail: "Invalid query parameters.", errors: parsed.errors }, 400, UNCACHEABLE);
+    if (domain) {
+      noteDomain(request, domain.name);
+      deps.assertServed(domain.name);
+    }
+    const cors = corsOf(request, domain);
+    if (!cors) return refusedOrigin(request);
+    const snap = domain && deps.indexers.get(domain.id)?.snapshot;
+    const answer = popularAnswer(
+      snap,
+      parsed.params.language,
+      domain ? deps.popular(domain.id) : [],
+    );
+    return tagged(request, JSON.stringify(answer), {
+      ...cors,
+      ...CACHEABLE,
+      ...JSON_TYPE,
+      ...(token && !domain ? { "x-search-token": "unknown" } : {}),
+    });
+  };
   return {
     get: handle,
+    popular,
     // A preflight carries the search's URL, token included: a domain's origins apply to it too.
     options: (request) => {
       const token = new URL(request.url).searchParams.get("token");
@@ -212,6 +249,20 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
  */
 export function searchRoutes(answers: SearchAnswers): Route[] {
   const policy = { auth: "search-token", body: 0, limits: "search", cors: "domain" } as const;
+  const popular: Route[] = [
+    {
+      method: "GET",
+      path: POPULAR_PATH,
+      policy,
+      handler: ({ request }) => answers.popular(request),
+    },
+    {
+      method: "OPTIONS",
+      path: POPULAR_PATH,
+      policy: { ...policy, limits: "none" },
+      handler: ({ request }) => answers.options(request),
+    },
+  ];
   return SEARCH_PATHS.flatMap((path): Route[] => [
     {
       method: "GET",
@@ -226,5 +277,5 @@ export function searchRoutes(answers: SearchAnswers): Route[] {
       policy: { ...policy, limits: "none" },
       handler: ({ request }) => answers.options(request),
     },
-  ]);
+  ]).concat(popular);
 }
