@@ -1,3 +1,4 @@
+import { demoPicturePath, demoSwatchPath } from "../http/pages/demo-pictures.ts";
 import type { ImportWriter } from "../import/import-writer.ts";
 import { demoCatalog } from "../sample-catalog/demo.ts";
 import type { Domains } from "../tenancy/domains.ts";
@@ -13,7 +14,12 @@ export async function loadDemo(server: { url: string; domains: Domains; imports:
   let domain = server.domains.byDomainName("demo");
   if (!domain) {
     domain = await server.domains.create("demo");
-    const { categories, products } = demoCatalog();
+    // Pictures the service draws, at its address as of this first start (a widget on another
+    // origin needs them absolute).
+    const { categories, products } = demoCatalog({
+      picture: (id) => `${server.url}${demoPicturePath(id)}`,
+      swatch: (hex) => `${server.url}${demoSwatchPath(hex)}`,
+    });
     const c = await server.imports.importCategories(domain.id, body(categories));
     const p = await server.imports.importProducts(domain.id, body(products));
     if (c.status === 400 || p.status === 400)

@@ -7,6 +7,22 @@ import type { Catalog } from "./types.ts";
 export const DEMO_SEED = 20240824;
 export const DEMO_PRODUCTS = 300;
 
-export function demoCatalog(): Catalog {
-  return generateCatalog({ seed: DEMO_SEED, products: DEMO_PRODUCTS });
+/**
+ * The demo catalog; with `pictures`, its pictures and swatches are those the service draws at
+ * that base URL (`picture(sourceId)`, `swatch(hex)` give their URLs), not the generator's host.
+ */
+export function demoCatalog(pictures?: {
+  picture: (sourceId: string) => string;
+  swatch: (hex: string) => string;
+}): Catalog {
+  const catalog = generateCatalog({ seed: DEMO_SEED, products: DEMO_PRODUCTS });
+  if (pictures === undefined) return catalog;
+  for (const product of catalog.products) {
+    if (product.picture !== undefined) product.picture = pictures.picture(product.source_id);
+    for (const t of product.translations)
+      for (const param of t.params ?? [])
+        if (param.swatch_image !== undefined && param.color !== undefined)
+          param.swatch_image = pictures.swatch(param.color);
+  }
+  return catalog;
 }

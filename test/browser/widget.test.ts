@@ -80,13 +80,8 @@ const PICTURE = (n: number) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96"><rect width="96" height="96" rx="12" fill="hsl(${(n * 47) % 360} 60% 86%)"/><rect x="28" y="22" width="40" height="52" rx="8" fill="hsl(${(n * 47) % 360} 45% 55%)"/></svg>`;
 
 async function openDemo(viewport?: { width: number; height: number }): Promise<Page> {
+  // The demo's pictures come from the service itself (/demo-img/): no stand-in.
   const page = await browser.newPage(viewport);
-  await page.route("https://img.vitrina.example/**", (route) =>
-    route.fulfill({
-      contentType: "image/svg+xml",
-      body: PICTURE(Number(/(\d+)\.jpg/.exec(route.request().url())?.[1] ?? 0)),
-    }),
-  );
   await page.route("https://vitrina.example/**", (route) =>
     route.fulfill({ contentType: "text/html", body: "<!doctype html><title>product</title>" }),
   );
@@ -501,7 +496,7 @@ const median = (xs: number[]) => {
 
 describe("the widget on real store sites (issue 24)", () => {
   test("11. a strict CSP on another origin, and data-nonce", async () => {
-    const strict = `default-src 'none'; script-src 'self' ${service.url}; style-src 'self' ${service.url}; connect-src ${service.url}; img-src https:`;
+    const strict = `default-src 'none'; script-src 'self' ${service.url}; style-src 'self' ${service.url}; connect-src ${service.url}; img-src https: ${service.url}`;
     const cases = [
       // The stylesheet linked from the service.
       [
@@ -511,13 +506,13 @@ describe("the widget on real store sites (issue 24)", () => {
       ],
       // A policy that names no style host, only its nonce: data-nonce="…".
       [
-        `default-src 'none'; script-src ${service.url}; style-src 'nonce-n0nce24'; connect-src ${service.url}; img-src https:`,
+        `default-src 'none'; script-src ${service.url}; style-src 'nonce-n0nce24'; connect-src ${service.url}; img-src https: ${service.url}`,
         `<script src="${service.url}/widget.js" data-token="${token}" data-results-url="/find?q=" data-nonce="n0nce24"></script>`,
         "style",
       ],
       // A bare data-nonce on a tag with a nonce of its own takes that one.
       [
-        `default-src 'none'; script-src 'nonce-s1ngle'; style-src 'nonce-s1ngle'; connect-src ${service.url}; img-src https:`,
+        `default-src 'none'; script-src 'nonce-s1ngle'; style-src 'nonce-s1ngle'; connect-src ${service.url}; img-src https: ${service.url}`,
         `<script nonce="s1ngle" src="${service.url}/widget.js" data-token="${token}" data-results-url="/find?q=" data-nonce></script>`,
         "style",
       ],

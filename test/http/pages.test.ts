@@ -3,6 +3,8 @@
 //  2. `/demo` and `/demo/` without --demo say how to get the demo, and embed no widget
 //  3. `/widget.js` is the widget's script, cacheable, loadable from any origin
 // 3b. `/results-page.js` and `/results-page.css`, the results page kit, load as the widget does
+// 3c. `/demo-img/N.svg` and `/demo-img/swatch-rrggbb.svg`: the demo's pictures, drawn by the
+//     service; any other name is a 404; `serve --demo` points the demo catalog at them
 //  4. `highlight=html` adds name_html (escaped, the matched words in <mark>), `highlight=ranges`
 //     name_highlight; without it the answer has neither; a wrong value is a 400
 // (/demo with --demo is the storefront's results page with the widget: test/browser/widget.test.ts
@@ -100,6 +102,39 @@ describe("pages", () => {
     }
   });
 });
+
+test("3c. the demo's pictures", async () => {
+  const got = async (name: string) => {
+    const r = await fetch(`${service.url}/demo-img/${name}`);
+    return { status: r.status, type: r.headers.get("content-type"), text: await r.text() };
+  };
+  const tile = await got("200.svg");
+  expect([tile.status, tile.type]).toEqual([200, "image/svg+xml"]);
+  expect(tile.text).toStartWith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 160">');
+  expect(tile.text).toContain('fill="hsl(200 60% 90%)"');
+  expect(await got("swatch-ff0000.svg")).toEqual({
+    status: 200,
+    type: "image/svg+xml",
+    text: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="24" height="24" rx="12" fill="#ff0000"/></svg>',
+  });
+  for (const name of ["360.svg", "x.svg", "swatch-red.svg", "1.png"])
+    expect(await got(name)).toEqual({
+      status: 404,
+      type: "application/json; charset=utf-8",
+      text: '{"detail":"Not found."}',
+    });
+  await using demo = await startService({ args: ["--demo"] });
+  const token = (await (await fetch(`${demo.url}/demo`)).text()).match(/data-token="([^"]+)"/)?.[1];
+  const answer = (await (
+    await fetch(`${demo.url}/api/v2/search/?q=навушники&group_by_category=false&token=${token}`)
+  ).json()) as { products: { groups: { items: { picture_url: string }[] }[] } };
+  const pictures = answer.products.groups[0]?.items.map((p) => p.picture_url) ?? [];
+  expect(pictures.length).toBeGreaterThan(0);
+  for (const url of pictures.filter((u) => u !== "")) {
+    expect(url).toMatch(new RegExp(`^${demo.url}/demo-img/\\d+\\.svg$`));
+    expect((await fetch(url)).status).toBe(200);
+  }
+}, 30_000);
 
 describe("highlight", () => {
   /** The first product of a search for "навушн", once the import is searchable. */

@@ -677,6 +677,21 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           },
         },
       },
+      "/demo-img/{name}": {
+        get: {
+          tags: ["pages"],
+          summary:
+            "A picture of the demo catalog, drawn by the service (`N.svg`, N a hue 0-359, or `swatch-rrggbb.svg`)",
+          parameters: [{ name: "name", in: "path", required: true, schema: { type: "string" } }],
+          responses: {
+            200: {
+              description: "SVG.",
+              content: { "image/svg+xml": { schema: { type: "string" } } },
+            },
+            ...refused("NotFound"),
+          },
+        },
+      },
       "/results-page.js": {
         get: {
           tags: ["pages"],

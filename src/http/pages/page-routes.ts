@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { AppError } from "../../errors.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import { encoded, staticAnswer } from "../stack/browser-answer.ts";
 import { POLICY, type Route } from "../stack/route-table.ts";
 import { adminPage } from "./admin-page.ts";
 import { demoPage } from "./demo-page.ts";
+import { demoPicture } from "./demo-pictures.ts";
 import { landingPage } from "./landing-page.ts";
 
 // The pages a browser opens: `/`, `/demo` and the widget's script (PRODUCT.md "Pages").
@@ -104,6 +106,21 @@ export function pagesRoutes(deps: PagesDeps): Route[] {
       path: "/widget.css",
       policy: { ...page, cors: "open" },
       handler: ({ request }) => widgetStyle(request),
+    },
+    {
+      method: "GET",
+      path: "/demo-img/:name",
+      policy: { ...page, cors: "open" },
+      handler: ({ request, params }) => {
+        const svg = demoPicture(params.name ?? "");
+        if (svg === null) throw new AppError("not_found");
+        return encoded(request, svg, {
+          "content-type": "image/svg+xml",
+          "x-content-type-options": "nosniff",
+          "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
+          "cache-control": "public, max-age=86400",
+        });
+      },
     },
     {
       method: "GET",
