@@ -1,5 +1,7 @@
 import { OPTIONS } from "../config.ts";
 import { AppError } from "../errors.ts";
+import { GRACE_PARAM, parseGrace } from "../http/admin/token-grace.ts";
+import { SEARCH_TOKEN_GRACE } from "../tenancy/domains.ts";
 import type { Command, CommandInput } from "./command.ts";
 import { Refused } from "./refused.ts";
 
@@ -78,15 +80,26 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: "domain rotate-tokens",
-    usage: "NAME [--data-dir DIR | --redis-url URL | --redis-cluster HOST:PORT,...]",
-    summary: "Gives the domain new tokens (the old ones stop working) and prints them.",
+    usage:
+      "NAME [GRACE_SECONDS] [--data-dir DIR | --redis-url URL | --redis-cluster HOST:PORT,...]",
+    summary:
+      "Gives the domain new tokens and prints them: the old secret token stops at once, the old search token answers GRACE_SECONDS more (default 86400, 0 = at once, at most 30 days).",
     config: STORE,
-    args: 1,
-    run: (input) =>
-      withDomains(input, async ({ domains }) => {
-        printDomain(await domains.rotateTokens(input.args[0] as string));
+    args: [1],
+    run: (input) => {
+      const [name, graceText, ...rest] = input.args as [string, ...string[]];
+      const grace = parseGrace(
+        new URL(`http://cli/?${graceText === undefined ? "" : `${GRACE_PARAM}=${graceText}`}`),
+      );
+      if (rest.length > 0 || !grace.ok) {
+        console.error(`GRACE_SECONDS must be a whole number from 0 to ${SEARCH_TOKEN_GRACE.max}.`);
+        return Promise.resolve(2);
+      }
+      return withDomains(input, async ({ domains }) => {
+        printDomain(await domains.rotateTokens(name, grace.seconds));
         return 0;
-      }),
+      });
+    },
   },
   {
     name: "domain origins",

@@ -61,6 +61,17 @@ export const Domain = t.Object({
   secret_token: t.String({ description: "For the import API (X-Secret-Token)." }),
   search_token: t.String({ description: "For the search API (`token`); public." }),
   created_at: t.Integer({ description: "Milliseconds since the epoch." }),
+  retired_search_token: t.Optional(
+    t.String({
+      description:
+        "The search token before the last rotation: it answers until retired_search_until, then searches with it get the empty answer and X-Search-Token: expired.",
+    }),
+  ),
+  retired_search_until: t.Optional(
+    t.Integer({
+      description: "Milliseconds since the epoch: the end of the old search token's grace.",
+    }),
+  ),
 });
 
 export const DomainName = t.Object({

@@ -95,6 +95,13 @@ export interface DomainRecord {
   created_at: number;
   /** The only sites whose pages may search the domain (CORS); absent: any site. */
   allowed_origins?: string[];
+  /**
+   * The search token before the last rotation, which keeps answering until
+   * `retired_search_until` (ms since the epoch): a store's live widget still carries it. Kept
+   * after that, so that a search with it is told `X-Search-Token: expired`, not `unknown`.
+   */
+  retired_search_token?: string;
+  retired_search_until?: number;
 }
 
 /** One entry of a domain's change log: which records a fully successful batch wrote. */

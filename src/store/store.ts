@@ -31,6 +31,12 @@ export interface TokenPair {
   search_token: string;
 }
 
+/** New tokens, and the old search token with the moment its grace ends. */
+export interface Rotation extends TokenPair {
+  retired_search_token: string;
+  retired_search_until: number;
+}
+
 /** One search as analytics record it, already capped (analytics/search-recorder.ts). */
 export interface SearchEvent {
   domain_id: number;
@@ -76,7 +82,7 @@ export interface CatalogCounts {
 export interface DomainStore {
   createDomain(name: string, tokens: TokenPair): Promise<DomainRecord>;
   listDomains(): Promise<DomainRecord[]>;
-  setDomainTokens(name: string, tokens: TokenPair): Promise<DomainRecord>;
+  setDomainTokens(name: string, rotation: Rotation): Promise<DomainRecord>;
   /** Replaces the domain's allowed origins; an empty list opens search to every site. */
   setDomainOrigins(name: string, origins: string[]): Promise<DomainRecord>;
   /**

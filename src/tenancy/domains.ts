@@ -14,6 +14,41 @@ export const newTokens = (): TokenPair => ({
 
 const digest = (token: string) => createHash("sha256").update(token).digest("base64url");
 
+/** How long an old search token answers after a rotation, by default, and at most (seconds). */
+export const SEARCH_TOKEN_GRACE = { default: 86_400, max: 30 * 86_400 } as const;
+
+/** Why a search token finds no domain (the `X-Search-Token` header, PRODUCT.md). */
+export type TokenState = "unknown" | "expired";
+
+/**
+ * The search tokens of every domain, current and retired, looked up by digest then compared in
+ * constant time: the main thread's Domains and each search thread's copy (SearchTokens) alike.
+ */
+class SearchTokenIndex {
+  private readonly current: Map<string, DomainRecord>;
+  private readonly retired: Map<string, DomainRecord>;
+
+  constructor(all: readonly DomainRecord[]) {
+    this.current = new Map(all.map((d) => [digest(d.search_token), d]));
+    this.retired = new Map();
+    for (const d of all)
+      if (d.retired_search_token !== undefined) this.retired.set(digest(d.retired_search_token), d);
+  }
+
+  /** The domain of a current token, or of a retired one still in its grace. */
+  find(token: string, now = Date.now()): DomainRecord | undefined {
+    const d = match(this.current, token, "search_token");
+    if (d !== undefined) return d;
+    const old = match(this.retired, token, "retired_search_token");
+    return old !== undefined && now < (old.retired_search_until ?? 0) ? old : undefined;
+  }
+
+  /** Why `token` finds nothing: a retired token past its grace, or one never known. */
+  state(token: string): TokenState {
+    return match(this.retired, token, "retired_search_token") === undefined ? "unknown" : "expired";
+  }
+}
+
 /**
  * The domains and their tokens, cached in memory. A token is found by its SHA-256 digest (so
  * the map lookup works on a value the caller cannot steer byte by byte) and then compared in
@@ -22,7 +57,7 @@ const digest = (token: string) => createHash("sha256").update(token).digest("bas
  */
 export class Domains {
   private bySecret = new Map<string, DomainRecord>();
-  private bySearch = new Map<string, DomainRecord>();
+  private bySearch = new SearchTokenIndex([]);
   private byName = new Map<string, DomainRecord>();
   private lastReload = 0;
   private readonly listeners: ((d: DomainRecord) => void)[] = [];
@@ -35,7 +70,7 @@ export class Domains {
     const all = await this.store.listDomains();
     const before = this.byName;
     this.bySecret = new Map(all.map((d) => [digest(d.secret_token), d]));
-    this.bySearch = new Map(all.map((d) => [digest(d.search_token), d]));
+    this.bySearch = new SearchTokenIndex(all);
     this.byName = new Map(all.map((d) => [d.name, d]));
     this.lastReload = Date.now();
     for (const d of all) if (!before.has(d.name)) for (const l of this.listeners) l(d);
@@ -75,8 +110,21 @@ export class Domains {
     return d;
   }
 
-  async rotateTokens(name: string): Promise<DomainRecord> {
-    const d = await this.store.setDomainTokens(name, newTokens());
+  /**
+   * New tokens; the old secret token stops at once, the old search token answers `graceSeconds`
+   * more (a live widget carries it until the store deploys the new one).
+   */
+  async rotateTokens(
+    name: string,
+    graceSeconds: number = SEARCH_TOKEN_GRACE.default,
+  ): Promise<DomainRecord> {
+    const old = this.byName.get(name) ?? (await this.load()).find((d) => d.name === name);
+    if (!old) throw new AppError("domain_not_found", { name });
+    const d = await this.store.setDomainTokens(name, {
+      ...newTokens(),
+      retired_search_token: old.search_token,
+      retired_search_until: Date.now() + graceSeconds * 1000,
+    });
     await this.load();
     return d;
   }
@@ -99,25 +147,24 @@ export class Domains {
     return this.find(token, "secret_token");
   }
 
-  async bySearchToken(token: string | null | undefined): Promise<DomainRecord | undefined> {
-    return this.find(token, "search_token");
-  }
-
   /** Synchronous lookup for the search hot path: no reload. */
   searchDomain(token: string): DomainRecord | undefined {
-    return match(this.bySearch, token, "search_token");
+    return this.bySearch.find(token);
+  }
+
+  tokenState(token: string): TokenState {
+    return this.bySearch.state(token);
   }
 
   private async find(
     token: string | null | undefined,
-    field: "secret_token" | "search_token",
+    field: "secret_token",
   ): Promise<DomainRecord | undefined> {
     if (!token) return undefined;
-    const map = () => (field === "secret_token" ? this.bySecret : this.bySearch);
-    const found = match(map(), token, field);
+    const found = match(this.bySecret, token, field);
     if (found || Date.now() - this.lastReload < 1000) return found;
     await this.load();
-    return match(map(), token, field);
+    return match(this.bySecret, token, field);
   }
 }
 
@@ -126,25 +173,29 @@ export class Domains {
  * `Domains.searchDomain` does.
  */
 export class SearchTokens {
-  private readonly bySearch: Map<string, DomainRecord>;
+  private readonly bySearch: SearchTokenIndex;
 
   constructor(all: readonly DomainRecord[]) {
-    this.bySearch = new Map(all.map((d) => [digest(d.search_token), d]));
+    this.bySearch = new SearchTokenIndex(all);
   }
 
   searchDomain(token: string): DomainRecord | undefined {
-    return match(this.bySearch, token, "search_token");
+    return this.bySearch.find(token);
+  }
+
+  tokenState(token: string): TokenState {
+    return this.bySearch.state(token);
   }
 }
 
 function match(
   map: Map<string, DomainRecord>,
   token: string,
-  field: "secret_token" | "search_token",
+  field: "secret_token" | "search_token" | "retired_search_token",
 ): DomainRecord | undefined {
   const d = map.get(digest(token));
   if (!d) return undefined;
-  const a = Buffer.from(d[field]);
+  const a = Buffer.from(d[field] ?? "");
   const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b) ? d : undefined;
 }

@@ -92,12 +92,14 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
       await expect(s.store.createDomain("a-shop", tokens(3))).rejects.toEqual(
         new AppError("domain_exists", { name: "a-shop" }),
       );
-      const rotated = await s.store.setDomainTokens("a-shop", tokens(4));
-      expect(rotated).toEqual({ ...a, ...tokens(4) });
-      await expect(s.store.setDomainTokens("nope", tokens(5))).rejects.toEqual(
+      // A rotation keeps the old search token with the end of its grace (issue 23, point 5).
+      const retired = { retired_search_token: a.search_token, retired_search_until: 1_000 };
+      const rotated = await s.store.setDomainTokens("a-shop", { ...tokens(4), ...retired });
+      expect(rotated).toEqual({ ...a, ...tokens(4), ...retired });
+      await expect(s.store.setDomainTokens("nope", { ...tokens(5), ...retired })).rejects.toEqual(
         new AppError("domain_not_found", { name: "nope" }),
       );
-      expect(await s.store.listDomains()).toEqual([{ ...a, ...tokens(4) }, b]);
+      expect(await s.store.listDomains()).toEqual([{ ...a, ...tokens(4), ...retired }, b]);
     });
 
     test("2. category batches", async () => {
@@ -637,11 +639,12 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
         ...a,
         allowed_origins: origins,
       });
-      const rotated = await s.store.setDomainTokens("a", tokens(3));
-      expect(rotated).toEqual({ ...a, ...tokens(3), allowed_origins: origins });
+      const retired = { retired_search_token: a.search_token, retired_search_until: 2_000 };
+      const rotated = await s.store.setDomainTokens("a", { ...tokens(3), ...retired });
+      expect(rotated).toEqual({ ...a, ...tokens(3), allowed_origins: origins, ...retired });
       expect(await s.store.listDomains()).toEqual([rotated, b]);
-      expect(await s.store.setDomainOrigins("a", [])).toEqual({ ...a, ...tokens(3) });
-      expect(await s.store.listDomains()).toEqual([{ ...a, ...tokens(3) }, b]);
+      expect(await s.store.setDomainOrigins("a", [])).toEqual({ ...a, ...tokens(3), ...retired });
+      expect(await s.store.listDomains()).toEqual([{ ...a, ...tokens(3), ...retired }, b]);
       await expect(s.store.setDomainOrigins("nope", origins)).rejects.toThrow(
         'Domain "nope" not found.',
       );

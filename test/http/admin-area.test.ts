@@ -9,7 +9,9 @@
 //  3. the owner's analytics and blocked suggestions: the report of its own searches, block and
 //     unblock of its own suggestions, bad periods with per-field errors
 //  4. rotating through /api/v2/content/rotate-tokens/ ends the old secret token (401 on import
-//     and overview) and the new one works
+//     and overview) and the new one works; the old search token answers for the grace (24 h by
+//     default); `search_token_grace=0` ends it at once, and a search with it then gets the empty
+//     answer and `X-Search-Token: expired` (a token never known: `unknown`); a bad grace is a 400
 //  5. the ring keeps the last 20 failed batches and 10 errors of each
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import {
@@ -207,6 +209,7 @@ test("3. the owner's analytics: its own searches, bad periods", async () => {
 
 test("4. rotating through the owner's API ends the old secret token", async () => {
   const d = await shop();
+  const before = Date.now();
   const r = await post(service, "/api/v2/content/rotate-tokens/", d.secret_token, "");
   expect(r.status).toBe(200);
   expect(r.body).toEqual({
@@ -215,7 +218,12 @@ test("4. rotating through the owner's API ends the old secret token", async () =
     name: d.name,
     secret_token: expect.any(String),
     search_token: expect.any(String),
+    retired_search_token: d.search_token,
+    retired_search_until: expect.any(Number),
   });
+  const day = 86_400_000;
+  expect(r.body.retired_search_until).toBeGreaterThanOrEqual(before + day);
+  expect(r.body.retired_search_until).toBeLessThanOrEqual(Date.now() + day);
   expect(r.body.secret_token).not.toBe(d.secret_token);
   expect(r.body.search_token).not.toBe(d.search_token);
   expect(await overview(d)).toEqual({
@@ -227,6 +235,28 @@ test("4. rotating through the owner's API ends the old secret token", async () =
     secret_token: r.body.secret_token,
     search_token: r.body.search_token,
   });
+  // The store's live widget still carries the old search token: it answers, as the new one does.
+  const search = async (token: string) => {
+    const a = await fetch(`${service.url}/api/v2/search/?q=товар&token=${token}`);
+    return { total: ((await a.json()) as any).total, said: a.headers.get("x-search-token") };
+  };
+  expect(await search(r.body.search_token)).toEqual({ total: 2, said: null });
+  expect(await search(d.search_token)).toEqual({ total: 2, said: null });
+  // A grace of 0: the token just retired stops at once, and says so; the one before is forgotten.
+  const rotate = (query: string, secret: string) =>
+    post(service, `/api/v2/content/rotate-tokens/?${query}`, secret, "");
+  expect(await rotate("search_token_grace=2592001", r.body.secret_token)).toEqual({
+    status: 400,
+    body: {
+      detail: "Invalid query parameters.",
+      errors: { search_token_grace: ["Must be a whole number of seconds from 0 to 2592000."] },
+    },
+  });
+  const again = await rotate("search_token_grace=0", r.body.secret_token);
+  expect([again.status, again.body.retired_search_token]).toEqual([200, r.body.search_token]);
+  expect(await search(again.body.search_token)).toEqual({ total: 2, said: null });
+  expect(await search(r.body.search_token)).toEqual({ total: 0, said: "expired" });
+  expect(await search(d.search_token)).toEqual({ total: 0, said: "unknown" });
 }, 30_000);
 
 test("5. the ring keeps the last 20 failed batches, 10 errors of each", async () => {

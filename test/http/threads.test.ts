@@ -189,11 +189,15 @@ test("3. token rotation, a new domain, origins and a delete reach every thread",
     (a) => (a as { body: { total: number } }).body.total === 1,
   );
 
-  const rotated = await fetch(`${service.url}/api/v2/admin/domains/${other.name}/rotate-tokens`, {
-    method: "POST",
-    headers: { "x-admin-key": ADMIN_KEY },
-    keepalive: false,
-  });
+  // No grace: the old search token stops at once on every thread.
+  const rotated = await fetch(
+    `${service.url}/api/v2/admin/domains/${other.name}/rotate-tokens?search_token_grace=0`,
+    {
+      method: "POST",
+      headers: { "x-admin-key": ADMIN_KEY },
+      keepalive: false,
+    },
+  );
   const tokens = (await rotated.json()) as Tokens;
   await everywhere(
     () => fresh("q=Товар", other.search_token),

@@ -40,6 +40,15 @@ test("1-3. domain create, list, rotate-tokens, reindex", async () => {
   expect((await cli(["domain", "list"], { VITRINA_REDIS_URL: redis.url })).out).toBe(created.out);
   const rotated = JSON.parse((await cli(["domain", "rotate-tokens", "cli-redis", ...url])).out);
   expect([rotated.name, rotated.secret_token === d.secret_token]).toEqual(["cli-redis", false]);
+  // The old search token's grace, in seconds (0 = at once): a bad one changes nothing.
+  const bad = await cli(["domain", "rotate-tokens", "cli-redis", "soon", ...url]);
+  expect([bad.code, bad.out, bad.err]).toEqual([
+    2,
+    "",
+    "GRACE_SECONDS must be a whole number from 0 to 2592000.",
+  ]);
+  const now = await cli(["domain", "rotate-tokens", "cli-redis", "0", ...url]);
+  expect([now.code, JSON.parse(now.out).name]).toEqual([0, "cli-redis"]);
   const dup = await cli(["domain", "create", "cli-redis", ...url]);
   expect([dup.code, dup.err]).toEqual([2, 'vitrina: Domain "cli-redis" already exists.']);
   const re = await cli(["reindex", "cli-redis", ...url]);

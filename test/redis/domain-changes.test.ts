@@ -38,7 +38,12 @@ test("1. the store reports creates and rotations from any node", async () => {
       (n) => n >= 1,
       3_000,
     );
-    await b.setDomainTokens("changes-shop", { secret_token: "s2", search_token: "q2" });
+    await b.setDomainTokens("changes-shop", {
+      secret_token: "s2",
+      search_token: "q2",
+      retired_search_token: "q1",
+      retired_search_until: Date.now() + 60_000,
+    });
     await until(
       "rotation seen",
       async () => changes,
@@ -81,4 +86,6 @@ test.skipIf(!wired)("2. creates and rotations on one node reach the other nodes"
   );
   expect((await post(b, CATEGORIES, fresh.secret_token, [category(2)])).status).toBe(200);
   expect((await search(b, fresh.search_token, "чайник")).body.total).toBe(1);
+  // The old search token answers on every node through its grace (24 h by default).
+  expect((await search(b, shop.search_token, "чайник")).body.total).toBe(1);
 });

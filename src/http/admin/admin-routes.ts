@@ -5,6 +5,7 @@ import { jsonOf } from "../stack/read-body.ts";
 import { json } from "../stack/respond.ts";
 import { POLICY, type Route, type RouteContext, SMALL_BODY } from "../stack/route-table.ts";
 import { type DomainAdminDeps, domainAdminRoutes } from "./domain-admin-routes.ts";
+import { parseGrace } from "./token-grace.ts";
 
 /** Whether the request carries the operator key (X-Admin-Key or a Bearer token). */
 export function adminKeyGiven(request: Request, adminKey: string): boolean {
@@ -66,7 +67,10 @@ export function adminRoutes({
       policy: POLICY.admin,
       handler: async ({ request, params }) => {
         guard(request);
-        return json(await domains.rotateTokens(params.name ?? ""));
+        const grace = parseGrace(new URL(request.url));
+        if (!grace.ok)
+          return json({ detail: "Invalid query parameters.", errors: grace.errors }, 400);
+        return json(await domains.rotateTokens(params.name ?? "", grace.seconds));
       },
     },
     {

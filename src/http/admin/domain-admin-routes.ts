@@ -29,6 +29,7 @@ import {
 import type { Overview } from "./overview.ts";
 import { type RulesDeps, rulesRoutes } from "./rules-routes.ts";
 import { parseSynonyms } from "./synonyms-body.ts";
+import { parseGrace } from "./token-grace.ts";
 
 // What the admin page reads and changes of one domain, mounted twice: under
 // /api/v2/admin/domains/:name/ for the operator (admin key), and under /api/v2/content/ for
@@ -183,7 +184,13 @@ export function ownerRoutes(domains: Domains, deps: DomainAdminDeps): Route[] {
       method: "POST",
       path: "/api/v2/content/rotate-tokens/",
       policy: POLICY.owner,
-      handler: async (context) => json(await domains.rotateTokens((await resolve(context)).name)),
+      handler: async (context) => {
+        const domain = await resolve(context);
+        const grace = parseGrace(new URL(context.request.url));
+        if (!grace.ok)
+          return json({ detail: "Invalid query parameters.", errors: grace.errors }, 400);
+        return json(await domains.rotateTokens(domain.name, grace.seconds));
+      },
     },
     ...domainAdminRoutes("/api/v2/content", POLICY.owner, resolve, deps),
   ];

@@ -5,6 +5,8 @@ import { MerchRules } from "../../model/merchandising.ts";
 import { LANGUAGES } from "../../model/records.ts";
 import * as search from "../../model/search.ts";
 import { Synonyms } from "../../model/synonyms.ts";
+import { SEARCH_TOKEN_GRACE } from "../../tenancy/domains.ts";
+import { GRACE_PARAM } from "../admin/token-grace.ts";
 import { QUERY_LIMITS } from "../search/parse-params.ts";
 import { POPULAR_PATH, SEARCH_PATHS } from "../search/search-routes.ts";
 import { type JsonSchema, toJsonSchema } from "./json-schema.ts";
@@ -343,6 +345,19 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
     ...extra,
     responses: { ...extra.responses, ...refused("Unauthorized", "TooManyRequests") },
   });
+  const ROTATE_SUMMARY =
+    "Replace both tokens: the old secret token stops at once, the old search token answers through its grace";
+  const GRACE = {
+    name: GRACE_PARAM,
+    in: "query",
+    description: `Seconds the old search token keeps answering (a store's live widget carries it): 0 ends it at once; at most ${SEARCH_TOKEN_GRACE.max}. Past it, a search with it gets the empty answer and X-Search-Token: expired.`,
+    schema: {
+      type: "integer",
+      minimum: 0,
+      maximum: SEARCH_TOKEN_GRACE.max,
+      default: SEARCH_TOKEN_GRACE.default,
+    },
+  };
   const PERIOD_PARAMS = [
     {
       name: "days",
@@ -471,9 +486,13 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
         }),
       },
       "/api/v2/admin/domains/{name}/rotate-tokens/": {
-        post: admin("Replace both tokens of a domain; the old ones stop working", {
-          parameters: [NAME_PARAM],
-          responses: { 200: jsonBody(ref("Domain"), "The new tokens."), ...adminRefused },
+        post: admin(ROTATE_SUMMARY, {
+          parameters: [NAME_PARAM, GRACE],
+          responses: {
+            200: jsonBody(ref("Domain"), "The new tokens, and the old search token's grace."),
+            400: jsonBody(ref("FieldErrors"), "A bad search_token_grace."),
+            ...adminRefused,
+          },
         }),
       },
       "/api/v2/admin/domains/{name}/analytics/": {
@@ -556,8 +575,12 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
         }),
       },
       "/api/v2/content/rotate-tokens/": {
-        post: owner("Replace both tokens; the old ones stop working", {
-          responses: { 200: jsonBody(ref("Domain"), "The new tokens.") },
+        post: owner(ROTATE_SUMMARY, {
+          parameters: [GRACE],
+          responses: {
+            200: jsonBody(ref("Domain"), "The new tokens, and the old search token's grace."),
+            400: jsonBody(ref("FieldErrors"), "A bad search_token_grace."),
+          },
         }),
       },
       "/api/v2/content/analytics/": {

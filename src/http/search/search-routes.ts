@@ -4,6 +4,7 @@ import type { RateLimit } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 import type { DomainRecord } from "../../model/records.ts";
 import { offerEpoch, type Snapshot, search, stampAnswer } from "../../search/engine.ts";
+import type { TokenState } from "../../tenancy/domains.ts";
 import { SharedTokenBuckets } from "../limits/rate-limit.ts";
 import type { SearchShedder } from "../limits/search-shedder.ts";
 import { shed } from "../limits/shed.ts";
@@ -38,7 +39,10 @@ export const POPULAR_PATH = "/api/v2/search/popular/";
  * (http/threads/search-thread.ts).
  */
 export interface SearchDeps {
-  domains: { searchDomain(token: string): DomainRecord | undefined };
+  domains: {
+    searchDomain(token: string): DomainRecord | undefined;
+    tokenState(token: string): TokenState;
+  };
   indexers: { get(domainId: number): { readonly snapshot: Snapshot } | undefined };
   recorder: { record(seen: SearchSeen): void };
   maxPageSize: number;
@@ -156,7 +160,7 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
         ...CACHEABLE,
         ...JSON_TYPE,
         // PRODUCT.md: a wrong token says so, for the store's developer (the widget's console).
-        ...(token && !domain ? { "x-search-token": "unknown" } : {}),
+        ...(token && !domain ? { "x-search-token": deps.domains.tokenState(token) } : {}),
       });
     const snap = indexer.snapshot;
     const key = cache.keyOf(snap, params);
@@ -228,7 +232,7 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
       ...cors,
       ...CACHEABLE,
       ...JSON_TYPE,
-      ...(token && !domain ? { "x-search-token": "unknown" } : {}),
+      ...(token && !domain ? { "x-search-token": deps.domains.tokenState(token) } : {}),
     });
   };
   return {

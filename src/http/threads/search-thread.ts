@@ -102,7 +102,10 @@ function start({
 
   const { shedder, loopLag } = threadShedder(config.shedLag);
   const answers = searchAnswers({
-    domains: { searchDomain: (token) => tokens.searchDomain(token) },
+    domains: {
+      searchDomain: (token) => tokens.searchDomain(token),
+      tokenState: (token) => tokens.tokenState(token),
+    },
     indexers: replicas,
     recorder: {
       record: (seen) => {

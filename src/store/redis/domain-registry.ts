@@ -1,6 +1,6 @@
 import { AppError } from "../../errors.ts";
 import type { DomainRecord } from "../../model/records.ts";
-import type { TokenPair } from "../store.ts";
+import type { Rotation, TokenPair } from "../store.ts";
 import type { Redis } from "./connection.ts";
 import { domainKeyPattern, domainKeys, registryKeys } from "./keys.ts";
 import { LuaScript } from "./lua-script.ts";
@@ -40,6 +40,9 @@ const record = (d: DomainRecord): DomainRecord => ({
   search_token: d.search_token,
   created_at: d.created_at,
   ...(d.allowed_origins?.length ? { allowed_origins: d.allowed_origins } : {}),
+  ...(d.retired_search_token !== undefined && d.retired_search_until !== undefined
+    ? { retired_search_token: d.retired_search_token, retired_search_until: d.retired_search_until }
+    : {}),
 });
 
 export async function createDomain(
@@ -73,9 +76,9 @@ export async function listDomains(client: Redis): Promise<DomainRecord[]> {
 export function setDomainTokens(
   client: Redis,
   name: string,
-  tokens: TokenPair,
+  rotation: Rotation,
 ): Promise<DomainRecord> {
-  return patchDomain(client, name, tokens);
+  return patchDomain(client, name, rotation);
 }
 
 /** The allowed origins are a field of the record: every node learns them with the reload. */

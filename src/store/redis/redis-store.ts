@@ -15,6 +15,7 @@ import type {
   CatalogCounts,
   ChangeLog,
   PrimaryStore,
+  Rotation,
   SearchEvent,
   TokenPair,
   WriteResult,
@@ -129,8 +130,8 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     return guarded(() => registry.listDomains(this.client));
   }
 
-  setDomainTokens(name: string, tokens: TokenPair): Promise<DomainRecord> {
-    return guarded(() => registry.setDomainTokens(this.client, name, tokens));
+  setDomainTokens(name: string, rotation: Rotation): Promise<DomainRecord> {
+    return guarded(() => registry.setDomainTokens(this.client, name, rotation));
   }
 
   setDomainOrigins(name: string, origins: string[]): Promise<DomainRecord> {

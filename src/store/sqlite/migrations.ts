@@ -121,6 +121,11 @@ const MIGRATIONS: readonly string[] = [
     updated_at INTEGER NOT NULL
   );
   `,
+  // 7: the search token of before a rotation and the end of its grace (issue 23, point 5).
+  `
+  ALTER TABLE domains ADD COLUMN retired_search_token TEXT;
+  ALTER TABLE domains ADD COLUMN retired_search_until INTEGER;
+  `,
 ];
 
 /** The schema version this build writes (`PRAGMA user_version` after `migrate`). */

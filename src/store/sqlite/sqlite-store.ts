@@ -20,6 +20,7 @@ import type {
   CatalogCounts,
   ChangeLog,
   PrimaryStore,
+  Rotation,
   SearchEvent,
   TokenPair,
   WriteResult,
@@ -33,12 +34,30 @@ type Row = Record<string, unknown>;
 /** The SQLite file of a data dir. */
 export const sqliteFile = (dataDir: string) => join(dataDir, "vitrina.sqlite");
 
-const DOMAIN_COLUMNS = "id, name, secret_token, search_token, created_at, allowed_origins";
-type DomainRow = Omit<DomainRecord, "allowed_origins"> & { allowed_origins: string | null };
+const DOMAIN_COLUMNS =
+  "id, name, secret_token, search_token, created_at, allowed_origins, retired_search_token, retired_search_until";
+type DomainRow = Omit<
+  DomainRecord,
+  "allowed_origins" | "retired_search_token" | "retired_search_until"
+> & {
+  allowed_origins: string | null;
+  retired_search_token: string | null;
+  retired_search_until: number | null;
+};
 
 /** A domains row as a record: the origins list only when the domain has one (migration 4). */
-const domainOf = ({ allowed_origins, ...d }: DomainRow): DomainRecord =>
-  allowed_origins === null ? d : { ...d, allowed_origins: JSON.parse(allowed_origins) };
+const domainOf = ({
+  allowed_origins,
+  retired_search_token,
+  retired_search_until,
+  ...d
+}: DomainRow): DomainRecord => ({
+  ...d,
+  ...(allowed_origins === null ? {} : { allowed_origins: JSON.parse(allowed_origins) }),
+  ...(retired_search_token === null || retired_search_until === null
+    ? {}
+    : { retired_search_token, retired_search_until }),
+});
 
 const statements = (db: Database) => ({
   productsBySource: db.prepare(
@@ -140,13 +159,19 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
       .map((row) => domainOf(row as DomainRow));
   }
 
-  async setDomainTokens(name: string, tokens: TokenPair): Promise<DomainRecord> {
+  async setDomainTokens(name: string, rotation: Rotation): Promise<DomainRecord> {
     const row = this.db
       .query(
-        `UPDATE domains SET secret_token = ?, search_token = ? WHERE name = ?
-         RETURNING ${DOMAIN_COLUMNS}`,
+        `UPDATE domains SET secret_token = ?, search_token = ?, retired_search_token = ?,
+         retired_search_until = ? WHERE name = ? RETURNING ${DOMAIN_COLUMNS}`,
       )
-      .get(tokens.secret_token, tokens.search_token, name) as DomainRow | null;
+      .get(
+        rotation.secret_token,
+        rotation.search_token,
+        rotation.retired_search_token,
+        rotation.retired_search_until,
+        name,
+      ) as DomainRow | null;
     if (!row) throw new AppError("domain_not_found", { name });
     return domainOf(row);
   }
