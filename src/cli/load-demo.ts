@@ -13,7 +13,7 @@ export async function loadDemo(server: { url: string; domains: Domains; imports:
   let domain = server.domains.byDomainName("demo");
   if (!domain) {
     domain = await server.domains.create("demo");
-    const { categories, products } = demoCatalog();
+    const { categories, products } = demoCatalog(server.url);
     const c = await server.imports.importCategories(domain.id, body(categories));
     const p = await server.imports.importProducts(domain.id, body(products));
     if (c.status === 400 || p.status === 400)

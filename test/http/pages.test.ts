@@ -5,6 +5,8 @@
 // 3b. `/results-page.js` and `/results-page.css`, the results page kit, load as the widget does
 //  4. `highlight=html` adds name_html (escaped, the matched words in <mark>), `highlight=ranges`
 //     name_highlight; without it the answer has neither; a wrong value is a 400
+//  5. `/demo-img/c<id>.svg` is a demo picture drawn by the server, loadable from any origin;
+//     any other name is a 404
 // (/demo with --demo is the storefront's results page with the widget: test/browser/widget.test.ts
 // and test/browser/results-page.test.ts drive it in chromium.)
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -134,5 +136,27 @@ describe("highlight", () => {
         errors: { highlight: ['"bold" is not a valid choice.'] },
       },
     });
+  });
+
+  test("5. demo pictures", async () => {
+    const r = await fetch(`${service.url}/demo-img/c101.svg`, {
+      headers: { origin: "https://shop.example" },
+    });
+    const body = await r.text();
+    expect({
+      status: r.status,
+      type: r.headers.get("content-type"),
+      cors: r.headers.get("access-control-allow-origin"),
+      svg: body.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'),
+      sameAgain: body === (await (await fetch(`${service.url}/demo-img/c101.svg`)).text()),
+    }).toEqual({ status: 200, type: "image/svg+xml", cors: "*", svg: true, sameAgain: true });
+    for (const name of ["x.svg", "c1.png", "c1.svg.svg"]) {
+      const miss = await fetch(`${service.url}/demo-img/${name}`);
+      expect({ name, status: miss.status, body: await miss.json() }).toEqual({
+        name,
+        status: 404,
+        body: { detail: "Not found." },
+      });
+    }
   });
 });

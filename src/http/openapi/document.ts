@@ -698,6 +698,29 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           },
         },
       },
+      "/demo-img/{name}": {
+        get: {
+          tags: ["pages"],
+          summary: "A picture of the demo catalog",
+          description:
+            "`c<category id>.svg`, drawn by the server (the demo catalog's `picture` points here); any other name is a 404.",
+          parameters: [
+            {
+              name: "name",
+              in: "path",
+              required: true,
+              schema: { type: "string", pattern: "^c[0-9]{1,9}\\.svg$" },
+            },
+          ],
+          responses: {
+            200: {
+              description: "SVG.",
+              content: { "image/svg+xml": { schema: { type: "string" } } },
+            },
+            404: { description: "Not a demo picture's name." },
+          },
+        },
+      },
       "/docs": {
         get: { tags: ["pages"], summary: "This document, as a page", responses: HTML("HTML.") },
       },

@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { AppError } from "../../errors.ts";
 import type { Domains } from "../../tenancy/domains.ts";
 import { encoded, staticAnswer } from "../stack/browser-answer.ts";
 import { POLICY, type Route } from "../stack/route-table.ts";
 import { adminPage } from "./admin-page.ts";
 import { demoPage } from "./demo-page.ts";
+import { DEMO_PICTURE_NAME, demoPictureSvg } from "./demo-pictures.ts";
 import { landingPage } from "./landing-page.ts";
 
 // The pages a browser opens: `/`, `/demo` and the widget's script (PRODUCT.md "Pages").
@@ -116,6 +118,22 @@ export function pagesRoutes(deps: PagesDeps): Route[] {
       path: "/results-page.css",
       policy: { ...page, cors: "open" },
       handler: ({ request }) => resultsStyle(request),
+    },
+    {
+      method: "GET",
+      path: "/demo-img/:name",
+      // Stores' pages show them through the widget: any origin, cached like the widget.
+      policy: { ...page, cors: "open" },
+      handler: ({ request, params }) => {
+        const name = params.name ?? "";
+        if (!DEMO_PICTURE_NAME.test(name)) throw new AppError("not_found");
+        return encoded(request, demoPictureSvg(name), {
+          "content-type": "image/svg+xml",
+          "x-content-type-options": "nosniff",
+          "cache-control": "public, max-age=86400",
+          "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
+        });
+      },
     },
   ];
 }
