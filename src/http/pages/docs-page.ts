@@ -125,6 +125,7 @@ nav li{margin:2px 0}
 main{overflow-wrap:anywhere}
 pre{max-width:100%}pre code{overflow-wrap:normal;white-space:pre}
 .scroll{overflow-x:auto}
+.scroll td:first-child{overflow-wrap:normal;white-space:nowrap}
 @media (max-width:600px){
   .card{padding:14px}
   td,th{padding:4px;font-size:13px}
