@@ -565,7 +565,7 @@ describe("the results page on /demo", () => {
           {
             headers: {
               "content-type": "text/html; charset=utf-8",
-              "content-security-policy": `default-src 'none'; script-src ${service.url}; style-src ${service.url}; connect-src ${service.url}; img-src https:`,
+              "content-security-policy": `default-src 'none'; script-src ${service.url}; style-src ${service.url}; connect-src ${service.url}; img-src https: ${service.url}`,
             },
           },
         ),

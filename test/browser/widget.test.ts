@@ -501,7 +501,7 @@ const median = (xs: number[]) => {
 
 describe("the widget on real store sites (issue 24)", () => {
   test("11. a strict CSP on another origin, and data-nonce", async () => {
-    const strict = `default-src 'none'; script-src 'self' ${service.url}; style-src 'self' ${service.url}; connect-src ${service.url}; img-src https:`;
+    const strict = `default-src 'none'; script-src 'self' ${service.url}; style-src 'self' ${service.url}; connect-src ${service.url}; img-src https: ${service.url}`;
     const cases = [
       // The stylesheet linked from the service.
       [
@@ -511,13 +511,13 @@ describe("the widget on real store sites (issue 24)", () => {
       ],
       // A policy that names no style host, only its nonce: data-nonce="…".
       [
-        `default-src 'none'; script-src ${service.url}; style-src 'nonce-n0nce24'; connect-src ${service.url}; img-src https:`,
+        `default-src 'none'; script-src ${service.url}; style-src 'nonce-n0nce24'; connect-src ${service.url}; img-src https: ${service.url}`,
         `<script src="${service.url}/widget.js" data-token="${token}" data-results-url="/find?q=" data-nonce="n0nce24"></script>`,
         "style",
       ],
       // A bare data-nonce on a tag with a nonce of its own takes that one.
       [
-        `default-src 'none'; script-src 'nonce-s1ngle'; style-src 'nonce-s1ngle'; connect-src ${service.url}; img-src https:`,
+        `default-src 'none'; script-src 'nonce-s1ngle'; style-src 'nonce-s1ngle'; connect-src ${service.url}; img-src https: ${service.url}`,
         `<script nonce="s1ngle" src="${service.url}/widget.js" data-token="${token}" data-results-url="/find?q=" data-nonce></script>`,
         "style",
       ],
