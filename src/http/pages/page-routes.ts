@@ -68,8 +68,9 @@ export function pagesRoutes(deps: PagesDeps): Route[] {
       ...HTML,
       "cache-control": "no-store",
       // The widget's own script and its searches come from this origin; pictures from the
-      // store's image host (the demo catalog's are this server's, /demo-img/); the widget's styles from /widget.css, the page's own with its nonce
-      // (no 'unsafe-inline': the page is the strict-CSP model a store can copy).
+      // store's image host (the demo catalog's are this server's, /demo-img/); the widget's
+      // styles from /widget.css, the page's own with its nonce (no 'unsafe-inline': the page
+      // is the strict-CSP model a store can copy).
       "content-security-policy": `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'nonce-${nonce}'; img-src 'self' https: data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
     });
   };
