@@ -3,6 +3,8 @@
 //     (--max-page-size, --max-items) in it
 //  2. GET /docs is an HTML page with a CSP that allows no script and no other origin, no
 //     external URL in any tag, and a section for every operation and schema of the document
+//  3. /docs has contents, a curl and a fetch example per operation built from the document,
+//     and docs/WIDGET.md rendered as its "Widget" section
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { OpenApiDocument } from "../../src/http/openapi/document.ts";
 import { type Service, startService } from "./harness.ts";
@@ -60,4 +62,31 @@ test("GET /docs renders every operation and schema, with no external resource", 
   expect(html).toContain(
     '<tr><td><code>product_page_size</code></td><td>query</td><td>integer <span class="b">(1..50, default <code>10</code>)</span></td><td>Products per page.</td></tr>',
   );
+});
+
+test("GET /docs: contents, a request to copy per endpoint, the widget's guide", async () => {
+  const html = await (await fetch(`${service.url}/docs`)).text();
+  expect(html).toContain('<li><a href="#endpoints">Endpoints</a>');
+  expect(html).toContain('<li><a href="#widget">Widget</a>');
+  // Every operation has its curl and fetch example: as many as the sections of operations.
+  const operations = html.match(/<section class="card" id="op-/g)?.length ?? 0;
+  expect(html.match(/<h4>Example<\/h4>/g)?.length).toBe(operations);
+  // The search: its real path, the search token in the query, no body.
+  expect(html).toContain(
+    "<pre><code>curl &#39;https://SEARCH_HOST/api/v2/search/?q=headphones&amp;language=uk&amp;token=SEARCH_TOKEN&#39;</code></pre>",
+  );
+  // An import: POST with the secret token in its header and a JSON body of the item's shape.
+  expect(html).toContain(
+    "<pre><code>curl -X POST &#39;https://SEARCH_HOST/api/v2/content/product/bulk/&#39; \\\n  -H &#39;X-Secret-Token: SECRET_TOKEN&#39; \\\n  -H &#39;Content-Type: application/json&#39; \\\n  -d &#39;[{",
+  );
+  expect(html).toContain(
+    "const res = await fetch(&quot;https://SEARCH_HOST/api/v2/search/popular/?language=uk&amp;token=SEARCH_TOKEN&quot;);\nconsole.log(res.status, await res.json());",
+  );
+  // docs/WIDGET.md, rendered: its headings, its tables, its code, no image loaded.
+  const guide = await Bun.file(`${import.meta.dir}/../../docs/WIDGET.md`).text();
+  const firstHeading = guide.match(/^# (.+)$/m)?.[1] ?? "";
+  expect(html).toContain(`<h2 id="widget-`);
+  expect(html).toContain(`>${firstHeading}</h2>`);
+  expect(html).toContain("<td><code>data-token</code></td>");
+  expect(html).toContain("&lt;script src=&quot;https://SEARCH_HOST/widget.js&quot;");
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { docsPage } from "../pages/docs-page.ts";
 import { POLICY, type Route } from "../stack/route-table.ts";
 import { type DocumentOptions, openApiDocument } from "./document.ts";
@@ -6,7 +8,11 @@ import { type DocumentOptions, openApiDocument } from "./document.ts";
 export function docsRoutes(options: DocumentOptions): Route[] {
   const document = openApiDocument(options);
   const body = JSON.stringify(document);
-  const html = docsPage(document);
+  // The widget's guide is one file, docs/WIDGET.md: the page shows it as it is in the repository.
+  const html = docsPage(
+    document,
+    readFileSync(join(import.meta.dir, "../../../docs/WIDGET.md"), "utf8"),
+  );
   return [
     {
       method: "GET",

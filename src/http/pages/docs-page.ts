@@ -1,9 +1,12 @@
 import type { OpenApiDocument as DocsInput, Operation } from "../openapi/document.ts";
 import { type JsonSchema, TEXT_NOTE } from "../openapi/json-schema.ts";
+import { example } from "./docs-examples.ts";
+import { markdownHtml } from "./markdown.ts";
 import { escapeHtml, page } from "./page.ts";
 
 // `/docs`: the OpenAPI document as one readable page, rendered here (no CDN, no script):
-// every operation with its parameters, body and answers, then every schema, linked by anchor.
+// every operation with its parameters, body, answers and a request to copy, the widget's guide
+// (docs/WIDGET.md), then every schema, linked by anchor.
 
 const h = escapeHtml;
 const code = (s: unknown) => `<code>${h(String(s))}</code>`;
@@ -74,6 +77,11 @@ const contentHtml = (content?: Record<string, { schema: JsonSchema }>) =>
     .map(([type, c]) => `<div>${code(type)}: ${schemaHtml(c.schema)}</div>`)
     .join("");
 
+function examplesHtml(doc: DocsInput, path: string, method: string, op: Operation): string {
+  const { curl, fetch } = example(doc, path, method, op);
+  return `<h4>Example</h4><pre><code>${h(curl)}</code></pre><pre><code>${h(fetch)}</code></pre>`;
+}
+
 function operationHtml(doc: DocsInput, path: string, method: string, op: Operation): string {
   const security = (op.security ?? [])
     .map((s) => Object.keys(s)[0])
@@ -103,6 +111,7 @@ function operationHtml(doc: DocsInput, path: string, method: string, op: Operati
 <p>${h(op.summary ?? "")}${op.description ? `. ${prose(op.description)}` : ""}</p>
 ${security ? `<p>Authentication: ${security}</p>` : ""}
 ${params}${body}<h4>Responses</h4><ul>${responses}</ul>
+${examplesHtml(doc, path, method, op)}
 </section>`;
 }
 
@@ -112,9 +121,20 @@ td,th{border-top:1px solid #e4e7ec;padding:6px 8px;text-align:left;vertical-alig
 ul ul{margin:2px 0}
 .m{display:inline-block;min-width:64px;font:600 13px ui-monospace,monospace;color:#0b63ce}
 .b{color:#667085}.d{color:#475467}.r{color:#b42318;font-size:12px}
-nav li{margin:2px 0}`;
+nav li{margin:2px 0}
+main{overflow-wrap:anywhere}
+pre{max-width:100%}pre code{overflow-wrap:normal;white-space:pre}
+.scroll{overflow-x:auto}
+.scroll td:first-child{overflow-wrap:normal;white-space:nowrap}
+@media (max-width:600px){
+  .card{padding:14px}
+  td,th{padding:4px;font-size:13px}
+  table{display:block;overflow-x:auto}
+  .m{min-width:0}
+}`;
 
-export function docsPage(doc: DocsInput): string {
+/** `widgetGuide`: docs/WIDGET.md, the widget's guide, shown in the page as its own section. */
+export function docsPage(doc: DocsInput, widgetGuide: string): string {
   const ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({ path, method, op })),
   );
@@ -143,10 +163,16 @@ export function docsPage(doc: DocsInput): string {
 <div class="card"><h1>${h(doc.info.title)} API</h1>
 <p>${h(doc.info.description)} The machine-readable document: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
 <h2>Authentication</h2><ul>${security}</ul>
-<h2>Contents</h2><nav><ul>${toc}</ul></nav></div>
-<h2>Endpoints</h2>
+<h2>Contents</h2><nav><ul>
+<li><a href="#endpoints">Endpoints</a><ul>${toc}</ul></li>
+<li><a href="#widget">Widget</a>: embedding with one script tag, options, CSS variables, CSP, events</li>
+<li><a href="#schemas">Schemas</a></li>
+</ul></nav></div>
+<h2 id="endpoints">Endpoints</h2>
+<p>Each with a request to copy: <code>SEARCH_HOST</code> is this server, the tokens a domain's (<a href="#security-SecretToken">Authentication</a>).</p>
 ${ops.map(({ path, method, op }) => operationHtml(doc, path, method, op)).join("\n")}
-<h2>Schemas</h2>
+<section class="card" id="widget">${markdownHtml(widgetGuide, { level: 2, idPrefix: "widget-" })}</section>
+<h2 id="schemas">Schemas</h2>
 <p>${h(TEXT_NOTE.replace("Lengths in", "Lengths of strings are counted in"))}</p>
 ${schemas}
 </main>`,

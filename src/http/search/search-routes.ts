@@ -13,7 +13,8 @@ import { noteDomain } from "../stack/observe.ts";
 import { errorResponse, JSON_TYPE, json } from "../stack/respond.ts";
 import type { Route } from "../stack/route-table.ts";
 import { AnswerCache } from "./answer-cache.ts";
-import { corsFor, OPEN_CORS, refusalCors } from "./cors.ts";
+import { OPEN_CORS } from "./cors.ts";
+import { corsOf, refusedOrigin } from "./origin-check.ts";
 import { parseSearchParams } from "./parse-params.ts";
 import { emptyAnswer, popularAnswer, searchAnswer, searchRequest } from "./search-answer.ts";
 
@@ -77,23 +78,6 @@ const ANSWER_CACHE_BYTES = 128 * 1024 * 1024;
  * how soon each one shows a change (bench/mixed-load.ts). Made once: a concatenation an answer.
  */
 const THREAD_TIMING = `, thread;desc=${threadId}`;
-
-/** The CORS headers of a search of `domain` (open for none), or null for a refused Origin. */
-const corsOf = (request: Request, domain: DomainRecord | undefined) =>
-  corsFor(domain?.allowed_origins, request.headers.get("origin"), new URL(request.url).origin);
-
-/**
- * A 403, not an answer without CORS headers: the search is not run nor counted in the store's
- * analytics, and the refusal is plain in the browser's network panel.
- */
-const refusedOrigin = (request: Request): Response => {
-  const origin = request.headers.get("origin");
-  const response = errorResponse(new AppError("origin_not_allowed", { origin: origin ?? "" }));
-  response.headers.set("cache-control", "no-store");
-  for (const [name, value] of Object.entries(refusalCors(origin)))
-    response.headers.set(name, value);
-  return response;
-};
 
 /** The answers of the search paths: a GET (with the client's address) and a preflight. */
 export interface SearchAnswers {
