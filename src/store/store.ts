@@ -150,6 +150,46 @@ export interface AnalyticsStore {
   ): Promise<string[]>;
 }
 
+/** What a shopper did after a search (issue 23, point 2), as event analytics keep it. */
+export interface ShopperAction {
+  domain_id: number;
+  /** UTC day, "YYYY-MM-DD". */
+  day: string;
+  /** The query as analytics record it (analytics/query-text.ts). */
+  q: string;
+  type: "click" | "add_to_cart" | "purchase";
+  /** A click's 1-based position in the results; 0 for the others. */
+  position: number;
+  /** The first click of this shopper on this query today: a search with a click. */
+  first_click: boolean;
+}
+
+/** Per query, what shoppers did after searching it, over a period. */
+export interface QueryActions {
+  q: string;
+  clicks: number;
+  /** Searches followed by at least one click (a shopper's first click on the query that day). */
+  clicked_searches: number;
+  /** The sum of the clicks' positions: with `clicks`, the average position. */
+  position_sum: number;
+  add_to_cart: number;
+  purchases: number;
+}
+
+/** Day aggregates of shoppers' actions after a search, with the retention of search analytics. */
+export interface ActionStats {
+  recordActions(
+    actions: readonly ShopperAction[],
+    options: { retentionDays: number },
+  ): Promise<void>;
+  /** The period's actions of the queries `queries` (those of the report). */
+  queryActions(
+    domainId: number,
+    period: AnalyticsPeriod,
+    queries: readonly string[],
+  ): Promise<QueryActions[]>;
+}
+
 /** The operator's block list of past queries shown as suggestions. */
 export interface SuggestionBlocks {
   /** Suggestions the operator blocked, by bytes. */
@@ -191,7 +231,8 @@ export interface PrimaryStore
     AnalyticsStore,
     SuggestionBlocks,
     SynonymStore,
-    MerchandisingStore {
+    MerchandisingStore,
+    ActionStats {
   readonly kind: "sqlite" | "redis";
   close(): Promise<void>;
 }

@@ -25,7 +25,7 @@ test("sqlite: migration 2 turns the raw searches of a version 1 file into per-da
   const db = new Database(sqliteFile(dir));
   db.exec(`DROP TABLE search_stats; DROP TABLE search_days; DROP TABLE blocked_suggestions;
     DROP TABLE domain_ids; ALTER TABLE domains DROP COLUMN allowed_origins; DROP TABLE domain_synonyms;
-    DROP TABLE domain_rules; ALTER TABLE domains DROP COLUMN retired_search_token;
+    DROP TABLE domain_rules; DROP TABLE action_stats; ALTER TABLE domains DROP COLUMN retired_search_token;
     ALTER TABLE domains DROP COLUMN retired_search_until;
     CREATE TABLE searches (id INTEGER PRIMARY KEY, domain_id INTEGER NOT NULL, at INTEGER NOT NULL,
       q TEXT NOT NULL, language TEXT NOT NULL, total INTEGER NOT NULL,

@@ -545,6 +545,71 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
       expect(await s.store.domainSynonyms(d.id)).toEqual([]);
     });
 
+    test("12d. shoppers' actions after a search: summed per query over the period, per domain", async () => {
+      await using s = await open();
+      const d = await s.store.createDomain("shop", tokens(1));
+      const other = await s.store.createDomain("other", tokens(2));
+      const act = (
+        domain_id: number,
+        day: string,
+        q: string,
+        type: "click" | "add_to_cart" | "purchase",
+        position = 0,
+        first_click = false,
+      ) => ({ domain_id, day, q, type, position, first_click });
+      await s.store.recordActions(
+        [
+          act(d.id, "2026-11-01", "чайник", "click", 2, true),
+          act(d.id, "2026-11-01", "чайник", "click", 5),
+          act(d.id, "2026-11-01", "чайник", "add_to_cart"),
+          act(d.id, "2026-11-02", "чайник", "click", 1, true),
+          act(d.id, "2026-11-02", "чайник", "purchase"),
+          act(d.id, "2026-11-02", "праска", "click", 3, true),
+          act(other.id, "2026-11-02", "чайник", "click", 9, true),
+        ],
+        { retentionDays: 100_000 },
+      );
+      // A second write of the same day adds to it.
+      await s.store.recordActions([act(d.id, "2026-11-02", "праска", "purchase")], {
+        retentionDays: 100_000,
+      });
+      const period = { from: "2026-11-01", to: "2026-11-02" };
+      const kettle = {
+        q: "чайник",
+        clicks: 3,
+        clicked_searches: 2,
+        position_sum: 8,
+        add_to_cart: 1,
+        purchases: 1,
+      };
+      const iron = {
+        q: "праска",
+        clicks: 1,
+        clicked_searches: 1,
+        position_sum: 3,
+        add_to_cart: 0,
+        purchases: 1,
+      };
+      const byQ = (rows: { q: string }[]) => [...rows].sort((a, b) => a.q.localeCompare(b.q));
+      expect(byQ(await s.store.queryActions(d.id, period, ["чайник", "праска", "ніщо"]))).toEqual(
+        byQ([kettle, iron]),
+      );
+      expect(
+        await s.store.queryActions(d.id, { from: "2026-11-02", to: "2026-11-02" }, ["чайник"]),
+      ).toEqual([{ ...kettle, clicks: 1, clicked_searches: 1, position_sum: 1, add_to_cart: 0 }]);
+      expect(await s.store.queryActions(other.id, period, ["чайник"])).toEqual([
+        {
+          q: "чайник",
+          clicks: 1,
+          clicked_searches: 1,
+          position_sum: 9,
+          add_to_cart: 0,
+          purchases: 0,
+        },
+      ]);
+      expect(await s.store.queryActions(d.id, period, [])).toEqual([]);
+    });
+
     test("12c. a domain's merchandising rules: replaced whole with a change-log entry", async () => {
       await using s = await open();
       const d = await s.store.createDomain("shop", tokens(1));

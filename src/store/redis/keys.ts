@@ -54,6 +54,10 @@ export function domainKeys(domainId: number) {
 /** A SCAN pattern for every key of a domain (braces are literal in Redis globs). */
 export const domainKeyPattern = (domainId: number) => `${PREFIX}{d:${domainId}}:*`;
 /** The analytics keys of one domain and UTC day ("YYYY-MM-DD"). */
+/** A domain's day of shoppers' actions after a search (redis/action-stats.ts). */
+export const actionDayKey = (domainId: number, day: string) =>
+  `${PREFIX}{d:${domainId}}:act:${day}`;
+
 export function analyticsDayKeys(domainId: number, day: string) {
   const queries = `${PREFIX}{d:${domainId}}:a:${day}`;
   return { queries, suggestible: `${queries}:s` } as const;

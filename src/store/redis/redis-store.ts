@@ -15,11 +15,14 @@ import type {
   CatalogCounts,
   ChangeLog,
   PrimaryStore,
+  QueryActions,
   Rotation,
   SearchEvent,
+  ShopperAction,
   TokenPair,
   WriteResult,
 } from "../store.ts";
+import * as actions from "./action-stats.ts";
 import { writeCategoryBatch } from "./category-batch.ts";
 import { appendReindex, head, readLog, type Seen } from "./change-log.ts";
 import { clusterRedis, connectCluster } from "./cluster-connection.ts";
@@ -368,6 +371,18 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     options: { retentionDays: number },
   ): Promise<void> {
     return guarded(() => stats.recordSearches(this.client, events, options.retentionDays));
+  }
+
+  recordActions(list: readonly ShopperAction[], options: { retentionDays: number }): Promise<void> {
+    return guarded(() => actions.recordActions(this.client, list, options.retentionDays));
+  }
+
+  queryActions(
+    domainId: number,
+    period: AnalyticsPeriod,
+    queries: readonly string[],
+  ): Promise<QueryActions[]> {
+    return guarded(() => actions.queryActions(this.client, domainId, period, queries));
   }
 
   analyticsReport(

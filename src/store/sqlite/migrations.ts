@@ -126,6 +126,20 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE domains ADD COLUMN retired_search_token TEXT;
   ALTER TABLE domains ADD COLUMN retired_search_until INTEGER;
   `,
+  // 8: what shoppers did after a search (issue 23, point 2): a row per domain, day and query.
+  `
+  CREATE TABLE action_stats (
+    domain_id INTEGER NOT NULL,
+    day TEXT NOT NULL,
+    q TEXT NOT NULL,
+    clicks INTEGER NOT NULL,
+    clicked_searches INTEGER NOT NULL,
+    position_sum INTEGER NOT NULL,
+    add_to_cart INTEGER NOT NULL,
+    purchases INTEGER NOT NULL,
+    PRIMARY KEY (domain_id, day, q)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** The schema version this build writes (`PRAGMA user_version` after `migrate`). */

@@ -20,12 +20,15 @@ import type {
   CatalogCounts,
   ChangeLog,
   PrimaryStore,
+  QueryActions,
   Rotation,
   SearchEvent,
+  ShopperAction,
   TokenPair,
   WriteResult,
 } from "../store.ts";
 import { Waiters } from "../waiters.ts";
+import { SqliteActionStats } from "./action-stats.ts";
 import { migrate } from "./migrations.ts";
 import { SqliteSearchStats } from "./search-stats.ts";
 
@@ -109,6 +112,7 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
   private nextCategoryId: number;
   private readonly q: ReturnType<typeof statements>;
   private readonly stats: SqliteSearchStats;
+  private readonly actions: SqliteActionStats;
 
   constructor(dataDir: string, options: { synchronous?: "normal" | "full" } = {}) {
     mkdirSync(dataDir, { recursive: true });
@@ -131,6 +135,7 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     this.nextCategoryId = max("categories") + 1;
     this.q = statements(this.db);
     this.stats = new SqliteSearchStats(this.db);
+    this.actions = new SqliteActionStats(this.db);
   }
 
   async createDomain(name: string, tokens: TokenPair): Promise<DomainRecord> {
@@ -429,6 +434,19 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
 
   async pruneSearches(firstDay: string): Promise<void> {
     this.stats.prune(firstDay);
+    this.actions.prune(firstDay);
+  }
+
+  async recordActions(actions: readonly ShopperAction[]): Promise<void> {
+    this.actions.record(actions);
+  }
+
+  async queryActions(
+    domainId: number,
+    period: AnalyticsPeriod,
+    queries: readonly string[],
+  ): Promise<QueryActions[]> {
+    return this.actions.queryActions(domainId, period, queries);
   }
 
   async analyticsReport(
