@@ -2,6 +2,7 @@
 // it made, returns what the next ones need, and registers the stop of what it started on the
 // stack, so that the server stops in the reverse order (docs/ARCHITECTURE.md, "Start and stop").
 
+import { ActionRecorder } from "./analytics/action-recorder.ts";
 import { adminAnalytics } from "./analytics/admin-analytics.ts";
 import { PopularQueries } from "./analytics/popular-queries.ts";
 import { SearchRecorder } from "./analytics/search-recorder.ts";
@@ -57,6 +58,7 @@ export async function storage(config: Config, stops: StopStack): Promise<Storage
 export interface Writer {
   imports: ImportWriter;
   recorder: SearchRecorder;
+  actions: ActionRecorder;
   popular: PopularQueries;
 }
 
@@ -83,9 +85,11 @@ export async function writer(
     typingMs: config.typingSessionMs,
   });
   stops.push("search recorder", () => recorder.stop());
+  const actions = new ActionRecorder(imports, { capacity: 10_000, intervalMs: 250 });
+  stops.push("action recorder", () => actions.stop());
   const popular = new PopularQueries(imports, config.suggestionRefreshMs);
   stops.push("popular queries", () => popular.stop());
-  return { imports, recorder, popular };
+  return { imports, recorder, actions, popular };
 }
 
 export interface Threads {
@@ -218,6 +222,7 @@ export function http(
     domains,
     imports,
     recorder,
+    actions,
     popular,
     rateMemory,
     searchCosts,
@@ -261,6 +266,7 @@ export function http(
       domains,
       indexers,
       recorder,
+      actions,
       maxPageSize: config.maxPageSize,
       popular: (id) => popular.get(id),
       assertServed,

@@ -1,13 +1,16 @@
 import { firstDayKept } from "../store/analytics-days.ts";
 import type {
+  ActionStats,
   AnalyticsPeriod,
   AnalyticsReport,
   AnalyticsStore,
   CatalogCounts,
   CatalogReader,
   SearchEvent,
+  ShopperAction,
   SuggestionBlocks,
 } from "../store/store.ts";
+import { type QueryOutcome, queryOutcomes } from "./query-outcomes.ts";
 
 // Everything analytics do with the store, run on the import thread (import/import-thread.ts):
 // writing the aggregates, pruning old days, the admin report, the suggestion candidates and
@@ -27,8 +30,14 @@ export const SUGGESTION_LIMIT = 200;
 /** Rows shown in each list of the admin report. */
 export const REPORT_LIMIT = 50;
 
-/** The admin report: the analytics of a period, and the catalog's counts. */
-export type AdminReport = { catalog: CatalogCounts } & AnalyticsReport;
+/**
+ * The admin report: the analytics of a period, the catalog's counts, and what shoppers did
+ * after searching the top queries (query-outcomes.ts).
+ */
+export type AdminReport = { catalog: CatalogCounts } & AnalyticsReport & {
+    query_outcomes: QueryOutcome[];
+    searches_without_clicks: { q: string; count: number }[];
+  };
 const PRUNE_EVERY_MS = 3_600_000;
 /**
  * A domain's candidates are computed again only after this many times what they cost last:
@@ -44,7 +53,10 @@ export class AnalyticsService {
 
   constructor(
     /** The catalog's counts head the admin report; blocked suggestions are never offered. */
-    private readonly store: AnalyticsStore & SuggestionBlocks & Pick<CatalogReader, "counts">,
+    private readonly store: AnalyticsStore &
+      ActionStats &
+      SuggestionBlocks &
+      Pick<CatalogReader, "counts">,
     private readonly options: AnalyticsOptions,
   ) {
     // The embedded store deletes old days itself (at start, then hourly); Redis keys expire.
@@ -60,12 +72,21 @@ export class AnalyticsService {
     return this.store.recordSearches(events, { retentionDays: this.options.retentionDays });
   }
 
+  recordActions(actions: readonly ShopperAction[]): Promise<void> {
+    return this.store.recordActions(actions, { retentionDays: this.options.retentionDays });
+  }
+
   async report(domainId: number, period: AnalyticsPeriod): Promise<AdminReport> {
     const [catalog, report] = await Promise.all([
       this.store.counts(domainId),
       this.store.analyticsReport(domainId, period, REPORT_LIMIT),
     ]);
-    return { catalog, ...report };
+    const actions = await this.store.queryActions(
+      domainId,
+      period,
+      report.top_queries.map((t) => t.q),
+    );
+    return { catalog, ...report, ...queryOutcomes(report.top_queries, actions) };
   }
 
   /** Per domain, the past queries that may be suggested: popular, not blocked. */

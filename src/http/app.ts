@@ -7,7 +7,7 @@ import { type ImportDeps, importRoutes } from "./import/import-routes.ts";
 import { docsRoutes } from "./openapi/docs-routes.ts";
 import type { DocumentOptions } from "./openapi/document.ts";
 import { type PagesDeps, pagesRoutes } from "./pages/page-routes.ts";
-import { type SearchAnswers, searchRoutes } from "./search/search-routes.ts";
+import { eventRoutes, type SearchAnswers, searchRoutes } from "./search/search-routes.ts";
 import type { Route } from "./stack/route-table.ts";
 
 export interface AppDeps extends ImportDeps {
@@ -33,6 +33,7 @@ export function appRoutes(deps: AppDeps): Route[] {
   return [
     ...healthRoutes({ readiness: deps.readiness, adminKey: deps.adminKey }),
     ...searchRoutes(deps.search),
+    ...eventRoutes(deps.search),
     ...importRoutes(deps),
     ...adminRoutes(deps),
     ...ownerRoutes(deps.domains, deps),

@@ -13,7 +13,13 @@ import { AppError, type ErrorCode } from "../errors.ts";
 import type { MerchRule } from "../model/merchandising.ts";
 import type { SynonymSet } from "../model/synonyms.ts";
 import { openStore } from "../store/open-store.ts";
-import type { AnalyticsPeriod, ChangeLog, PrimaryStore, SearchEvent } from "../store/store.ts";
+import type {
+  AnalyticsPeriod,
+  ChangeLog,
+  PrimaryStore,
+  SearchEvent,
+  ShopperAction,
+} from "../store/store.ts";
 import type { ItemCounts } from "../telemetry/metrics.ts";
 import { type FailedBatch, FailedBatches } from "./failed-batches.ts";
 import { type ImportResponse, ImportService } from "./import-service.ts";
@@ -26,6 +32,7 @@ export type ToImportThread =
   | { type: "products" | "categories"; id: number; domainId: number; body: Uint8Array }
   | { type: "reindex"; id: number; domainId: number }
   | { type: "searches"; id: number; events: SearchEvent[] }
+  | { type: "actions"; id: number; actions: ShopperAction[] }
   | { type: "analytics"; id: number; domainId: number; period: AnalyticsPeriod }
   | { type: "suggestions"; id: number; domainIds: number[] }
   | { type: "blocked"; id: number; domainId: number }
@@ -112,6 +119,9 @@ async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Rep
       return { ok: true, seq: await log.appendReindex(m.domainId) };
     case "searches":
       await analytics.record(m.events);
+      return { ok: true };
+    case "actions":
+      await analytics.recordActions(m.actions);
       return { ok: true };
     case "analytics":
       return { ok: true, analytics: await analytics.report(m.domainId, m.period) };

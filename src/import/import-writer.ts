@@ -3,7 +3,7 @@ import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
 import type { MerchRule } from "../model/merchandising.ts";
 import type { SynonymSet } from "../model/synonyms.ts";
-import type { AnalyticsPeriod, SearchEvent } from "../store/store.ts";
+import type { AnalyticsPeriod, SearchEvent, ShopperAction } from "../store/store.ts";
 import { countImportItems } from "../telemetry/metrics.ts";
 import type { FailedBatch } from "./failed-batches.ts";
 import type { FromImportThread, Reply, ToImportThread } from "./import-thread.ts";
@@ -147,6 +147,10 @@ export class ImportWriter {
 
   async recordSearches(events: readonly SearchEvent[]): Promise<void> {
     await this.call({ type: "searches", events: [...events] });
+  }
+
+  async recordActions(actions: readonly ShopperAction[]): Promise<void> {
+    await this.call({ type: "actions", actions: [...actions] });
   }
 
   /** The admin analytics report, computed on the import thread. */

@@ -73,7 +73,9 @@ const suggestions = async (d: Tokens, q: string): Promise<string[]> =>
   (await searchAs(d, q, "viewer", "&use_corrections=false&use_suggestions=true&demo=true"))
     .suggestions;
 
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+// 30 s: a domain's suggestion candidates are computed again only after 20 times what they last
+// cost (analytics-service.ts), which on a loaded machine with a Redis Cluster took past 10 s.
+async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error("condition not met in time");

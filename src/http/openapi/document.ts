@@ -1,5 +1,6 @@
 import type { TSchema } from "@sinclair/typebox";
 import * as api from "../../model/api.ts";
+import { ShopperEventBody } from "../../model/events.ts";
 import * as item from "../../model/import.ts";
 import { MerchRules } from "../../model/merchandising.ts";
 import { LANGUAGES } from "../../model/records.ts";
@@ -8,7 +9,7 @@ import { Synonyms } from "../../model/synonyms.ts";
 import { SEARCH_TOKEN_GRACE } from "../../tenancy/domains.ts";
 import { GRACE_PARAM } from "../admin/token-grace.ts";
 import { QUERY_LIMITS } from "../search/parse-params.ts";
-import { POPULAR_PATH, SEARCH_PATHS } from "../search/search-routes.ts";
+import { EVENTS_PATH, POPULAR_PATH, SEARCH_PATHS } from "../search/search-routes.ts";
 import { type JsonSchema, toJsonSchema } from "./json-schema.ts";
 
 // The OpenAPI 3.1 document of every route the server answers (docs/API.md is its prose). Its
@@ -85,6 +86,7 @@ const SCHEMAS: Record<string, TSchema> = {
   SearchGroup: search.SearchGroup,
   SearchCategory: search.SearchCategory,
   PopularResponse: search.PopularResponse,
+  ShopperEventBody: ShopperEventBody,
   SearchLabel: search.SearchLabel,
   Filter: search.Filter,
   FilterValue: search.FilterValue,
@@ -459,6 +461,34 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
       },
       ...Object.fromEntries(SEARCH_PATHS.map((path) => [path, searchOp])),
       [POPULAR_PATH]: popularOp,
+      [EVENTS_PATH]: {
+        post: {
+          tags: ["search"],
+          summary: "Report what a shopper did after a search: a click, an add to cart, a purchase",
+          description:
+            "Public, with the domain's search token in `token`; limited and refused as a search is. The body is JSON, sent as application/json or text/plain (navigator.sendBeacon needs no preflight). Counted per query and day for the admin report (click-through rate, average click position, conversions, searches without clicks); source_id is checked, not stored. An unknown token: 204, nothing recorded, X-Search-Token: unknown.",
+          security: [{ SearchToken: [] }],
+          parameters: searchParameters(o.maxPageSize).filter((p) => p.name === "token"),
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: ref("ShopperEventBody") },
+              "text/plain": { schema: ref("ShopperEventBody") },
+            },
+          },
+          responses: {
+            204: { description: "Recorded (or, for an unknown token, ignored)." },
+            400: jsonBody(ref("FieldErrors"), "A body that is no event, each bad field named."),
+            403: searchOp.get.responses[403],
+            ...refused("PayloadTooLarge", "RequestTimeout", "Misdirected", "TooManyRequests"),
+          },
+        },
+        options: {
+          tags: ["search"],
+          summary: "CORS preflight",
+          responses: { 204: { description: "CORS headers." } },
+        },
+      },
       "/api/v2/admin/domains/": {
         get: admin("List every domain with its tokens", {
           responses: {

@@ -1,4 +1,6 @@
 import { threadId } from "node:worker_threads";
+import { parseActionBody } from "../../analytics/action-body.ts";
+import type { ActionSeen } from "../../analytics/action-recorder.ts";
 import type { SearchSeen } from "../../analytics/search-recorder.ts";
 import type { RateLimit } from "../../config.ts";
 import { AppError } from "../../errors.ts";
@@ -11,7 +13,7 @@ import { shed } from "../limits/shed.ts";
 import { prepare, sendPrepared, tagged } from "../stack/browser-answer.ts";
 import { noteDomain } from "../stack/observe.ts";
 import { errorResponse, JSON_TYPE, json } from "../stack/respond.ts";
-import type { Route } from "../stack/route-table.ts";
+import type { Route, RouteContext } from "../stack/route-table.ts";
 import { AnswerCache } from "./answer-cache.ts";
 import { OPEN_CORS } from "./cors.ts";
 import { corsOf, refusedOrigin } from "./origin-check.ts";
@@ -48,6 +50,11 @@ export interface SearchDeps {
   recorder: { record(seen: SearchSeen): void };
   maxPageSize: number;
   popular: (domainId: number) => readonly string[];
+  /**
+   * Where shoppers' actions after a search go (POST /api/v2/search/events/): the main thread's
+   * recorder; the search threads pass those requests on to it and have none.
+   */
+  actions?: { record(seen: ActionSeen): void };
   /** Throws 421 when this node does not serve the domain (--partition). */
   assertServed: (domainName: string) => void;
   /** Searches per second per search token, that is per store (--search-rate). */
@@ -85,6 +92,9 @@ export interface SearchAnswers {
   options(request: Request): Response;
   /** GET /api/v2/search/popular/: what to offer when nothing matches. */
   popular(request: Request): Response;
+  /** POST /api/v2/search/events/: a shopper's action after a search, and its preflight. */
+  event(context: RouteContext): Promise<Response>;
+  eventOptions(request: Request): Response;
 }
 
 export function searchAnswers(deps: SearchDeps): SearchAnswers {
@@ -219,9 +229,57 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
       ...(token && !domain ? { "x-search-token": deps.domains.tokenState(token) } : {}),
     });
   };
+  // Limited and refused as a search is; counted per query, never shown to other shoppers.
+  const event = async ({ request, body, client }: RouteContext): Promise<Response> => {
+    const token = new URL(request.url).searchParams.get("token");
+    const domain = token ? deps.domains.searchDomain(token) : undefined;
+    const refused = refusal(domain, performance.now());
+    if (refused) return refused;
+    if (domain) {
+      noteDomain(request, domain.name);
+      deps.assertServed(domain.name);
+    }
+    const cors = corsOf(request, domain);
+    if (!cors) return refusedOrigin(request);
+    const parsed = parseActionBody(await body());
+    if (!parsed.ok)
+      return json(
+        { detail: parsed.detail, ...(parsed.errors ? { errors: parsed.errors } : {}) },
+        400,
+        { ...UNCACHEABLE, ...cors },
+      );
+    const { event: e } = parsed;
+    if (domain)
+      deps.actions?.record({
+        domain_id: domain.id,
+        type: e.type,
+        query: e.query,
+        position: e.position ?? 0,
+        uuid: e.uuid ?? null,
+        client,
+      });
+    return new Response(null, {
+      status: 204,
+      headers: {
+        ...cors,
+        "cache-control": "no-store",
+        ...(token && !domain ? { "x-search-token": deps.domains.tokenState(token) } : {}),
+      },
+    });
+  };
   return {
     get: handle,
     popular,
+    event,
+    eventOptions: (request) => {
+      const token = new URL(request.url).searchParams.get("token");
+      const cors = corsOf(request, token ? deps.domains.searchDomain(token) : undefined);
+      if (!cors) return refusedOrigin(request);
+      return new Response(null, {
+        status: 204,
+        headers: { ...cors, "access-control-allow-methods": "POST, OPTIONS" },
+      });
+    },
     // A preflight carries the search's URL, token included: a domain's origins apply to it too.
     options: (request) => {
       const token = new URL(request.url).searchParams.get("token");
@@ -266,4 +324,30 @@ export function searchRoutes(answers: SearchAnswers): Route[] {
       handler: ({ request }) => answers.options(request),
     },
   ]).concat(popular);
+}
+
+/** Shoppers' actions after a search (issue 23): a small JSON body, like a search otherwise. */
+export const EVENTS_PATH = "/api/v2/search/events/";
+const EVENT_BODY = 4096;
+
+/**
+ * The events route, on the main thread only: a search thread passes it on (its recorder is
+ * the main thread's), so that analytics are never computed where searches are answered.
+ */
+export function eventRoutes(answers: SearchAnswers): Route[] {
+  const policy = {
+    auth: "search-token",
+    body: EVENT_BODY,
+    limits: "search",
+    cors: "domain",
+  } as const;
+  return [
+    { method: "POST", path: EVENTS_PATH, policy, handler: (context) => answers.event(context) },
+    {
+      method: "OPTIONS",
+      path: EVENTS_PATH,
+      policy: { ...policy, body: 0, limits: "none" },
+      handler: ({ request }) => answers.eventOptions(request),
+    },
+  ];
 }
