@@ -82,13 +82,25 @@ beforeAll(async () => {
     ["телевізор", 1],
   ] as const)
     for (let i = 0; i < n; i++) await search(q, `shopper-${q}-${i}`);
-  // The searches are recorded in batches: wait until the report has them all.
+  // What two of the shoppers did next (the widget's clicks, the store's purchase).
+  const event = (body: Record<string, unknown>) =>
+    fetch(`${service.url}/api/v2/search/events/?token=${shop.search_token}`, {
+      method: "POST",
+      body: JSON.stringify({ source_id: "1", ...body }),
+    });
+  await event({ type: "click", query: "навушники", position: 1, uuid: "shopper-навушники-0" });
+  await event({ type: "click", query: "навушники", position: 3, uuid: "shopper-навушники-1" });
+  await event({ type: "purchase", query: "навушники" });
+  // The searches and events are recorded in batches: wait until the report has them all.
   for (;;) {
     const r = await fetch(`${service.url}/api/v2/content/analytics/?days=1`, {
       headers: { "x-secret-token": shop.secret_token },
     });
-    const body = (await r.json()) as { searches_per_day: { count: number }[] };
-    if (body.searches_per_day[0]?.count === 8) break;
+    const body = (await r.json()) as {
+      searches_per_day: { count: number }[];
+      query_outcomes: { purchases: number }[];
+    };
+    if (body.searches_per_day[0]?.count === 8 && body.query_outcomes[0]?.purchases === 1) break;
     await Bun.sleep(50);
   }
 }, 30_000);
@@ -135,6 +147,18 @@ test("1. the owner's page: counts, index, import errors, top and no-result queri
     ["телевізор", "1", "", "Block"],
   ]);
   expect(await rows(page, "zero-body")).toEqual([["телевізор", "1"]]);
+  expect(await rows(page, "outcomes-body")).toEqual([
+    ["навушники", "4", "50%", "2", "0", "1"],
+    ["ноутбук", "2", "0%", "–", "0", "0"],
+    ["колонка jbl", "1", "0%", "–", "0", "0"],
+    ["телевізор", "1", "0%", "–", "0", "0"],
+  ]);
+  expect(await rows(page, "noclick-body")).toEqual([
+    ["навушники", "2"],
+    ["ноутбук", "2"],
+    ["колонка jbl", "1"],
+    ["телевізор", "1"],
+  ]);
   const errors = await rows(page, "errors-body");
   expect(errors.map((r) => r.slice(1))).toEqual([
     ["products", "1", "#0 new_price: Ensure this value is greater than 0."],

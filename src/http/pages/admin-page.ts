@@ -156,6 +156,21 @@ const BODY = `<header class="top"><div class="wrap">
 </section>
 </div>
 
+<div class="grid2">
+<section class="card">
+<h2>After the search</h2>
+<p class="empty" id="outcomes-empty">No searches in this period.</p>
+<table id="outcomes-table" hidden><thead><tr><th>Query</th><th class="num">Searches</th><th class="num">Click-through</th><th class="num">Avg. position</th><th class="num">To cart</th><th class="num">Purchases</th></tr></thead>
+<tbody id="outcomes-body"></tbody></table>
+</section>
+<section class="card">
+<h2>Searches without clicks</h2>
+<p class="empty" id="noclick-empty">None in this period.</p>
+<table id="noclick-table" hidden><thead><tr><th>Query</th><th class="num">Searches</th></tr></thead>
+<tbody id="noclick-body"></tbody></table>
+</section>
+</div>
+
 <section class="card">
 <h2>Blocked suggestions</h2>
 <p class="empty" id="blocked-empty">None: every popular query may be suggested.</p>

@@ -334,6 +334,28 @@
       el("td", {}, q.q),
       el("td", { class: "num" }, nf.format(q.count)),
     ]);
+    renderOutcomes(r);
+  }
+
+  /** What shoppers did after each top query (POST /api/v2/search/events/). */
+  function renderOutcomes(r) {
+    const pct = new Intl.NumberFormat("uk-UA", { style: "percent", maximumFractionDigits: 1 });
+    queryTable("outcomes", r.query_outcomes, (o) => [
+      el("td", {}, o.q),
+      el("td", { class: "num" }, nf.format(o.searches)),
+      el("td", { class: "num" }, pct.format(o.click_through_rate)),
+      el(
+        "td",
+        { class: "num" },
+        o.average_click_position === null ? "–" : String(o.average_click_position),
+      ),
+      el("td", { class: "num" }, nf.format(o.add_to_cart)),
+      el("td", { class: "num" }, nf.format(o.purchases)),
+    ]);
+    queryTable("noclick", r.searches_without_clicks, (q) => [
+      el("td", {}, q.q),
+      el("td", { class: "num" }, nf.format(q.count)),
+    ]);
   }
 
   function queryTable(id, rows, cells) {
