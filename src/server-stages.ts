@@ -257,7 +257,7 @@ export function http(
     assertServed,
     adminKey: config.adminKey,
     analytics: adminAnalytics(imports, popular, config.analyticsRetentionDays),
-    overview: overviewOf({ indexers, log, imports }),
+    overview: overviewOf({ indexers, log, imports, store }),
     synonyms: imports,
     rules: imports,
     indexers,

@@ -14,6 +14,8 @@ export interface FailedBatch {
   failed?: number;
   /** The first of its per-item errors, as the answer gave them. */
   errors?: unknown[];
+  /** Per error kept, its item's source id as sent (null when it had none). */
+  source_ids?: (string | null)[];
 }
 
 /** Batches kept per domain, and per-item errors kept per batch: a few KB per domain at most. */
@@ -25,7 +27,13 @@ export class FailedBatches {
 
   add(domainId: number, batch: FailedBatch): void {
     const ring = this.rings.get(domainId) ?? [];
-    const kept = batch.errors ? { ...batch, errors: batch.errors.slice(0, KEPT_ERRORS) } : batch;
+    const kept = batch.errors
+      ? {
+          ...batch,
+          errors: batch.errors.slice(0, KEPT_ERRORS),
+          source_ids: batch.source_ids?.slice(0, KEPT_ERRORS),
+        }
+      : batch;
     ring.unshift(kept);
     if (ring.length > KEPT_BATCHES) ring.length = KEPT_BATCHES;
     this.rings.set(domainId, ring);

@@ -24,8 +24,16 @@ export interface ImportResponse<E> {
   status: 200 | 201 | 400;
   successful: SerialisedSuccess[];
   errors: E[];
+  /** Per error, its item's source id as sent (null when it had none): the admin page names it. */
+  errorSources?: (string | null)[];
   /** The change-log position of the batch's entry; 0 when an item failed (rule 8). */
   seq: number;
+}
+
+/** An item's `source_id` (or `source_category_id`) as sent, if it is a string or a number. */
+function sourceOf(item: object, field: "source_id" | "source_category_id"): string | null {
+  const v = (item as Record<string, unknown>)[field];
+  return typeof v === "string" || typeof v === "number" ? String(v).slice(0, 100) : null;
 }
 
 /**
@@ -44,7 +52,8 @@ export class ImportService {
     domainId: number,
     body: Uint8Array,
   ): Promise<ImportResponse<ProductErrorEntry>> {
-    const checked = parseBatch(body, this.limits).map(validateProduct);
+    const items = parseBatch(body, this.limits);
+    const checked = items.map(validateProduct);
     let seq = 0;
     const results = await this.serial(domainId, () =>
       this.store.writeProducts(
@@ -60,14 +69,16 @@ export class ImportService {
     }
     // PRODUCT.md: 201 when all succeeded and one was created, 200 when all were updates.
     const status = errors.length ? 400 : successful.some((s) => s.status === 201) ? 201 : 200;
-    return { status, successful, errors, seq };
+    const errorSources = errors.map((e) => sourceOf(items[e.index] ?? {}, "source_id"));
+    return { status, successful, errors, errorSources, seq };
   }
 
   async importCategories(
     domainId: number,
     body: Uint8Array,
   ): Promise<ImportResponse<CategoryErrorEntry>> {
-    const checked = parseBatch(body, this.limits).map(validateCategory);
+    const items = parseBatch(body, this.limits);
+    const checked = items.map(validateCategory);
     let seq = 0;
     const results = await this.serial(domainId, () =>
       this.store.writeCategories(
@@ -80,7 +91,8 @@ export class ImportService {
     const { successful, errors } = collect(checked, results, (e) =>
       Object.fromEntries(Object.entries(e).map(([k, v]) => [k, v[0] ?? ""])),
     );
-    return { status: errors.length ? 400 : 200, successful, errors, seq };
+    const errorSources = errors.map((e) => sourceOf(items[e.index] ?? {}, "source_category_id"));
+    return { status: errors.length ? 400 : 200, successful, errors, errorSources, seq };
   }
 
   // The domain's mailbox: each batch starts when the previous one of its domain has finished.

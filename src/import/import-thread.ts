@@ -95,6 +95,7 @@ async function batch(
         status: 400,
         failed: r.errors.length,
         errors: r.errors,
+        source_ids: r.errorSources,
       });
     return answer(r);
   } catch (error) {

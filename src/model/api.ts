@@ -140,10 +140,30 @@ export const DomainOverview = t.Object({
         detail: t.Optional(t.String()),
         failed: t.Optional(t.Integer()),
         errors: t.Optional(t.Array(t.Unknown())),
+        source_ids: t.Optional(
+          t.Array(t.Union([t.String(), t.Null()]), {
+            description: "Per error kept, its item's source id as sent (null when none).",
+          }),
+        ),
       },
       { description: "A recent failed batch (this node's, since its start)." },
     ),
     { description: "The last 20 failed import batches, newest first, 10 item errors each." },
+  ),
+  allowed_origins: t.Array(t.String(), { description: "[] when any site may search." }),
+  stored: t.Object(
+    { products: t.Integer(), categories: t.Integer() },
+    { description: "The catalog as the store holds it." },
+  ),
+  not_searchable: t.Object(
+    {
+      count: t.Integer(),
+      reason: t.Union([t.Literal("failed batch"), t.Literal("catching up"), t.Null()]),
+    },
+    {
+      description:
+        "Products and categories stored but not in this node's index: a failed batch's valid items wait for the next batch that fully succeeds or a reindex; or the index is catching up.",
+    },
   ),
 });
 

@@ -67,7 +67,11 @@ const overview = (d: Tokens) => get("/api/v2/content/overview/", owner(d));
 
 test("1. the overview: tokens, catalog, index, failed batches", async () => {
   const d = await shop();
-  const bad = await post(service, PRODUCTS, d.secret_token, [product("4", { new_price: -1 })]);
+  // One bad item: the valid one beside it is stored, not searchable until a reindex (rule 8).
+  const bad = await post(service, PRODUCTS, d.secret_token, [
+    product("4", { new_price: -1 }),
+    product("5"),
+  ]);
   expect(bad.status).toBe(400);
   const whole = await post(service, CATEGORIES, d.secret_token, '{"source_id": "x"}');
   expect(whole.status).toBe(400);
@@ -99,8 +103,12 @@ test("1. the overview: tokens, catalog, index, failed batches", async () => {
         status: 400,
         failed: 1,
         errors: [{ index: 0, errors: { new_price: ["Ensure this value is greater than 0."] } }],
+        source_ids: ["4"],
       },
     ],
+    allowed_origins: [],
+    stored: { products: 4, categories: 2 },
+    not_searchable: { count: 1, reason: "failed batch" },
   };
   expect(r).toEqual({ status: 200, body: expected });
   expect(r.body.index.log_head).toBeGreaterThan(0);
@@ -112,6 +120,20 @@ test("1. the overview: tokens, catalog, index, failed batches", async () => {
     status: 404,
     body: { detail: 'Domain "nope" not found.' },
   });
+  // The fix the page offers: a reindex (the operator's here), after which all are searchable.
+  const re = await fetch(`${service.url}/api/v2/admin/domains/${d.name}/reindex/`, {
+    method: "POST",
+    headers: { "x-admin-key": ADMIN_KEY },
+  });
+  expect(re.status).toBe(202);
+  const after = await until(
+    () => overview(d),
+    (x) => x.body.catalog?.products === 4,
+  );
+  expect([after.body.catalog.products, after.body.not_searchable]).toEqual([
+    4,
+    { count: 0, reason: null },
+  ]);
 }, 30_000);
 
 test("2. another domain's secret token never sees this domain", async () => {
@@ -127,6 +149,9 @@ test("2. another domain's secret token never sees this domain", async () => {
       catalog: { categories: 0, products: 0, unavailable: 0, warehouses: 0 },
       index: { documents: 0, applied_seq: 0, log_head: 0, lag: 0, applied_at: expect.any(String) },
       import_errors: [],
+      allowed_origins: [],
+      stored: { products: 0, categories: 0 },
+      not_searchable: { count: 0, reason: null },
     },
   });
   expect(JSON.stringify(seen.body)).not.toContain(a.secret_token);
@@ -196,6 +221,19 @@ test("3. the owner's analytics: its own searches, bad periods", async () => {
       ],
       zero_result_queries: [{ q: "холодильник", count: 1 }],
       searches_per_day: [{ day: today, count: 2 }],
+      query_outcomes: ["товар", "холодильник"].map((q) => ({
+        q,
+        searches: 1,
+        clicks: 0,
+        click_through_rate: 0,
+        average_click_position: null,
+        add_to_cart: 0,
+        purchases: 0,
+      })),
+      searches_without_clicks: [
+        { q: "товар", count: 1 },
+        { q: "холодильник", count: 1 },
+      ],
     },
   });
   expect(await get("/api/v2/content/analytics/?days=0", owner(a))).toEqual({

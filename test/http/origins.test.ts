@@ -10,6 +10,7 @@
 //     stored list is unchanged
 //  6. an empty list opens search again
 //  7. `vitrina domain origins` sets the list in the store; a server started on it applies it
+//  8. the owner sets its own list (PUT /api/v2/content/origins/) and the overview shows it
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
   ADMIN_KEY,
@@ -223,3 +224,31 @@ test("7. vitrina domain origins", async () => {
   const no = await search(EVIL, "GET", again, tokens.search_token);
   expect([ok.status, ok.allow, no.status]).toEqual([200, SHOP, 403]);
 }, 30_000);
+
+test("8. the owner sets its own origins with its secret token", async () => {
+  const d = await createDomain(service);
+  const put = async (body: string, secret = d.secret_token) => {
+    const r = await fetch(`${service.url}/api/v2/content/origins/`, {
+      method: "PUT",
+      headers: { "x-secret-token": secret, "content-type": "application/json" },
+      body,
+    });
+    return { status: r.status, body: await r.json() };
+  };
+  expect(await put(JSON.stringify({ origins: ["https://Shop.Example:443"] }))).toEqual({
+    status: 200,
+    body: { name: d.name, allowed_origins: [SHOP] },
+  });
+  expect(await put(JSON.stringify({ origins: ["shop.example"] }))).toEqual({
+    status: 400,
+    body: { detail: "Invalid origin at index 0: expected http(s)://host[:port] with no path." },
+  });
+  expect(await put(JSON.stringify({ origins: [] }), "wrong")).toEqual({
+    status: 401,
+    body: { detail: "Authentication credentials were not provided." },
+  });
+  const r = await fetch(`${service.url}/api/v2/content/overview/`, {
+    headers: { "x-secret-token": d.secret_token },
+  });
+  expect(((await r.json()) as { allowed_origins: string[] }).allowed_origins).toEqual([SHOP]);
+});

@@ -26,6 +26,7 @@ export function adminRoutes({
 }: DomainAdminDeps & {
   domains: Domains;
   adminKey: string | null;
+  imports: { appendReindex(domainId: number): Promise<number> };
 }): Route[] {
   const guard = (request: Request) => {
     if (!adminKey) throw new AppError("admin_disabled");
@@ -71,6 +72,17 @@ export function adminRoutes({
         if (!grace.ok)
           return json({ detail: "Invalid query parameters.", errors: grace.errors }, 400);
         return json(await domains.rotateTokens(params.name ?? "", grace.seconds));
+      },
+    },
+    // The operator's reindex of a domain (the owner's: POST /api/v2/content/reindex/).
+    {
+      method: "POST",
+      path: `${DOMAINS}:name/reindex/`,
+      policy: POLICY.admin,
+      handler: async (context) => {
+        const domain = await domainOf(context);
+        const seq = await deps.imports.appendReindex(domain.id);
+        return json({ detail: "Reindex queued.", seq }, 202);
       },
     },
     {

@@ -192,6 +192,21 @@ export function ownerRoutes(domains: Domains, deps: DomainAdminDeps): Route[] {
         return json(await domains.rotateTokens(domain.name, grace.seconds));
       },
     },
+    // The owner sets its own sites (the operator: PUT /api/v2/admin/domains/NAME/origins/).
+    {
+      method: "PUT",
+      path: "/api/v2/content/origins/",
+      policy: { ...POLICY.owner, body: SMALL_BODY },
+      handler: async (context) => {
+        const domain = await resolve(context);
+        const body = jsonOf(await context.body(), '{"origins": [...]}');
+        const d = await domains.setOrigins(
+          domain.name,
+          (body as { origins?: unknown } | null)?.origins,
+        );
+        return json({ name: d.name, allowed_origins: d.allowed_origins ?? [] });
+      },
+    },
     ...domainAdminRoutes("/api/v2/content", POLICY.owner, resolve, deps),
   ];
 }

@@ -2,7 +2,7 @@ import type { FailedBatch } from "../../import/failed-batches.ts";
 import type { Indexers } from "../../indexing/indexers.ts";
 import type { DomainRecord } from "../../model/records.ts";
 import { catalogCounts } from "../../search/engine.ts";
-import type { ChangeLog } from "../../store/store.ts";
+import type { CatalogCounts, ChangeLog } from "../../store/store.ts";
 
 /** What the admin page shows of one domain (GET .../overview/). */
 export interface DomainOverview {
@@ -22,6 +22,16 @@ export interface DomainOverview {
   } | null;
   /** The domain's recent failed import batches on this node, newest first. */
   import_errors: FailedBatch[];
+  /** The sites allowed to search it from a browser; [] for any. */
+  allowed_origins: string[];
+  /** The catalog as the store holds it (every node alike). */
+  stored: Pick<CatalogCounts, "products" | "categories">;
+  /**
+   * Products and categories stored but not in this node's index, and why: a failed batch's
+   * valid items wait for the next batch that fully succeeds, or a reindex (rule 8); or the
+   * index is catching up with the log.
+   */
+  not_searchable: { count: number; reason: "failed batch" | "catching up" | null };
 }
 
 export type Overview = (domain: DomainRecord) => Promise<DomainOverview>;
@@ -30,14 +40,21 @@ export function overviewOf(deps: {
   indexers: Pick<Indexers, "get">;
   log: Pick<ChangeLog, "head">;
   imports: { failedBatches(domainId: number): Promise<FailedBatch[]> };
+  store: { counts(domainId: number): Promise<CatalogCounts> };
 }): Overview {
   return async (d) => {
     const indexer = deps.indexers.get(d.id);
-    const [head, failed] = await Promise.all([
+    const [head, failed, stored] = await Promise.all([
       deps.log.head(d.id),
       deps.imports.failedBatches(d.id),
+      deps.store.counts(d.id),
     ]);
     const catalog = indexer ? catalogCounts(indexer.snapshot) : null;
+    const missing = catalog
+      ? Math.max(0, stored.products - catalog.products) +
+        Math.max(0, stored.categories - catalog.categories)
+      : 0;
+    const lag = indexer ? Math.max(0, head - indexer.position) : 0;
     return {
       domain: d.name,
       tokens: { secret_token: d.secret_token, search_token: d.search_token },
@@ -48,11 +65,17 @@ export function overviewOf(deps: {
               documents: catalog.products + catalog.categories,
               applied_seq: indexer.position,
               log_head: head,
-              lag: Math.max(0, head - indexer.position),
+              lag,
               applied_at: indexer.appliedAt ? new Date(indexer.appliedAt).toISOString() : null,
             }
           : null,
       import_errors: failed,
+      allowed_origins: d.allowed_origins ?? [],
+      stored: { products: stored.products, categories: stored.categories },
+      not_searchable: {
+        count: missing,
+        reason: missing === 0 ? null : lag > 0 ? "catching up" : "failed batch",
+      },
     };
   };
 }

@@ -592,6 +592,24 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           },
         }),
       },
+      "/api/v2/admin/domains/{name}/reindex/": {
+        post: admin("Rebuild the domain's search index from its stored catalog", {
+          parameters: [NAME_PARAM],
+          responses: { 202: jsonBody(ref("ReindexQueued"), "Queued."), ...adminRefused },
+        }),
+      },
+      "/api/v2/content/origins/": {
+        put: owner("The sites whose pages may search this domain (CORS); empty opens it to all", {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("DomainOrigins") } },
+          },
+          responses: {
+            200: jsonBody(ref("DomainOriginsSet"), "The origins now allowed."),
+            ...bodyRefused,
+          },
+        }),
+      },
       "/api/v2/admin/domains/{name}/overview/": {
         get: admin("Tokens, catalog counts, index state and recent import errors", {
           parameters: [NAME_PARAM],
