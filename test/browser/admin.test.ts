@@ -161,7 +161,7 @@ test("1. the owner's page: counts, index, import errors, top and no-result queri
   ]);
   const errors = await rows(page, "errors-body");
   expect(errors.map((r) => r.slice(1))).toEqual([
-    ["products", "1", "#0 new_price: Ensure this value is greater than 0."],
+    ["products", "1", "source_id 6: new_price: Ensure this value is greater than 0."],
   ]);
   // The chart: one bar a day of the 30, today's the 8 searches.
   const bars = await page

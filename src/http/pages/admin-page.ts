@@ -5,7 +5,7 @@ import { page } from "./page.ts";
 // /admin: a static page; its script (admin.js) logs in, keeps the token in sessionStorage and
 // reads the JSON endpoints with it in a header (docs/ARCHITECTURE.md, "Pages").
 
-const SCRIPT = ["admin-rules.js", "admin.js"]
+const SCRIPT = ["admin-rules.js", "admin-workplace.js", "admin.js"]
   .map((file) => readFileSync(join(import.meta.dir, file), "utf8"))
   .join("\n");
 
@@ -65,7 +65,12 @@ form.inline input{flex:1}
 #rules-json{width:100%;min-height:200px;font:13px/1.5 ui-monospace,Menlo,Consolas,monospace;padding:8px 10px;border:1px solid #d0d5dd;border-radius:8px}
 .rules-preview ol{padding-left:22px;margin:6px 0;font-size:14px}
 .rules-preview .sid{color:#667085;font-size:12px}
-#rules-q{width:100%;max-width:480px}`;
+#rules-q{width:100%;max-width:480px}
+#preview-q{width:100%;max-width:480px}
+#preview-list{padding-left:22px;font-size:14px}
+.editor{width:100%;min-height:120px;font:13px/1.5 ui-monospace,Menlo,Consolas,monospace;padding:8px 10px;border:1px solid #d0d5dd;border-radius:8px}
+main .card{overflow-x:auto}
+@media (max-width:560px){.stats{grid-template-columns:1fr 1fr}.wrap{padding-left:12px;padding-right:12px}.card{padding:14px}td,th{padding:5px 4px}.token-row{flex-wrap:wrap}}`;
 
 const BODY = `<header class="top"><div class="wrap">
 <div class="logo">Vitrina <span>admin</span></div>
@@ -116,6 +121,40 @@ const BODY = `<header class="top"><div class="wrap">
 </div>
 </section>
 </div>
+
+<section class="card">
+<h2>Stored and searchable</h2>
+<div class="stats" style="grid-template-columns:1fr 1fr">
+<div class="stat"><span class="label">Products stored</span><span class="value" id="stored-products">–</span></div>
+<div class="stat"><span class="label">Stored, not yet searchable</span><span class="value" id="not-searchable">–</span></div>
+</div>
+<p class="muted" id="not-searchable-why"></p>
+<p><button type="button" class="primary" id="reindex">Reindex</button></p>
+<p class="note" id="reindex-note" role="status"></p>
+<p class="error" id="workplace-error" role="alert"></p>
+</section>
+
+<section class="card">
+<h2>Search preview <span class="aside">as a shopper gets it; not counted</span></h2>
+<input id="preview-q" type="search" placeholder="Type a query" aria-label="Query to preview">
+<p class="muted" id="preview-summary" role="status"></p>
+<ol id="preview-list"></ol>
+</section>
+
+<div class="grid2">
+<section class="card">
+<h2>Synonyms <span class="aside">JSON, see docs/API.md</span></h2>
+<textarea id="synonyms-json" class="editor" spellcheck="false" aria-label="Synonyms (JSON)">[]</textarea>
+<p><button type="button" id="synonyms-save">Save synonyms</button></p>
+</section>
+<section class="card">
+<h2>Allowed origins <span class="aside">one per line; none: any site</span></h2>
+<textarea id="origins-json" class="editor" spellcheck="false" aria-label="Allowed origins"></textarea>
+<p><button type="button" id="origins-save">Save origins</button></p>
+</section>
+</div>
+<p class="error" id="editors-error" role="alert"></p>
+<p class="note" id="editors-note" role="status"></p>
 
 <section class="card">
 <h2>Catalog</h2>

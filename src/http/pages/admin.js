@@ -90,6 +90,8 @@
 
   // The Merchandising section (admin-rules.js, inlined before this script).
   const rules = merchandisingSection({ api, base, session, $, el, fill });
+  // The workplace: stored but not searchable, Reindex, search preview, editors (admin-workplace.js).
+  const workplace = workplaceSection({ api, base, session, $, el, fill, nf });
 
   // ---- login -------------------------------------------------------------------------------
 
@@ -112,9 +114,13 @@
     if (s.kind === "operator" && !s.domain) return listDomains();
     $("domains").hidden = true;
     $("app").hidden = false;
-    await Promise.all([loadOverview(), loadAnalytics(), loadBlocked(), rules.load()]).catch(
-      () => {},
-    );
+    await Promise.all([
+      loadOverview(),
+      loadAnalytics(),
+      loadBlocked(),
+      rules.load(),
+      workplace.load(),
+    ]).catch(() => {});
   }
 
   // ---- the operator's list of domains -------------------------------------------------------
@@ -206,6 +212,7 @@
     $("index-lag").className = i && i.lag > 0 ? "value warn" : "value";
     $("index-at").textContent = i?.applied_at ? when(i.applied_at) : "–";
     renderImportErrors(o.import_errors);
+    workplace.show(o);
   }
 
   function when(iso) {
@@ -265,11 +272,16 @@
       ...list.map((b) => {
         const details = b.detail
           ? [el("div", {}, b.detail)]
-          : (b.errors || []).map((e) =>
+          : (b.errors || []).map((e, i) =>
               el(
                 "div",
                 {},
-                el("span", { class: "muted" }, `#${e.index} `),
+                // The item's source_id as sent, else its place in the batch.
+                el(
+                  "span",
+                  { class: "muted" },
+                  b.source_ids?.[i] != null ? `source_id ${b.source_ids[i]}: ` : `#${e.index} `,
+                ),
                 Object.entries(e.errors)
                   .map(([f, m]) => `${f}: ${[].concat(m).join(" ")}`)
                   .join("; "),
