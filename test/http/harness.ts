@@ -135,13 +135,17 @@ export async function startService(
       "0",
       "--import-cpu-share",
       "0",
-      // Each search counts at once, as the tests of analytics expect; test/http/shoppers.test.ts
-      // turns typing runs on.
-      "--typing-session",
-      "0",
       ...(options.args ?? []),
     ],
-    { stdout: "pipe", stderr: "pipe", stdin: "ignore", env: { ...process.env, ...options.env } },
+    {
+      stdout: "pipe",
+      stderr: "pipe",
+      stdin: "ignore",
+      // Each search counts at once, as the tests of analytics expect (test/http/shoppers.test.ts
+      // turns typing runs on with --typing-session): a variable, not a flag, so that an older
+      // checkout started by bench/http-versions.ts, which has no such flag, still starts.
+      env: { ...process.env, VITRINA_TYPING_SESSION: "0", ...options.env },
+    },
   );
   const stdout = { text: "" };
   const url = await waitForListening(proc, stdout);
