@@ -269,6 +269,22 @@ test("searches are recorded for analytics, except demo=true", async () => {
       { q: "ж ж ж ж ж ж ж ж ж ж", count: 1 },
     ],
     searches_per_day: [{ day: today, count: 4 }],
+    // No click was reported: every search ended without one.
+    query_outcomes: [
+      { q: "велосипед", searches: 3 },
+      { q: "ж ж ж ж ж ж ж ж ж ж", searches: 1 },
+    ].map((o) => ({
+      ...o,
+      clicks: 0,
+      click_through_rate: 0,
+      average_click_position: null,
+      add_to_cart: 0,
+      purchases: 0,
+    })),
+    searches_without_clicks: [
+      { q: "велосипед", count: 3 },
+      { q: "ж ж ж ж ж ж ж ж ж ж", count: 1 },
+    ],
   };
   expect(a).toEqual({ status: 200, body });
   expect(await analytics("?days=1")).toEqual({
@@ -283,6 +299,8 @@ test("searches are recorded for analytics, except demo=true", async () => {
       top_queries: [],
       zero_result_queries: [],
       searches_per_day: [],
+      query_outcomes: [],
+      searches_without_clicks: [],
     },
   });
   expect(await analytics("/?days=91")).toEqual({
