@@ -2,6 +2,7 @@ import type { SearchEvent } from "../store/store.ts";
 import { ClientShare } from "./client-share.ts";
 import { mayBeSuggested, recordedQuery } from "./query-text.ts";
 import { TypingSessions } from "./typing-sessions.ts";
+import { WriteQueue } from "./write-queue.ts";
 
 /** A search as the search route knows it: the raw text, the caller's uuid and address. */
 export interface SearchSeen {
@@ -48,18 +49,17 @@ type Pending = SearchEvent & { client: string };
  * in batches. Only what is capped is queued: 8 KB queries cost the queue 100 characters.
  */
 export class SearchRecorder {
-  private queue: SearchEvent[] = [];
-  dropped = 0;
+  private readonly writes: WriteQueue<SearchEvent>;
   private readonly timer: ReturnType<typeof setInterval>;
-  private flushing: Promise<void> = Promise.resolve();
   private readonly runs: TypingSessions<Pending>;
   private readonly shares = new ClientShare();
 
   constructor(
     /** The import thread (ImportWriter), which writes them to the store. */
-    private readonly store: { recordSearches(events: readonly SearchEvent[]): Promise<void> },
-    private readonly options: RecorderOptions,
+    store: { recordSearches(events: readonly SearchEvent[]): Promise<void> },
+    options: RecorderOptions,
   ) {
+    this.writes = new WriteQueue((batch) => store.recordSearches(batch), options.capacity);
     this.runs = new TypingSessions(
       { idleMs: options.typingMs, capacity: OPEN_RUNS },
       (p) => this.settle(p),
@@ -77,7 +77,12 @@ export class SearchRecorder {
 
   /** Events waiting for the next write (read by /metrics). */
   get queued(): number {
-    return this.queue.length;
+    return this.writes.length;
+  }
+
+  /** Events dropped: the queue was full, or their write failed. */
+  get dropped(): number {
+    return this.writes.dropped;
   }
 
   record(seen: SearchSeen): void {
@@ -111,27 +116,15 @@ export class SearchRecorder {
 
   /** A closed run: its last search is queued, as a new query only within the client's share. */
   private settle({ client, ...event }: Pending): void {
-    if (this.queue.length >= this.options.capacity) {
-      this.dropped++;
-      return;
-    }
-    const day = new Date(event.at).toISOString().slice(0, 10);
-    this.queue.push({ ...event, may_add: this.shares.take(event.domain_id, client, day) });
+    // The client's share is spent only on a search that is queued.
+    this.writes.push(() => {
+      const day = new Date(event.at).toISOString().slice(0, 10);
+      return { ...event, may_add: this.shares.take(event.domain_id, client, day) };
+    });
   }
 
-  /** Writes what is queued; a failed write drops its events (they are statistics, not data). */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(async () => {
-      if (this.queue.length === 0) return;
-      const batch = this.queue;
-      this.queue = [];
-      try {
-        await this.store.recordSearches(batch);
-      } catch {
-        this.dropped += batch.length;
-      }
-    });
-    return this.flushing;
+    return this.writes.flush();
   }
 
   async stop(): Promise<void> {

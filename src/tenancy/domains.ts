@@ -143,8 +143,13 @@ export class Domains {
     return d;
   }
 
+  /** The domain of a secret token; an unknown one reloads the table, at most once a second. */
   async bySecretToken(token: string | null | undefined): Promise<DomainRecord | undefined> {
-    return this.find(token, "secret_token");
+    if (!token) return undefined;
+    const found = match(this.bySecret, token, "secret_token");
+    if (found || Date.now() - this.lastReload < 1000) return found;
+    await this.load();
+    return match(this.bySecret, token, "secret_token");
   }
 
   /** Synchronous lookup for the search hot path: no reload. */
@@ -154,17 +159,6 @@ export class Domains {
 
   tokenState(token: string): TokenState {
     return this.bySearch.state(token);
-  }
-
-  private async find(
-    token: string | null | undefined,
-    field: "secret_token",
-  ): Promise<DomainRecord | undefined> {
-    if (!token) return undefined;
-    const found = match(this.bySecret, token, field);
-    if (found || Date.now() - this.lastReload < 1000) return found;
-    await this.load();
-    return match(this.bySecret, token, field);
   }
 }
 

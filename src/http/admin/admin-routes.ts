@@ -4,8 +4,12 @@ import type { Domains } from "../../tenancy/domains.ts";
 import { jsonOf } from "../stack/read-body.ts";
 import { json } from "../stack/respond.ts";
 import { POLICY, type Route, type RouteContext, SMALL_BODY } from "../stack/route-table.ts";
-import { type DomainAdminDeps, domainAdminRoutes } from "./domain-admin-routes.ts";
-import { parseGrace } from "./token-grace.ts";
+import {
+  type DomainAdminDeps,
+  domainAdminRoutes,
+  putOrigins,
+  rotateTokens,
+} from "./domain-admin-routes.ts";
 
 /** Whether the request carries the operator key (X-Admin-Key or a Bearer token). */
 export function adminKeyGiven(request: Request, adminKey: string): boolean {
@@ -68,10 +72,7 @@ export function adminRoutes({
       policy: POLICY.admin,
       handler: async ({ request, params }) => {
         guard(request);
-        const grace = parseGrace(new URL(request.url));
-        if (!grace.ok)
-          return json({ detail: "Invalid query parameters.", errors: grace.errors }, 400);
-        return json(await domains.rotateTokens(params.name ?? "", grace.seconds));
+        return rotateTokens(domains, params.name ?? "", request);
       },
     },
     // The operator's reindex of a domain (the owner's: POST /api/v2/content/reindex/).
@@ -89,15 +90,8 @@ export function adminRoutes({
       method: "PUT",
       path: `${DOMAINS}:name/origins/`,
       policy: withBody,
-      handler: async (context) => {
-        const domain = await domainOf(context);
-        const body = jsonOf(await context.body(), '{"origins": [...]}');
-        const d = await domains.setOrigins(
-          domain.name,
-          (body as { origins?: unknown } | null)?.origins,
-        );
-        return json({ name: d.name, allowed_origins: d.allowed_origins ?? [] });
-      },
+      handler: async (context) =>
+        putOrigins(domains, (await domainOf(context)).name, await context.body()),
     },
     {
       method: "DELETE",

@@ -167,6 +167,20 @@ export function domainAdminRoutes(
   ];
 }
 
+/** A rotation of `name`'s tokens with the grace its URL asks (token-grace.ts), or its 400. */
+export async function rotateTokens(domains: Domains, name: string, request: Request) {
+  const grace = parseGrace(new URL(request.url));
+  if (!grace.ok) return json({ detail: "Invalid query parameters.", errors: grace.errors }, 400);
+  return json(await domains.rotateTokens(name, grace.seconds));
+}
+
+/** Replaces `name`'s allowed origins with those of a `{"origins": [...]}` body. */
+export async function putOrigins(domains: Domains, name: string, bytes: Uint8Array) {
+  const body = jsonOf(bytes, '{"origins": [...]}') as { origins?: unknown } | null;
+  const d = await domains.setOrigins(name, body?.origins);
+  return json({ name: d.name, allowed_origins: d.allowed_origins ?? [] });
+}
+
 /**
  * The store owner's side: the same routes under /api/v2/content/, opened by the domain's
  * secret token (X-Secret-Token, as imports are), and the rotation of its own tokens, after
@@ -184,28 +198,16 @@ export function ownerRoutes(domains: Domains, deps: DomainAdminDeps): Route[] {
       method: "POST",
       path: "/api/v2/content/rotate-tokens/",
       policy: POLICY.owner,
-      handler: async (context) => {
-        const domain = await resolve(context);
-        const grace = parseGrace(new URL(context.request.url));
-        if (!grace.ok)
-          return json({ detail: "Invalid query parameters.", errors: grace.errors }, 400);
-        return json(await domains.rotateTokens(domain.name, grace.seconds));
-      },
+      handler: async (context) =>
+        rotateTokens(domains, (await resolve(context)).name, context.request),
     },
     // The owner sets its own sites (the operator: PUT /api/v2/admin/domains/NAME/origins/).
     {
       method: "PUT",
       path: "/api/v2/content/origins/",
       policy: { ...POLICY.owner, body: SMALL_BODY },
-      handler: async (context) => {
-        const domain = await resolve(context);
-        const body = jsonOf(await context.body(), '{"origins": [...]}');
-        const d = await domains.setOrigins(
-          domain.name,
-          (body as { origins?: unknown } | null)?.origins,
-        );
-        return json({ name: d.name, allowed_origins: d.allowed_origins ?? [] });
-      },
+      handler: async (context) =>
+        putOrigins(domains, (await resolve(context)).name, await context.body()),
     },
     ...domainAdminRoutes("/api/v2/content", POLICY.owner, resolve, deps),
   ];

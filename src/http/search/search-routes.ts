@@ -129,6 +129,23 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
     }
     return null;
   };
+  /** The node serves the domain (noted for the log); its CORS headers, or the origin's refusal. */
+  const served = (
+    request: Request,
+    domain: DomainRecord | undefined,
+  ): Record<string, string> | Response => {
+    if (domain) {
+      noteDomain(request, domain.name);
+      deps.assertServed(domain.name);
+    }
+    return corsOf(request, domain) ?? refusedOrigin(request);
+  };
+  /** PRODUCT.md: a wrong or expired token says so, for the store's developer (X-Search-Token). */
+  const tokenSaid = (
+    token: string | null,
+    domain: DomainRecord | undefined,
+  ): Record<string, string> =>
+    token && !domain ? { "x-search-token": deps.domains.tokenState(token) } : {};
   const handle = (request: Request, client: string | null): Response => {
     const started = performance.now();
     const url = new URL(request.url);
@@ -140,12 +157,8 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
     if (!parsed.ok)
       return json({ detail: "Invalid query parameters.", errors: parsed.errors }, 400, UNCACHEABLE);
     const { params } = parsed;
-    if (domain) {
-      noteDomain(request, domain.name);
-      deps.assertServed(domain.name);
-    }
-    const cors = corsOf(request, domain);
-    if (!cors) return refusedOrigin(request);
+    const cors = served(request, domain);
+    if (cors instanceof Response) return cors;
     const indexer = domain && deps.indexers.get(domain.id);
     // Specification 4.3 rule 1 and PRODUCT.md: no q, or no valid token, is the empty data set.
     if (!domain || !indexer || params.q.trim() === "")
@@ -153,8 +166,7 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
         ...cors,
         ...CACHEABLE,
         ...JSON_TYPE,
-        // PRODUCT.md: a wrong token says so, for the store's developer (the widget's console).
-        ...(token && !domain ? { "x-search-token": deps.domains.tokenState(token) } : {}),
+        ...tokenSaid(token, domain),
       });
     const snap = indexer.snapshot;
     const key = cache.keyOf(snap, params);
@@ -210,12 +222,8 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
     const parsed = parseSearchParams(url.searchParams, deps.maxPageSize);
     if (!parsed.ok)
       return json({ detail: "Invalid query parameters.", errors: parsed.errors }, 400, UNCACHEABLE);
-    if (domain) {
-      noteDomain(request, domain.name);
-      deps.assertServed(domain.name);
-    }
-    const cors = corsOf(request, domain);
-    if (!cors) return refusedOrigin(request);
+    const cors = served(request, domain);
+    if (cors instanceof Response) return cors;
     const snap = domain && deps.indexers.get(domain.id)?.snapshot;
     const answer = popularAnswer(
       snap,
@@ -226,7 +234,7 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
       ...cors,
       ...CACHEABLE,
       ...JSON_TYPE,
-      ...(token && !domain ? { "x-search-token": deps.domains.tokenState(token) } : {}),
+      ...tokenSaid(token, domain),
     });
   };
   // Limited and refused as a search is; counted per query, never shown to other shoppers.
@@ -235,12 +243,8 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
     const domain = token ? deps.domains.searchDomain(token) : undefined;
     const refused = refusal(domain, performance.now());
     if (refused) return refused;
-    if (domain) {
-      noteDomain(request, domain.name);
-      deps.assertServed(domain.name);
-    }
-    const cors = corsOf(request, domain);
-    if (!cors) return refusedOrigin(request);
+    const cors = served(request, domain);
+    if (cors instanceof Response) return cors;
     const parsed = parseActionBody(await body());
     if (!parsed.ok)
       return json(
@@ -263,29 +267,24 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
       headers: {
         ...cors,
         "cache-control": "no-store",
-        ...(token && !domain ? { "x-search-token": deps.domains.tokenState(token) } : {}),
+        ...tokenSaid(token, domain),
       },
     });
+  };
+  const preflight = (request: Request, methods: Record<string, string> = {}): Response => {
+    const token = new URL(request.url).searchParams.get("token");
+    const cors = corsOf(request, token ? deps.domains.searchDomain(token) : undefined);
+    if (!cors) return refusedOrigin(request);
+    return new Response(null, { status: 204, headers: { ...cors, ...methods } });
   };
   return {
     get: handle,
     popular,
     event,
-    eventOptions: (request) => {
-      const token = new URL(request.url).searchParams.get("token");
-      const cors = corsOf(request, token ? deps.domains.searchDomain(token) : undefined);
-      if (!cors) return refusedOrigin(request);
-      return new Response(null, {
-        status: 204,
-        headers: { ...cors, "access-control-allow-methods": "POST, OPTIONS" },
-      });
-    },
-    // A preflight carries the search's URL, token included: a domain's origins apply to it too.
-    options: (request) => {
-      const token = new URL(request.url).searchParams.get("token");
-      const cors = corsOf(request, token ? deps.domains.searchDomain(token) : undefined);
-      return cors ? new Response(null, { status: 204, headers: cors }) : refusedOrigin(request);
-    },
+    // A preflight carries the call's URL, token included: a domain's origins apply to it too.
+    options: (request) => preflight(request),
+    eventOptions: (request) =>
+      preflight(request, { "access-control-allow-methods": "POST, OPTIONS" }),
   };
 }
 
