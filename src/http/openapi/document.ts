@@ -347,6 +347,18 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
     ...extra,
     responses: { ...extra.responses, ...refused("Unauthorized", "TooManyRequests") },
   });
+  /** PUT of a domain's allowed origins: the operator's and the owner's. */
+  const ORIGINS = {
+    summary: "The sites whose pages may search this domain (CORS); empty opens it to all",
+    requestBody: {
+      required: true,
+      content: { "application/json": { schema: ref("DomainOrigins") } },
+    },
+    responses: {
+      200: jsonBody(ref("DomainOriginsSet"), "The origins now allowed."),
+      ...bodyRefused,
+    },
+  };
   const ROTATE_SUMMARY =
     "Replace both tokens: the old secret token stops at once, the old search token answers through its grace";
   const GRACE = {
@@ -579,17 +591,10 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
       "/api/v2/admin/domains/{name}/rules/": rulesOps(admin, [NAME_PARAM], adminRefused),
       "/api/v2/admin/domains/{name}/rules/preview/": previewOp(admin, [NAME_PARAM], adminRefused),
       "/api/v2/admin/domains/{name}/origins/": {
-        put: admin("The sites whose pages may search this domain (CORS); empty opens it to all", {
+        put: admin(ORIGINS.summary, {
           parameters: [NAME_PARAM],
-          requestBody: {
-            required: true,
-            content: { "application/json": { schema: ref("DomainOrigins") } },
-          },
-          responses: {
-            200: jsonBody(ref("DomainOriginsSet"), "The origins now allowed."),
-            ...bodyRefused,
-            ...adminRefused,
-          },
+          requestBody: ORIGINS.requestBody,
+          responses: { ...ORIGINS.responses, ...adminRefused },
         }),
       },
       "/api/v2/admin/domains/{name}/reindex/": {
@@ -599,15 +604,9 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
         }),
       },
       "/api/v2/content/origins/": {
-        put: owner("The sites whose pages may search this domain (CORS); empty opens it to all", {
-          requestBody: {
-            required: true,
-            content: { "application/json": { schema: ref("DomainOrigins") } },
-          },
-          responses: {
-            200: jsonBody(ref("DomainOriginsSet"), "The origins now allowed."),
-            ...bodyRefused,
-          },
+        put: owner(ORIGINS.summary, {
+          requestBody: ORIGINS.requestBody,
+          responses: ORIGINS.responses,
         }),
       },
       "/api/v2/admin/domains/{name}/overview/": {
