@@ -53,10 +53,9 @@ export interface Candidates {
   readonly words: number;
 }
 
-/** Scan modes: create candidates, annotate existing ones, or fill the dense array. */
+/** Scan modes: create candidates, or annotate existing ones (a driver may be dense: scanDense). */
 const CREATE = 0;
 const ANNOTATE = 1;
-const DENSE = 2;
 /** Words with at most this many posting lists may be probed per candidate. */
 const MAX_PROBED_LISTS = 32;
 /** A driver word covering more than 1/DENSE_SHARE of the docs is collected densely. */
@@ -66,7 +65,14 @@ const DENSE_SHARE = 64;
 class MatchScratch {
   // Per doc, interleaved in one cache line: [generation that last saw it, its candidate].
   private marks = new Uint32Array(0);
+  /** Per doc, the driver's best info; NO_MATCH between queries (reset as it is read). */
   private dense = new Uint16Array(0);
+  /**
+   * Per doc, one bit: its dense entry is set. The candidates are read from the 32-doc words
+   * with a bit rather than from every doc's entry: a word of 2,000 products in 100,000 reads
+   * 3,125 words instead of 100,000 entries. Zero between queries.
+   */
+  private touched = new Int32Array(0);
   /**
    * Per doc, one bit: a candidate, set before the scans that annotate. It fits the L1 cache
    * (12.5 KB per 100,000 docs) where `marks` does not: a word annotating a few candidates
@@ -110,18 +116,14 @@ class MatchScratch {
     if (driverPlan.cost * DENSE_SHARE > total) {
       // A common word: collect its best infos in a dense array, then create the candidates in
       // doc order, so that everything read per candidate later is read sequentially.
-      if (this.dense.length < total) this.dense = new Uint16Array(total + (total >>> 2));
-      this.dense.fill(NO_MATCH, 0, total);
-      this.scan(snap, driverPlan, driver, DENSE);
-      if (plans.length === 1) {
-        // A lone word: no other word will look its candidates up, so none is marked.
-        this.denseOnly(total);
-        return this.result();
+      if (this.dense.length < total) {
+        this.dense = new Uint16Array(total + (total >>> 2)).fill(NO_MATCH);
+        this.touched = new Int32Array((this.dense.length >>> 5) + 1);
       }
-      for (let doc = 0; doc < total; doc++) {
-        const inf = this.dense[doc] as number;
-        if (inf !== NO_MATCH) this.visit(doc, driver, inf, CREATE);
-      }
+      this.scanDense(snap, driverPlan);
+      // A lone word: no other word will look its candidates up, so none is marked.
+      this.denseCandidates(driver, plans.length > 1);
+      if (plans.length === 1) return this.result();
     } else {
       this.scan(snap, driverPlan, driver, CREATE);
     }
@@ -166,19 +168,34 @@ class MatchScratch {
     }
   }
 
-  /** The candidates of a lone word in doc order, straight from the dense array. */
-  private denseOnly(total: number): void {
+  /**
+   * The driver's candidates in doc order, from the dense array, which is reset on the way;
+   * `marked` when other words will look them up (visit), else written straight.
+   */
+  private denseCandidates(driver: number, marked: boolean): void {
     const dense = this.dense;
-    let c = 0;
-    for (let doc = 0; doc < total; doc++) {
-      const inf = dense[doc] as number;
-      if (inf === NO_MATCH) continue;
-      if (c === this.docs.length) this.grow();
-      this.docs[c] = doc;
-      this.info[c] = inf;
-      c++;
+    const touched = this.touched;
+    const words = touched.length;
+    for (let i = 0; i < words; i++) {
+      let word = touched[i] as number;
+      if (word === 0) continue;
+      touched[i] = 0;
+      while (word !== 0) {
+        const low = word & -word;
+        word ^= low;
+        const doc = (i << 5) | (31 - Math.clz32(low));
+        const inf = dense[doc] as number;
+        dense[doc] = NO_MATCH;
+        if (marked) {
+          this.visit(doc, driver, inf, CREATE);
+          continue;
+        }
+        const c = this.count++;
+        if (c === this.docs.length) this.grow();
+        this.docs[c] = doc;
+        this.info[c] = inf;
+      }
     }
-    this.count = c;
   }
 
   private result(): Candidates {
@@ -240,6 +257,61 @@ class MatchScratch {
     }
   }
 
+  /**
+   * The DENSE scan of a driver word: each doc's best info into the dense array. The loop of a
+   * common word, so it has its own, with nothing of the other modes' tests.
+   */
+  private scanDense(snap: Snapshot, plan: WordPlan): void {
+    for (let k = 0; k < snap.segments.length; k++) {
+      const seg = snap.segments[k] as Segment;
+      const start = snap.starts[k] as number;
+      const dead = snap.dead[k] as Bitset;
+      const exp = plan.segments[k] as TermExpansion;
+      const { offsets, strongEnd, docs, info } = seg.text;
+      const ranges = exp.ranges;
+      for (let r = 0; r < ranges.length; r += 3) {
+        const flags = ranges[r + 2] as number;
+        const typos = (flags & 3) << 9;
+        const ends = (flags & STRONG_ONLY) === 0 ? offsets : strongEnd;
+        const shift = (flags & STRONG_ONLY) === 0 ? 1 : 0;
+        const positions = (flags & INITIAL_ONLY) === 0 ? 31 : 1;
+        const hi = ranges[r + 1] as number;
+        for (let t = ranges[r] as number; t < hi; t++) {
+          const high = typos | (t === exp.exact ? 0 : 32);
+          const to = ends[t + shift] as number;
+          for (let p = offsets[t] as number; p < to; p++) {
+            const b = info[p] as number;
+            if ((b & 31 & ~positions) !== 0) continue;
+            const local = docs[p] as number;
+            if (((dead[local >>> 5] as number) & (1 << (local & 31))) !== 0) continue;
+            this.toDense(start + local, high | ((b & 0xe0) << 1) | (b & 31));
+          }
+        }
+      }
+      const cat = seg.categoryDocs;
+      const slots = cat.offsets.length - 1;
+      for (let i = 0; i < plan.categorySlots.length; i++) {
+        const s = plan.categorySlots[i] as number;
+        if (s >= slots) continue;
+        const inf = plan.categoryInfo[i] as number;
+        const to = cat.offsets[s + 1] as number;
+        for (let p = cat.offsets[s] as number; p < to; p++) {
+          const local = cat.items[p] as number;
+          if (((dead[local >>> 5] as number) & (1 << (local & 31))) !== 0) continue;
+          this.toDense(start + local, inf);
+        }
+      }
+    }
+  }
+
+  private toDense(doc: number, inf: number): void {
+    const was = this.dense[doc] as number;
+    if (inf >= was) return;
+    if (was === NO_MATCH)
+      this.touched[doc >>> 5] = (this.touched[doc >>> 5] as number) | (1 << (doc & 31));
+    this.dense[doc] = inf;
+  }
+
   /** Annotates each candidate by binary searches in the word's posting lists (docs ascend). */
   private probe(snap: Snapshot, plan: WordPlan, w: number): void {
     const W = this.words;
@@ -286,10 +358,6 @@ class MatchScratch {
   }
 
   private visit(doc: number, w: number, inf: number, mode: number): void {
-    if (mode === DENSE) {
-      if (inf < (this.dense[doc] as number)) this.dense[doc] = inf;
-      return;
-    }
     const W = this.words;
     const m = doc * 2;
     if (this.marks[m] === this.generation) {
