@@ -1,7 +1,9 @@
 import type { MerchRule } from "../model/merchandising.ts";
+import { LANGUAGES } from "../model/records.ts";
 import { tokenise } from "./analysis/index.ts";
 import { hasBit } from "./index/bitset.ts";
 import { FIELD_SEPARATOR, readLeadingFields } from "./index/doc-store.ts";
+import { listValues } from "./index/facet-lists.ts";
 import { HOT, type Segment } from "./index/segment.ts";
 import { type Snapshot, segmentIndexOf } from "./index/snapshot.ts";
 
@@ -262,14 +264,16 @@ function weightOf(
     if (values.size > 0) {
       // Every language's values of the doc: a value counts once even when named alike in two.
       const h = local * HOT.stride;
-      const from = (segment.hot[h + HOT.facets] as number) | 0;
-      const to = (segment.hot[h + HOT.facetsEnd] as number) | 0;
       const seen = new Set<number>();
-      for (let i = from; i < to; i++) {
-        const v = segment.facetItems[i] as number;
-        if (seen.has(v)) continue;
-        seen.add(v);
-        weight += values.get(v) ?? 0;
+      for (let l = 0; l < LANGUAGES.length; l++) {
+        for (const v of listValues(
+          segment.facetLists,
+          (segment.hot[h + HOT.facets + l] as number) | 0,
+        )) {
+          if (seen.has(v)) continue;
+          seen.add(v);
+          weight += values.get(v) ?? 0;
+        }
       }
     }
     return weight;

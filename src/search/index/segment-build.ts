@@ -4,6 +4,7 @@ import { codeKey } from "../analysis/index.ts";
 import type { CategoryTableDraft } from "./category-table.ts";
 import { displayFields } from "./display.ts";
 import { DocStoreBuilder } from "./doc-store.ts";
+import { FacetListsBuilder } from "./facet-lists.ts";
 import type { FacetRegistryDraft } from "./facet-registry.ts";
 import { F64Vec, U8Vec, U32Vec } from "./growable.ts";
 import { LANGUAGE_BIT, pickTranslation } from "./languages.ts";
@@ -46,7 +47,7 @@ export class SegmentBuilder {
   private readonly stockState = new U8Vec();
   private readonly stockNew = new F64Vec();
   private readonly stockOld = new F64Vec();
-  private readonly facetItems: U32Vec;
+  private readonly facetLists = new FacetListsBuilder();
   private readonly terms = new TermIndexBuilder();
   private readonly text = new TextIndexer(this.terms);
   // The whole code without punctuation, so "WH-1000XM5", "wh1000xm5" and "WH 1000 XM5" meet.
@@ -62,7 +63,6 @@ export class SegmentBuilder {
     this.oldPrice = new Float64Array(capacity);
     this.languageMap = new Uint8Array(capacity);
     this.stockOffsets = new Uint32Array(capacity + 1);
-    this.facetItems = new U32Vec(capacity * 4);
   }
 
   get count(): number {
@@ -72,7 +72,7 @@ export class SegmentBuilder {
   add(p: ProductRecord): void {
     // Typed arrays drop writes past their end without a word: refuse instead.
     if (this.size >= this.capacity) throw new Error("segment builder is full");
-    const { ctx, hot, facetItems, stockWarehouse } = this;
+    const { ctx, hot, stockWarehouse } = this;
     const doc = this.size++;
     const h = doc * HOT.stride;
     hot[h + HOT.discounted] = discountedOf(p);
@@ -94,19 +94,21 @@ export class SegmentBuilder {
     const slots = p.translations.map((t) => filterSlots(t, ctx.facets));
     linkTranslations(p, slots, ctx.facets);
     let map = 0;
+    // Per translation, its list: languages shown the same translation share it.
+    const lists = new Map<number, number>();
     for (let l = 0; l < LANGUAGES.length; l++) {
       const shown = pickTranslation(p.translations, LANGUAGES[l] as (typeof LANGUAGES)[number]);
       map |= shown << (l * 2);
-      hot[h + HOT.facets + l] = facetItems.length;
-      const start = facetItems.length;
-      for (const slot of slots[shown] ?? []) {
-        if (slot < 0) continue;
-        let seen = false;
-        for (let i = start; i < facetItems.length && !seen; i++) seen = facetItems.get(i) === slot;
-        if (!seen) facetItems.push(slot);
+      let list = lists.get(shown);
+      if (list === undefined) {
+        const values: number[] = [];
+        for (const slot of slots[shown] ?? [])
+          if (slot >= 0 && !values.includes(slot)) values.push(slot);
+        list = this.facetLists.intern(values);
+        lists.set(shown, list);
       }
+      hot[h + HOT.facets + l] = list;
     }
-    hot[h + HOT.facetsEnd] = facetItems.length;
     this.languageMap[doc] = map;
 
     indexProductText(this.text, p);
@@ -144,7 +146,7 @@ export class SegmentBuilder {
       stems: buildStemIndex(built.index.terms, built.languages),
       codes: buildStringMultiMap(this.codes),
       categoryDocs: groupByCategory(hot, size, this.ctx.categories.build().entries.length),
-      facetItems: this.facetItems.toArray(),
+      facetLists: this.facetLists.build(),
       display: this.display.build(),
       languageMap: fit(this.languageMap, size),
       stamps: new Uint32Array(size),

@@ -1,4 +1,6 @@
+import { LANGUAGES } from "../../model/records.ts";
 import { gatherDocStores } from "./doc-store.ts";
+import { FacetListsBuilder, listValues } from "./facet-lists.ts";
 import { F64Vec, U8Vec, U32Vec } from "./growable.ts";
 import { groupByCategory, HOT, type Segment } from "./segment.ts";
 import { mergeMultiMaps } from "./string-multimap.ts";
@@ -30,10 +32,15 @@ export function mergeSegments(parts: readonly SegmentPart[], categorySlots: numb
   const stockState = new U8Vec();
   const stockNew = new F64Vec();
   const stockOld = new F64Vec();
-  const facetItems = new U32Vec(size * 4);
+  const facetLists = new FacetListsBuilder();
+  // Per part, its lists' ids in the merged segment (-1: not met yet).
+  const listMaps = parts.map(({ segment }) =>
+    new Int32Array(segment.facetLists.offsets.length - 1).fill(-1),
+  );
 
   let doc = 0;
-  for (const { segment: s, keep } of parts) {
+  for (const [k, { segment: s, keep }] of parts.entries()) {
+    const listMap = listMaps[k] as Int32Array;
     for (const from of keep) {
       const h = doc * HOT.stride;
       const g = from * HOT.stride;
@@ -52,13 +59,15 @@ export function mergeSegments(parts: readonly SegmentPart[], categorySlots: numb
         stockOld.push(s.stock.oldPrice[i] as number);
       }
       stockOffsets[doc + 1] = stockWarehouse.length;
-      // The doc's facet values, moved: starts are rebased onto the merged array.
-      const shift = facetItems.length - (s.hot[g + HOT.facets] as number);
-      for (let i = HOT.facets; i <= HOT.facetsEnd; i++)
-        hot[h + i] = (s.hot[g + i] as number) + shift;
-      const end = (s.hot[g + HOT.facetsEnd] as number) | 0;
-      for (let i = (s.hot[g + HOT.facets] as number) | 0; i < end; i++) {
-        facetItems.push(s.facetItems[i] as number);
+      // The doc's filter value lists, renumbered in the merged segment.
+      for (let l = HOT.facets; l < HOT.facets + LANGUAGES.length; l++) {
+        const list = (s.hot[g + l] as number) | 0;
+        let merged = listMap[list] as number;
+        if (merged < 0) {
+          merged = facetLists.intern(listValues(s.facetLists, list));
+          listMap[list] = merged;
+        }
+        hot[h + l] = merged;
       }
       doc++;
     }
@@ -91,7 +100,7 @@ export function mergeSegments(parts: readonly SegmentPart[], categorySlots: numb
     stems,
     codes,
     categoryDocs: groupByCategory(hot, size, categorySlots),
-    facetItems: facetItems.toArray(),
+    facetLists: facetLists.build(),
     display: gatherDocStores(parts.map(({ segment, keep }) => ({ store: segment.display, keep }))),
     languageMap,
     // A merged segment is part of a new snapshot, whose cached answers start afresh.

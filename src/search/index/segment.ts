@@ -1,4 +1,5 @@
 import type { DocStore } from "./doc-store.ts";
+import type { FacetLists } from "./facet-lists.ts";
 import type { StringMultiMap } from "./string-multimap.ts";
 import type { TermIndex } from "./term-index.ts";
 
@@ -20,9 +21,8 @@ export const HOT = {
   productId: 2,
   /** categorySlot * 2 + (available ? 1 : 0). */
   flags: 3,
-  /** Start in facetItems of the doc's filter values per language (uk, ru, en), then the end. */
+  /** The doc's filter values per language (uk, ru, en): a list of facetLists. */
   facets: 4,
-  facetsEnd: 7,
 } as const;
 
 /** CSR: the items of key k are items[offsets[k] .. offsets[k + 1]). */
@@ -52,8 +52,8 @@ export interface Segment {
   readonly newPrice: Float64Array;
   readonly oldPrice: Float64Array;
   readonly stock: StockColumns;
-  /** Filter value slots; a doc's per language are delimited by its hot record. */
-  readonly facetItems: Uint32Array;
+  /** Filter value slots in shared lists; a doc's list per language is in its hot record. */
+  readonly facetLists: FacetLists;
   readonly text: TermIndex;
   readonly stems: StringMultiMap;
   /** codeKey(code) -> docs: the exact SKU match, punctuation removed. */

@@ -118,9 +118,6 @@ const scratch = {
   updatedAt: new Float64Array(0),
   productId: new Float64Array(0),
   category: new Uint32Array(0),
-  spanFrom: new Uint32Array(0),
-  spanTo: new Uint32Array(0),
-  spanSegment: new Uint16Array(0),
   flags: new Int32Array(0),
 };
 
@@ -131,8 +128,6 @@ class HitCollector {
   private readonly productId: Float64Array;
   private readonly category: Uint32Array;
   private count = 0;
-  /** Filter values still to count (no filter selected): one span of facetItems per doc. */
-  private spans = 0;
   private readonly warehouse: number | null;
   private readonly selection: FilterSelection | null;
   private readonly counter: FacetCounter | null;
@@ -170,9 +165,6 @@ class HitCollector {
       scratch.updatedAt = new Float64Array(size);
       scratch.productId = new Float64Array(size);
       scratch.category = new Uint32Array(size);
-      scratch.spanFrom = new Uint32Array(size);
-      scratch.spanTo = new Uint32Array(size);
-      scratch.spanSegment = new Uint16Array(size);
     }
     this.docs = scratch.docs;
     this.rel = scratch.rel;
@@ -188,6 +180,7 @@ class HitCollector {
           snap.facets,
           this.selection ?? selectFilters(snap.facets, []),
           this.language,
+          snap.segments.map((s) => s.facetLists),
         )
       : null;
     this.showUnavailable = request.showUnavailable;
@@ -227,23 +220,17 @@ class HitCollector {
     if (!available && !this.showUnavailable) return;
     if (discounted < this.priceFrom || discounted > this.priceTo) return;
     const slot = flags >>> 1;
-    // Offsets kept in a float64 record: make them int32 before they index anything, or the
-    // loops over them fall off the JIT's integer fast path (measured 10x slower).
-    const from = (hot[h + HOT.facets + this.language] as number) | 0;
-    const to = (hot[h + HOT.facets + this.language + 1] as number) | 0;
+    // A list id kept in a float64 record: make it int32 before it indexes anything, or the
+    // loops over it fall off the JIT's integer fast path (measured 10x slower).
+    const list = (hot[h + HOT.facets + this.language] as number) | 0;
     const counted =
       this.counter !== null && (this.onlyCategory === -1 || this.onlyCategory === slot);
     if (this.selection === null) {
-      if (counted) {
-        // Counted after the pass (countSpans): the values' reads of every doc then go out
-        // together instead of each waiting inside this longer loop.
-        const i = this.spans++;
-        scratch.spanFrom[i] = from;
-        scratch.spanTo[i] = to;
-        scratch.spanSegment[i] = k;
-      }
+      if (counted) this.counter?.addList(k, list);
     } else {
-      const items = segment.facetItems;
+      const { offsets, items } = segment.facetLists;
+      const from = offsets[list] as number;
+      const to = offsets[list + 1] as number;
       const failed = failedAttributes(this.snap.facets, this.selection, items, from, to);
       if (counted) this.counter?.add(items, from, to, failed);
       if (failed !== 0) return;
@@ -262,7 +249,6 @@ class HitCollector {
   }
 
   result(): HitSet {
-    this.countSpans();
     const n = this.count;
     return {
       count: n,
@@ -274,16 +260,5 @@ class HitCollector {
       filters: this.counter,
       matched: this.matched,
     };
-  }
-
-  private countSpans(): void {
-    const counter = this.counter;
-    if (counter === null) return;
-    const { spanFrom, spanTo, spanSegment } = scratch;
-    const segments = this.snap.segments;
-    for (let i = 0; i < this.spans; i++) {
-      const items = (segments[spanSegment[i] as number] as Segment).facetItems;
-      counter.add(items, spanFrom[i] as number, spanTo[i] as number, 0);
-    }
   }
 }
