@@ -6,7 +6,7 @@ import { HOT, type Segment } from "../index/segment.ts";
 import { type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
 import type { Merchandising } from "../merchandising.ts";
-import { FacetCounter, type FilterSelection, failedAttributes, selectFilters } from "./facets.ts";
+import { FacetCounter, ListFailures, selectFilters } from "./facets.ts";
 import type { GivenUp } from "./give-up.ts";
 import { NO_MATCH, type WordPlan } from "./match.ts";
 import { type Offer, readOffer, warehouseSlot } from "./offer.ts";
@@ -129,7 +129,8 @@ class HitCollector {
   private readonly category: Uint32Array;
   private count = 0;
   private readonly warehouse: number | null;
-  private readonly selection: FilterSelection | null;
+  /** What each value list fails of the request's filters; null: no filter. */
+  private readonly failures: ListFailures | null;
   private readonly counter: FacetCounter | null;
   private readonly language: number;
   private readonly showUnavailable: boolean;
@@ -172,15 +173,19 @@ class HitCollector {
     this.productId = scratch.productId;
     this.category = scratch.category;
     this.warehouse = warehouseSlot(snap, request.warehouse);
-    this.selection =
-      request.filters.length > 0 ? selectFilters(snap.facets, request.filters) : null;
+    const lists = snap.segments.map((s) => s.facetLists);
+    this.failures =
+      request.filters.length > 0
+        ? new ListFailures(snap.facets, selectFilters(snap.facets, request.filters), lists)
+        : null;
     this.language = languageIndex(request.language);
     this.counter = request.facets
       ? new FacetCounter(
           snap.facets,
-          this.selection ?? selectFilters(snap.facets, []),
+          this.failures?.sel ?? selectFilters(snap.facets, []),
           this.language,
-          snap.segments.map((s) => s.facetLists),
+          lists,
+          this.failures,
         )
       : null;
     this.showUnavailable = request.showUnavailable;
@@ -223,18 +228,9 @@ class HitCollector {
     // A list id kept in a float64 record: make it int32 before it indexes anything, or the
     // loops over it fall off the JIT's integer fast path (measured 10x slower).
     const list = (hot[h + HOT.facets + this.language] as number) | 0;
-    const counted =
-      this.counter !== null && (this.onlyCategory === -1 || this.onlyCategory === slot);
-    if (this.selection === null) {
-      if (counted) this.counter?.addList(k, list);
-    } else {
-      const { offsets, items } = segment.facetLists;
-      const from = offsets[list] as number;
-      const to = offsets[list + 1] as number;
-      const failed = failedAttributes(this.snap.facets, this.selection, items, from, to);
-      if (counted) this.counter?.add(items, from, to, failed);
-      if (failed !== 0) return;
-    }
+    if (this.counter !== null && (this.onlyCategory === -1 || this.onlyCategory === slot))
+      this.counter.addList(k, list);
+    if (this.failures !== null && this.failures.of(k, list) !== 0) return;
     const n = this.count++;
     this.docs[n] = doc;
     const type = slot < this.types.length ? (this.types[slot] as number) : 0;

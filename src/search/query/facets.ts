@@ -68,11 +68,8 @@ export function selectFilters(
   return { attributeBit, selected, selectedSlots, all };
 }
 
-/**
- * Selected attributes the doc has no selected value of (0: it passes every filter). The doc's
- * values are items[from .. to).
- */
-export function failedAttributes(
+/** Selected attributes that values items[from .. to) have no selected value of (0: none). */
+function failedAttributes(
   registry: FacetRegistry,
   sel: FilterSelection,
   items: Uint32Array,
@@ -86,6 +83,57 @@ export function failedAttributes(
       has |= sel.attributeBit[registry.valueAttribute[v] as number] as number;
   }
   return sel.all & ~has;
+}
+
+/**
+ * Per segment, per value list: the selection's failed attributes, valid where the stamp is
+ * the current generation. Reused from query to query (search is synchronous).
+ */
+const failureMemo = { stamps: [] as Uint32Array[], failed: [] as Int32Array[], generation: 0 };
+
+/**
+ * The attributes each value list (index/facet-lists.ts) fails under a selection: worked out
+ * once per list a query meets, not once per candidate.
+ */
+export class ListFailures {
+  private readonly generation: number;
+
+  constructor(
+    private readonly registry: FacetRegistry,
+    readonly sel: FilterSelection,
+    private readonly lists: readonly FacetLists[],
+  ) {
+    const memo = failureMemo;
+    if (++memo.generation === 0xffffffff) {
+      for (const stamps of memo.stamps) stamps.fill(0);
+      memo.generation = 1;
+    }
+    this.generation = memo.generation;
+    lists.forEach((l, k) => {
+      const size = l.offsets.length - 1;
+      if ((memo.stamps[k]?.length ?? -1) >= size) return;
+      memo.stamps[k] = new Uint32Array(size);
+      memo.failed[k] = new Int32Array(size);
+    });
+  }
+
+  /** The selected attributes list `list` of segment `k` has no selected value of (0: none). */
+  of(k: number, list: number): number {
+    const stamps = failureMemo.stamps[k] as Uint32Array;
+    const failed = failureMemo.failed[k] as Int32Array;
+    if (stamps[list] === this.generation) return failed[list] as number;
+    const { offsets, items } = this.lists[k] as FacetLists;
+    const f = failedAttributes(
+      this.registry,
+      this.sel,
+      items,
+      offsets[list] as number,
+      offsets[list + 1] as number,
+    );
+    stamps[list] = this.generation;
+    failed[list] = f;
+    return f;
+  }
 }
 
 /**
@@ -108,6 +156,8 @@ export class FacetCounter {
     private readonly language: number,
     /** The value lists of each segment of the snapshot. */
     private readonly lists: readonly FacetLists[],
+    /** Under a selection, what each list fails; null: nothing selected. */
+    private readonly failures: ListFailures | null,
   ) {
     this.counts = new Uint32Array(registry.values.length);
     clearLists();
@@ -121,8 +171,8 @@ export class FacetCounter {
   }
 
   /**
-   * Counts a doc that passed every filter by its value list (index/facet-lists.ts): the
-   * values are counted per list, once, when the result is asked.
+   * Counts a doc by its value list (index/facet-lists.ts): the values are counted per list,
+   * once, when the result is asked, as the list's failed attributes allow.
    */
   addList(segment: number, list: number): void {
     const counts = this.listCounts[segment] as Uint32Array;
@@ -141,38 +191,24 @@ export class FacetCounter {
       const perList = this.listCounts[k] as Uint32Array;
       const docs = perList[list] as number;
       perList[list] = 0;
+      const failed = this.failures === null ? 0 : this.failures.of(k, list);
+      // Failing two selected attributes, a doc counts nowhere; failing one, only for its values.
+      if ((failed & (failed - 1)) !== 0) continue;
       const { offsets, items } = this.lists[k] as FacetLists;
       const to = offsets[list + 1] as number;
       for (let j = offsets[list] as number; j < to; j++) {
         const v = items[j] as number;
+        if (
+          failed !== 0 &&
+          this.sel.attributeBit[this.registry.valueAttribute[v] as number] !== failed
+        )
+          continue;
         const n = counts[v] as number;
         if (n === 0) this.touched.push(v);
         counts[v] = n + docs;
       }
     }
     touched.length = 0;
-  }
-
-  /** Counts the doc whose values are items[from .. to) and that failed the attributes `failed`. */
-  add(items: Uint32Array, from: number, to: number, failed: number): void {
-    const counts = this.counts;
-    if (failed === 0) {
-      for (let i = from; i < to; i++) {
-        const v = items[i] as number;
-        const n = counts[v] as number;
-        if (n === 0) this.touched.push(v);
-        counts[v] = n + 1;
-      }
-      return;
-    }
-    if ((failed & (failed - 1)) !== 0) return;
-    for (let i = from; i < to; i++) {
-      const v = items[i] as number;
-      const bit = this.sel.attributeBit[this.registry.valueAttribute[v] as number] as number;
-      if (bit !== failed) continue;
-      if ((counts[v] as number) === 0) this.touched.push(v);
-      counts[v] = (counts[v] as number) + 1;
-    }
   }
 
   /**
