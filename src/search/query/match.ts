@@ -229,15 +229,24 @@ class MatchScratch {
         for (let t = lo; t < hi; t++) {
           const high = typos | (t === exp.exact ? 0 : 32);
           const to = ends[t + shift] as number;
+          if (mode === ANNOTATE) {
+            // Most postings of a word that annotates are no candidate's: the candidate bit
+            // first, in a loop of its own.
+            for (let p = offsets[t] as number; p < to; p++) {
+              const doc = start + (docs[p] as number);
+              if (((bits[doc >>> 5] as number) & (1 << (doc & 31))) === 0) continue;
+              const b = info[p] as number;
+              if ((b & 31 & ~positions) !== 0) continue;
+              this.annotate(doc, w, high | ((b & 0xe0) << 1) | (b & 31));
+            }
+            continue;
+          }
           for (let p = offsets[t] as number; p < to; p++) {
             const b = info[p] as number;
             if ((b & 31 & ~positions) !== 0) continue;
             const local = docs[p] as number;
-            const doc = start + local;
-            if (mode === ANNOTATE && ((bits[doc >>> 5] as number) & (1 << (doc & 31))) === 0)
-              continue;
             if (hasBit(dead, local)) continue;
-            this.visit(doc, w, high | ((b & 0xe0) << 1) | (b & 31), mode);
+            this.visit(start + local, w, high | ((b & 0xe0) << 1) | (b & 31), mode);
           }
         }
       }
@@ -357,15 +366,19 @@ class MatchScratch {
     }
   }
 
+  /** Keeps the better of a candidate's info for word `w` and `inf`; false: no candidate. */
+  private annotate(doc: number, w: number, inf: number): boolean {
+    const m = doc * 2;
+    if (this.marks[m] !== this.generation) return false;
+    const at = (this.marks[m + 1] as number) * this.words + w;
+    if (inf < (this.info[at] as number)) this.info[at] = inf;
+    return true;
+  }
+
   private visit(doc: number, w: number, inf: number, mode: number): void {
+    if (this.annotate(doc, w, inf) || mode === ANNOTATE) return;
     const W = this.words;
     const m = doc * 2;
-    if (this.marks[m] === this.generation) {
-      const at = (this.marks[m + 1] as number) * W + w;
-      if (inf < (this.info[at] as number)) this.info[at] = inf;
-      return;
-    }
-    if (mode === ANNOTATE) return;
     const c = this.count++;
     if (c === this.docs.length) this.grow();
     this.marks[m] = this.generation;
