@@ -1,5 +1,6 @@
 // Two versions of the engine on the same new queries, in one process (issue 21):
 //   bun bench/engine-versions.ts OTHER_CHECKOUT [--products 100000] [--per-class 300]
+//     [--catalog project|feed]
 // OTHER_CHECKOUT is another clone or worktree of Vitrina (main, say). Each version builds its
 // own snapshot of the same generated catalog and is warmed up on the same traffic mix; then
 // every query of bench/new-queries/classes.ts is asked once of each, in alternating order, so
@@ -12,8 +13,8 @@
 import { parseArgs } from "node:util";
 import type { Language } from "../src/model/records.ts";
 import { SEARCH_DEFAULTS, type SearchParams, type SearchResponse } from "../src/model/search.ts";
-import { generateCatalog } from "../src/sample-catalog/generate.ts";
 import type { buildSnapshot, Snapshot } from "../src/search/engine.ts";
+import { catalogNamed, catalogSource } from "./catalogs/index.ts";
 import { newQueryClasses } from "./new-queries/classes.ts";
 import { generateQueryMix } from "./query-mix.ts";
 import { toRecords } from "./records.ts";
@@ -23,12 +24,14 @@ const { values, positionals } = parseArgs({
   options: {
     products: { type: "string", default: "100000" },
     "per-class": { type: "string", default: "300" },
+    catalog: { type: "string", default: "project" },
   },
 });
 const other = positionals[0];
-if (other === undefined) {
+const catalogName = catalogNamed(values.catalog);
+if (other === undefined || catalogName === null) {
   console.error(
-    "usage: bun bench/engine-versions.ts OTHER_CHECKOUT [--products N] [--per-class N]",
+    "usage: bun bench/engine-versions.ts OTHER_CHECKOUT [--products N] [--per-class N] [--catalog project|feed]",
   );
   process.exit(2);
 }
@@ -49,7 +52,7 @@ async function version(root: string): Promise<Version> {
   return { buildSnapshot: engine.buildSnapshot, ask: answers.answerSearch };
 }
 
-const catalog = generateCatalog({ seed: 1, products: Number(values.products) });
+const catalog = catalogSource(catalogName).catalog(1, Number(values.products));
 const asked = (p: Record<string, string>): SearchParams => ({
   ...SEARCH_DEFAULTS,
   q: p.q ?? "",
