@@ -9,8 +9,8 @@ import type { Snapshot } from "./index/snapshot.ts";
 //
 // Design (details in the files named):
 // - index/segment.ts: dense doc ids per segment; one 64-byte "hot" record per doc (price,
-//   availability, category, updated_at, product id, filter-value offsets); display fields as
-//   one UTF-8 buffer (doc-store.ts); warehouse stock as CSR.
+//   availability, category, updated_at, product id, its filter-value list per language:
+//   facet-lists.ts); display fields as one UTF-8 buffer (doc-store.ts); warehouse stock as CSR.
 // - index/term-index.ts: sorted term dictionary, postings as Uint32Array docs + one byte
 //   (field, position) each, strong-field postings first; stems map to dictionary terms
 //   (stem-index.ts) instead of being posted; typo candidates by a bit-parallel Levenshtein
