@@ -53,9 +53,10 @@ export interface Candidates {
   readonly words: number;
 }
 
-/** Scan modes: create candidates, or annotate existing ones (a driver may be dense: scanDense). */
+/** Scan modes: create candidates, annotate existing ones, or fill the dense array. */
 const CREATE = 0;
 const ANNOTATE = 1;
+const DENSE = 2;
 /** Words with at most this many posting lists may be probed per candidate. */
 const MAX_PROBED_LISTS = 32;
 /** A driver word covering more than 1/DENSE_SHARE of the docs is collected densely. */
@@ -120,7 +121,7 @@ class MatchScratch {
         this.dense = new Uint16Array(total + (total >>> 2)).fill(NO_MATCH);
         this.touched = new Int32Array((this.dense.length >>> 5) + 1);
       }
-      this.scanDense(snap, driverPlan);
+      this.scan(snap, driverPlan, driver, DENSE);
       // A lone word: no other word will look its candidates up, so none is marked.
       this.denseCandidates(driver, plans.length > 1);
       if (plans.length === 1) return this.result();
@@ -241,6 +242,17 @@ class MatchScratch {
             }
             continue;
           }
+          if (mode === DENSE) {
+            // The loop of a common driver word, with nothing of the other modes' tests.
+            for (let p = offsets[t] as number; p < to; p++) {
+              const b = info[p] as number;
+              if ((b & 31 & ~positions) !== 0) continue;
+              const local = docs[p] as number;
+              if (hasBit(dead, local)) continue;
+              this.toDense(start + local, high | ((b & 0xe0) << 1) | (b & 31));
+            }
+            continue;
+          }
           for (let p = offsets[t] as number; p < to; p++) {
             const b = info[p] as number;
             if ((b & 31 & ~positions) !== 0) continue;
@@ -260,59 +272,14 @@ class MatchScratch {
         for (let p = cat.offsets[s] as number; p < to; p++) {
           const local = cat.items[p] as number;
           if (hasBit(dead, local)) continue;
-          this.visit(start + local, w, inf, mode);
+          if (mode === DENSE) this.toDense(start + local, inf);
+          else this.visit(start + local, w, inf, mode);
         }
       }
     }
   }
 
-  /**
-   * The DENSE scan of a driver word: each doc's best info into the dense array. The loop of a
-   * common word, so it has its own, with nothing of the other modes' tests.
-   */
-  private scanDense(snap: Snapshot, plan: WordPlan): void {
-    for (let k = 0; k < snap.segments.length; k++) {
-      const seg = snap.segments[k] as Segment;
-      const start = snap.starts[k] as number;
-      const dead = snap.dead[k] as Bitset;
-      const exp = plan.segments[k] as TermExpansion;
-      const { offsets, strongEnd, docs, info } = seg.text;
-      const ranges = exp.ranges;
-      for (let r = 0; r < ranges.length; r += 3) {
-        const flags = ranges[r + 2] as number;
-        const typos = (flags & 3) << 9;
-        const ends = (flags & STRONG_ONLY) === 0 ? offsets : strongEnd;
-        const shift = (flags & STRONG_ONLY) === 0 ? 1 : 0;
-        const positions = (flags & INITIAL_ONLY) === 0 ? 31 : 1;
-        const hi = ranges[r + 1] as number;
-        for (let t = ranges[r] as number; t < hi; t++) {
-          const high = typos | (t === exp.exact ? 0 : 32);
-          const to = ends[t + shift] as number;
-          for (let p = offsets[t] as number; p < to; p++) {
-            const b = info[p] as number;
-            if ((b & 31 & ~positions) !== 0) continue;
-            const local = docs[p] as number;
-            if (((dead[local >>> 5] as number) & (1 << (local & 31))) !== 0) continue;
-            this.toDense(start + local, high | ((b & 0xe0) << 1) | (b & 31));
-          }
-        }
-      }
-      const cat = seg.categoryDocs;
-      const slots = cat.offsets.length - 1;
-      for (let i = 0; i < plan.categorySlots.length; i++) {
-        const s = plan.categorySlots[i] as number;
-        if (s >= slots) continue;
-        const inf = plan.categoryInfo[i] as number;
-        const to = cat.offsets[s + 1] as number;
-        for (let p = cat.offsets[s] as number; p < to; p++) {
-          const local = cat.items[p] as number;
-          if (((dead[local >>> 5] as number) & (1 << (local & 31))) !== 0) continue;
-          this.toDense(start + local, inf);
-        }
-      }
-    }
-  }
-
+  /** A driver doc's info into the dense array, its bit into `touched` when new. */
   private toDense(doc: number, inf: number): void {
     const was = this.dense[doc] as number;
     if (inf >= was) return;
