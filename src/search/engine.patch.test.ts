@@ -1,7 +1,7 @@
 // Properties of patched snapshots against rebuilt ones, on a generated catalog:
 //  1. after a series of patches (updates, new products, category renames) that merge segments
 //     of every tier, every answer equals the answer of a snapshot built from scratch from the
-//     same records
+//     same records, filters selected or not
 //  2. every intermediate snapshot keeps answering as it did when it was made (copy-on-write)
 //  3. a patch given in parts (startProductPatch, as the indexer gives it between searches)
 //     answers as the same patch given whole, and the snapshot it started from answers as
@@ -53,13 +53,19 @@ const QUERIES = [
 ];
 
 function answers(snap: Snapshot): unknown[] {
-  return QUERIES.flatMap((q) => [
-    answerSearch(snap, params({ q, show_unavailable: true, per_category_limit: -1 })),
-    answerSearch(
-      snap,
-      params({ q, group_by_category: false, product_page_size: 50, language: "ru" }),
-    ),
-  ]);
+  return QUERIES.flatMap((q) => {
+    const all = answerSearch(snap, params({ q, show_unavailable: true, per_category_limit: -1 }));
+    // A filter of the answer selected: counted and applied per value list in every segment.
+    const selected = all.filters.flatMap((f) => f.values.slice(0, 1).map((v) => v.id));
+    return [
+      all,
+      answerSearch(snap, params({ q, filters: selected.slice(0, 2) })),
+      answerSearch(
+        snap,
+        params({ q, group_by_category: false, product_page_size: 50, language: "ru" }),
+      ),
+    ];
+  });
 }
 
 describe("patched snapshots", () => {
