@@ -144,9 +144,24 @@ export class ListFailures {
  */
 const listScratch = { counts: [] as Uint32Array[], touched: [] as number[] };
 
+/**
+ * Per value slot, reused from query to query as listScratch is: in Bun a typed array of a
+ * registry's size (400-2,000 values) costs 4-7 µs to allocate, as much as counting a broad
+ * query's lists. `counts` is zero but for `touched` (the values counted), which the next
+ * counter clears; `total` and `seen` are zero but for `marked`.
+ */
+const valueScratch = {
+  counts: new Uint32Array(0),
+  total: new Int32Array(0),
+  seen: new Uint8Array(0),
+  touched: [] as number[],
+  /** The slots result() set in `total` and `seen`, cleared as it returns, or after a throw. */
+  marked: [] as number[],
+};
+
 export class FacetCounter {
   private readonly counts: Uint32Array;
-  private readonly touched: number[] = [];
+  private readonly touched: number[];
   private readonly listCounts: Uint32Array[];
 
   constructor(
@@ -159,7 +174,9 @@ export class FacetCounter {
     /** Under a selection, what each list fails; null: nothing selected. */
     private readonly failures: ListFailures | null,
   ) {
-    this.counts = new Uint32Array(registry.values.length);
+    clearValues(registry.values.length);
+    this.counts = valueScratch.counts;
+    this.touched = valueScratch.touched;
     clearLists();
     lists.forEach((l, k) => {
       const size = l.offsets.length - 1;
@@ -223,48 +240,60 @@ export class FacetCounter {
     this.countLists();
     const r = this.registry;
     const l = this.language;
-    // The shown value of each counted or selected slot, with its members' counts added.
-    const total = new Map<number, number>();
-    const byAttribute = new Map<number, { slots: number[]; weight: number; selected: boolean }>();
-    const seen = new Set<number>();
+    // The shown value of each counted or selected slot, with its members' counts added, plus 1
+    // (0: none met), and per attribute shown its values, in the order met: typed arrays by slot
+    // rather than maps (a broad query meets hundreds of values).
+    clearMarked();
+    const { total, seen, marked } = valueScratch;
+    const groups: ({ slots: number[]; weight: number; selected: boolean } | undefined)[] =
+      new Array(r.attributes.length).fill(undefined);
+    const met: number[] = [];
     const add = (v: number, selected: boolean) => {
-      if (seen.has(v)) return;
-      seen.add(v);
+      if (seen[v] === 1) return;
+      seen[v] = 1;
       const shown = shownValue(r, v, l);
+      marked.push(v, shown);
       const n = this.counts[v] as number;
-      const known = total.get(shown);
       const a = shownAttribute(r, r.valueAttribute[v] as number, l);
-      const group = byAttribute.get(a);
-      if (known === undefined) {
-        total.set(shown, n);
-        if (group === undefined) byAttribute.set(a, { slots: [shown], weight: n, selected });
-        else group.slots.push(shown);
-      } else total.set(shown, known + n);
-      if (group !== undefined) {
+      const group = groups[a];
+      if (group === undefined) {
+        groups[a] = { slots: [shown], weight: n, selected };
+        met.push(a);
+      } else {
+        if (total[shown] === 0) group.slots.push(shown);
         group.weight += n;
         group.selected ||= selected;
       }
+      total[shown] = ((total[shown] as number) || 1) + n;
     };
     for (const v of this.sel.selectedSlots) add(v, true);
     for (const v of this.touched) add(v, false);
-    const attributes: { slot: number; name: string; weight: number; selected: boolean }[] = [];
-    for (const [a, group] of byAttribute) {
+    const attributes: {
+      slot: number;
+      name: string;
+      slots: number[];
+      weight: number;
+      selected: boolean;
+    }[] = [];
+    for (const a of met) {
       const attribute = r.attributes[a];
-      if (attribute !== undefined) attributes.push({ slot: a, name: attribute.name, ...group });
+      const group = groups[a];
+      if (attribute !== undefined && group !== undefined)
+        attributes.push({ slot: a, name: attribute.name, ...group });
     }
     const byWeight = (x: { weight: number; name: string }, y: { weight: number; name: string }) =>
       y.weight - x.weight || collator.compare(x.name, y.name);
     attributes.sort(byWeight);
     const kept = attributes.filter((a, i) => i < FACET_LIMITS.attributes || a.selected);
-    return kept.map((a) => {
+    const facets = kept.map((a) => {
       const attribute = r.attributes[a.slot] as FacetAttribute;
-      const slots = (byAttribute.get(a.slot) as { slots: number[] }).slots;
+      const slots = a.slots;
       const values = this.topSlots(slots, total).map((v) => {
         const meta = r.values[v];
         const value: FacetValue = {
           id: meta?.id ?? 0,
           name: meta?.name ?? "",
-          total: total.get(v) ?? 0,
+          total: (total[v] as number) - 1,
         };
         const style = this.style(v);
         if (style.color) value.color = style.color;
@@ -274,6 +303,8 @@ export class FacetCounter {
       values.sort((x, y) => y.total - x.total || collator.compare(x.name, y.name));
       return { id: attribute.id, name: attribute.name, values };
     });
+    clearMarked();
+    return facets;
   }
 
   /** A value's colour and swatch, else those a member of its concept in another language has. */
@@ -292,11 +323,11 @@ export class FacetCounter {
   }
 
   /** The FACET_LIMITS.values most frequent of an attribute's shown value slots, and the selected. */
-  private topSlots(slots: number[], total: ReadonlyMap<number, number>): number[] {
+  private topSlots(slots: number[], total: Int32Array): number[] {
     if (slots.length <= FACET_LIMITS.values) return slots;
     // Numbers only: the names' collation is paid for the values kept, not for thousands.
     const ranked = slots.slice().sort((x, y) => {
-      const d = (total.get(y) ?? 0) - (total.get(x) ?? 0);
+      const d = (total[y] as number) - (total[x] as number);
       return d !== 0 ? d : x - y;
     });
     const top = ranked.slice(0, FACET_LIMITS.values);
@@ -306,6 +337,27 @@ export class FacetCounter {
 }
 
 const collator = new Intl.Collator("uk", { numeric: true });
+
+/** Zeroes the value counts the last counter left, and makes the arrays `size` long at least. */
+function clearValues(size: number): void {
+  const scratch = valueScratch;
+  clearMarked();
+  for (const v of scratch.touched) scratch.counts[v] = 0;
+  scratch.touched.length = 0;
+  if (scratch.counts.length >= size) return;
+  scratch.counts = new Uint32Array(size);
+  scratch.total = new Int32Array(size);
+  scratch.seen = new Uint8Array(size);
+}
+
+function clearMarked(): void {
+  const { total, seen, marked } = valueScratch;
+  for (const v of marked) {
+    total[v] = 0;
+    seen[v] = 0;
+  }
+  marked.length = 0;
+}
 
 /** Zeroes the list counts a counter left (one whose result was never asked). */
 function clearLists(): void {

@@ -1,0 +1,316 @@
+import type { Facet, FacetValue } from "../engine-types.ts";
+import type { FacetLists } from "../index/facet-lists.ts";
+import {
+  attributeTwins,
+  type FacetAttribute,
+  type FacetRegistry,
+  shownAttribute,
+  shownValue,
+  valueTwins,
+} from "../index/facet-registry.ts";
+
+// Attribute filters and their counts. Values of one attribute are OR-ed, attributes AND-ed.
+// Counts are disjunctive (as in Algolia and Meilisearch facet search): a value's count is taken
+// with every selection applied except the one on its own attribute, so choosing "red" still
+// shows how many "blue" there are. One pass over the candidates: a doc that fails no selected
+// attribute counts for every value it has; a doc that fails exactly one counts only for the
+// values of that attribute; any other doc counts for nothing.
+// Across languages (index/facet-registry.ts): the values of one concept are one value, and the
+// attributes of one concept one attribute. Docs are counted by the slots they hold (those of
+// the translation shown, one language: never two members of a concept); the answer adds the
+// counts of a concept's members under the member its language shows, and selecting a value
+// selects every member, the attributes of a concept sharing one bit.
+
+const MAX_SELECTED_ATTRIBUTES = 31;
+
+/** The most attributes, and values of each, one answer carries (README "Search", limits). */
+export const FACET_LIMITS = { attributes: 30, values: 100 } as const;
+
+export interface FilterSelection {
+  /** Bit of each selected attribute, by attribute slot (0 when not selected). */
+  readonly attributeBit: Int32Array;
+  /** 1 for each selected value slot. */
+  readonly selected: Uint8Array;
+  readonly selectedSlots: readonly number[];
+  /** All attribute bits: a doc must have one value of each. */
+  readonly all: number;
+}
+
+/**
+ * The selection of the given value ids, with the other languages' members of their concepts;
+ * ids unknown to the snapshot are ignored.
+ */
+export function selectFilters(
+  registry: FacetRegistry,
+  valueIds: readonly number[],
+): FilterSelection {
+  const attributeBit = new Int32Array(registry.attributes.length);
+  const selected = new Uint8Array(registry.values.length);
+  const selectedSlots: number[] = [];
+  let bits = 0;
+  let all = 0;
+  for (const id of valueIds) {
+    const slot = registry.valueSlots.get(id);
+    if (slot === undefined || selected[slot] === 1) continue;
+    const attribute = registry.valueAttribute[slot] as number;
+    if (attributeBit[attribute] === 0) {
+      if (bits === MAX_SELECTED_ATTRIBUTES) continue;
+      const bit = 1 << bits++;
+      for (const a of attributeTwins(registry, attribute)) attributeBit[a] = bit;
+      all |= bit;
+    }
+    for (const v of valueTwins(registry, slot)) {
+      if (selected[v] === 1) continue;
+      selected[v] = 1;
+      selectedSlots.push(v);
+    }
+  }
+  return { attributeBit, selected, selectedSlots, all };
+}
+
+/** Selected attributes that values items[from .. to) have no selected value of (0: none). */
+function failedAttributes(
+  registry: FacetRegistry,
+  sel: FilterSelection,
+  items: Uint32Array,
+  from: number,
+  to: number,
+): number {
+  let has = 0;
+  for (let i = from; i < to; i++) {
+    const v = items[i] as number;
+    if (sel.selected[v] === 1)
+      has |= sel.attributeBit[registry.valueAttribute[v] as number] as number;
+  }
+  return sel.all & ~has;
+}
+
+/**
+ * Per segment, per value list: the selection's failed attributes, valid where the stamp is
+ * the current generation. Reused from query to query (search is synchronous).
+ */
+const failureMemo = { stamps: [] as Uint32Array[], failed: [] as Int32Array[], generation: 0 };
+
+/**
+ * The attributes each value list (index/facet-lists.ts) fails under a selection: worked out
+ * once per list a query meets, not once per candidate.
+ */
+export class ListFailures {
+  private readonly generation: number;
+
+  constructor(
+    private readonly registry: FacetRegistry,
+    readonly sel: FilterSelection,
+    private readonly lists: readonly FacetLists[],
+  ) {
+    const memo = failureMemo;
+    if (++memo.generation === 0xffffffff) {
+      for (const stamps of memo.stamps) stamps.fill(0);
+      memo.generation = 1;
+    }
+    this.generation = memo.generation;
+    lists.forEach((l, k) => {
+      const size = l.offsets.length - 1;
+      if ((memo.stamps[k]?.length ?? -1) >= size) return;
+      memo.stamps[k] = new Uint32Array(size);
+      memo.failed[k] = new Int32Array(size);
+    });
+  }
+
+  /** The selected attributes list `list` of segment `k` has no selected value of (0: none). */
+  of(k: number, list: number): number {
+    const stamps = failureMemo.stamps[k] as Uint32Array;
+    const failed = failureMemo.failed[k] as Int32Array;
+    if (stamps[list] === this.generation) return failed[list] as number;
+    const { offsets, items } = this.lists[k] as FacetLists;
+    const f = failedAttributes(
+      this.registry,
+      this.sel,
+      items,
+      offsets[list] as number,
+      offsets[list + 1] as number,
+    );
+    stamps[list] = this.generation;
+    failed[list] = f;
+    return f;
+  }
+}
+
+/**
+ * Per segment, per value list (index/facet-lists.ts): the docs counted under it, and the
+ * (segment, list) pairs with a count. Reused from query to query (search is synchronous): a
+ * catalog of 100,000 lists would otherwise allocate 400 KB a query. Zero but for `touched`,
+ * which the next counter clears if the last did not.
+ */
+const listScratch = { counts: [] as Uint32Array[], touched: [] as number[] };
+
+export class FacetCounter {
+  private readonly counts: Uint32Array;
+  private readonly touched: number[] = [];
+  private readonly listCounts: Uint32Array[];
+
+  constructor(
+    private readonly registry: FacetRegistry,
+    private readonly sel: FilterSelection,
+    /** Index of the answer's language (index/languages.ts). */
+    private readonly language: number,
+    /** The value lists of each segment of the snapshot. */
+    private readonly lists: readonly FacetLists[],
+    /** Under a selection, what each list fails; null: nothing selected. */
+    private readonly failures: ListFailures | null,
+  ) {
+    this.counts = new Uint32Array(registry.values.length);
+    clearLists();
+    lists.forEach((l, k) => {
+      const size = l.offsets.length - 1;
+      const counts = listScratch.counts[k];
+      if (counts === undefined || counts.length < size)
+        listScratch.counts[k] = new Uint32Array(size);
+    });
+    this.listCounts = listScratch.counts;
+  }
+
+  /**
+   * Counts a doc by its value list (index/facet-lists.ts): the values are counted per list,
+   * once, when the result is asked, as the list's failed attributes allow.
+   */
+  addList(segment: number, list: number): void {
+    const counts = this.listCounts[segment] as Uint32Array;
+    const n = counts[list] as number;
+    if (n === 0) listScratch.touched.push(segment, list);
+    counts[list] = n + 1;
+  }
+
+  /** The counts of addList's lists, added to their values. */
+  private countLists(): void {
+    const counts = this.counts;
+    const touched = listScratch.touched;
+    for (let i = 0; i < touched.length; i += 2) {
+      const k = touched[i] as number;
+      const list = touched[i + 1] as number;
+      const perList = this.listCounts[k] as Uint32Array;
+      const docs = perList[list] as number;
+      perList[list] = 0;
+      const failed = this.failures === null ? 0 : this.failures.of(k, list);
+      // Failing two selected attributes, a doc counts nowhere; failing one, only for its values.
+      if ((failed & (failed - 1)) !== 0) continue;
+      const { offsets, items } = this.lists[k] as FacetLists;
+      const to = offsets[list + 1] as number;
+      for (let j = offsets[list] as number; j < to; j++) {
+        const v = items[j] as number;
+        if (
+          failed !== 0 &&
+          this.sel.attributeBit[this.registry.valueAttribute[v] as number] !== failed
+        )
+          continue;
+        const n = counts[v] as number;
+        if (n === 0) this.touched.push(v);
+        counts[v] = n + docs;
+      }
+    }
+    touched.length = 0;
+  }
+
+  /**
+   * Attributes by the number of products counted under them, values by count then name;
+   * selected values stay listed even when nothing is left under them. An answer carries at
+   * most FACET_LIMITS.attributes attributes and FACET_LIMITS.values values of each, the most
+   * frequent (by count; at equal counts on the cut, the value the index met first), plus every
+   * selected one: a store with thousands of values would otherwise send them all in every
+   * answer.
+   */
+  result(): Facet[] {
+    this.countLists();
+    const r = this.registry;
+    const l = this.language;
+    // The shown value of each counted or selected slot, with its members' counts added.
+    const total = new Map<number, number>();
+    const byAttribute = new Map<number, { slots: number[]; weight: number; selected: boolean }>();
+    const seen = new Set<number>();
+    const add = (v: number, selected: boolean) => {
+      if (seen.has(v)) return;
+      seen.add(v);
+      const shown = shownValue(r, v, l);
+      const n = this.counts[v] as number;
+      const known = total.get(shown);
+      const a = shownAttribute(r, r.valueAttribute[v] as number, l);
+      const group = byAttribute.get(a);
+      if (known === undefined) {
+        total.set(shown, n);
+        if (group === undefined) byAttribute.set(a, { slots: [shown], weight: n, selected });
+        else group.slots.push(shown);
+      } else total.set(shown, known + n);
+      if (group !== undefined) {
+        group.weight += n;
+        group.selected ||= selected;
+      }
+    };
+    for (const v of this.sel.selectedSlots) add(v, true);
+    for (const v of this.touched) add(v, false);
+    const attributes: { slot: number; name: string; weight: number; selected: boolean }[] = [];
+    for (const [a, group] of byAttribute) {
+      const attribute = r.attributes[a];
+      if (attribute !== undefined) attributes.push({ slot: a, name: attribute.name, ...group });
+    }
+    const byWeight = (x: { weight: number; name: string }, y: { weight: number; name: string }) =>
+      y.weight - x.weight || collator.compare(x.name, y.name);
+    attributes.sort(byWeight);
+    const kept = attributes.filter((a, i) => i < FACET_LIMITS.attributes || a.selected);
+    return kept.map((a) => {
+      const attribute = r.attributes[a.slot] as FacetAttribute;
+      const slots = (byAttribute.get(a.slot) as { slots: number[] }).slots;
+      const values = this.topSlots(slots, total).map((v) => {
+        const meta = r.values[v];
+        const value: FacetValue = {
+          id: meta?.id ?? 0,
+          name: meta?.name ?? "",
+          total: total.get(v) ?? 0,
+        };
+        const style = this.style(v);
+        if (style.color) value.color = style.color;
+        if (style.swatch) value.swatch = style.swatch;
+        return value;
+      });
+      values.sort((x, y) => y.total - x.total || collator.compare(x.name, y.name));
+      return { id: attribute.id, name: attribute.name, values };
+    });
+  }
+
+  /** A value's colour and swatch, else those a member of its concept in another language has. */
+  private style(v: number): { color: string | null; swatch: string | null } {
+    const meta = this.registry.values[v];
+    let color = meta?.color ?? null;
+    let swatch = meta?.swatch ?? null;
+    if (color === null || swatch === null) {
+      for (const t of valueTwins(this.registry, v)) {
+        const twin = this.registry.values[t];
+        color ??= twin?.color ?? null;
+        swatch ??= twin?.swatch ?? null;
+      }
+    }
+    return { color, swatch };
+  }
+
+  /** The FACET_LIMITS.values most frequent of an attribute's shown value slots, and the selected. */
+  private topSlots(slots: number[], total: ReadonlyMap<number, number>): number[] {
+    if (slots.length <= FACET_LIMITS.values) return slots;
+    // Numbers only: the names' collation is paid for the values kept, not for thousands.
+    const ranked = slots.slice().sort((x, y) => {
+      const d = (total.get(y) ?? 0) - (total.get(x) ?? 0);
+      return d !== 0 ? d : x - y;
+    });
+    const top = ranked.slice(0, FACET_LIMITS.values);
+    for (const v of ranked.slice(FACET_LIMITS.values)) if (this.sel.selected[v] === 1) top.push(v);
+    return top;
+  }
+}
+
+const collator = new Intl.Collator("uk", { numeric: true });
+
+/** Zeroes the list counts a counter left (one whose result was never asked). */
+function clearLists(): void {
+  const touched = listScratch.touched;
+  for (let i = 0; i < touched.length; i += 2)
+    (listScratch.counts[touched[i] as number] as Uint32Array)[touched[i + 1] as number] = 0;
+  touched.length = 0;
+}
