@@ -44,6 +44,11 @@ export function selectFilters(
   registry: FacetRegistry,
   valueIds: readonly number[],
 ): FilterSelection {
+  if (valueIds.length === 0) {
+    // Most searches select nothing: one empty selection per registry, not two arrays a query.
+    const known = noSelection.get(registry);
+    if (known !== undefined) return known;
+  }
   const attributeBit = new Int32Array(registry.attributes.length);
   const selected = new Uint8Array(registry.values.length);
   const selectedSlots: number[] = [];
@@ -65,8 +70,13 @@ export function selectFilters(
       selectedSlots.push(v);
     }
   }
-  return { attributeBit, selected, selectedSlots, all };
+  const selection = { attributeBit, selected, selectedSlots, all };
+  if (valueIds.length === 0) noSelection.set(registry, selection);
+  return selection;
 }
+
+/** The empty selection of each registry (selectFilters); a selection is never changed. */
+const noSelection = new WeakMap<FacetRegistry, FilterSelection>();
 
 /** Selected attributes that values items[from .. to) have no selected value of (0: none). */
 function failedAttributes(
