@@ -19,6 +19,7 @@ import {
   CATEGORIES,
   category,
   createDomain,
+  ownerHeaders as owner,
   PRODUCTS,
   post,
   product,
@@ -40,7 +41,6 @@ const get = async (
   const r = await fetch(`${service.url}${path}`, { headers });
   return { status: r.status, body: await r.json() };
 };
-const owner = (d: { secret_token: string }) => ({ "x-secret-token": d.secret_token });
 
 async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
   const deadline = Date.now() + 10_000;

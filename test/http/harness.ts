@@ -245,6 +245,28 @@ export async function post(
   return { status: r.status, body: parsed };
 }
 
+/** A JSON request of any method to `path`; a string body is sent as it is. */
+export async function call(
+  s: Service,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const r = await fetch(`${s.url}${path}`, {
+    method,
+    headers: { "content-type": "application/json", ...headers },
+    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+  });
+  return { status: r.status, body: await r.json() };
+}
+
+/** The headers of a domain owner's request (its secret token), and of the operator's. */
+export const ownerHeaders = (d: Pick<Tokens, "secret_token">) => ({
+  "x-secret-token": d.secret_token,
+});
+export const ADMIN_HEADERS = { "x-admin-key": ADMIN_KEY };
+
 export const PRODUCTS = "/api/v2/content/product/bulk/";
 export const CATEGORIES = "/api/v2/content/category/bulk/";
 

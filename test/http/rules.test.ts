@@ -9,10 +9,12 @@
 //  4. the preview: the answer with the rules in force and with the rules sent, nothing saved
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import {
-  ADMIN_KEY,
+  ADMIN_HEADERS as admin,
   CATEGORIES,
+  call,
   category,
   createDomain,
+  ownerHeaders as owner,
   PRODUCTS,
   post,
   product,
@@ -31,23 +33,6 @@ beforeAll(async () => {
   service = await startService({ args: ARGS });
 });
 afterAll(() => service?.[Symbol.asyncDispose]());
-
-async function call(
-  s: Service,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: unknown,
-): Promise<{ status: number; body: unknown }> {
-  const r = await fetch(`${s.url}${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...headers },
-    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
-  });
-  return { status: r.status, body: await r.json() };
-}
-const owner = (d: Tokens) => ({ "x-secret-token": d.secret_token });
-const admin = { "x-admin-key": ADMIN_KEY };
 
 type Answer = { total: number; products: { groups: { items: { source_id: string }[] }[] } };
 const sourceIds = (a: Answer) => a.products.groups.flatMap((g) => g.items.map((p) => p.source_id));

@@ -13,10 +13,12 @@
 //  5. a restart keeps them: listed and applied by the search of the new process
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import {
-  ADMIN_KEY,
+  ADMIN_HEADERS as admin,
   CATEGORIES,
+  call,
   category,
   createDomain,
+  ownerHeaders as owner,
   PRODUCTS,
   post,
   product,
@@ -36,23 +38,6 @@ beforeAll(async () => {
   service = await startService({ args: ARGS });
 });
 afterAll(() => service?.[Symbol.asyncDispose]());
-
-async function call(
-  s: Service,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: unknown,
-): Promise<{ status: number; body: unknown }> {
-  const r = await fetch(`${s.url}${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...headers },
-    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
-  });
-  return { status: r.status, body: await r.json() };
-}
-const owner = (d: Tokens) => ({ "x-secret-token": d.secret_token });
-const admin = { "x-admin-key": ADMIN_KEY };
 
 /** The source ids found by a search over a new connection. */
 async function found(s: Service, d: Tokens, q: string): Promise<string[]> {
