@@ -89,25 +89,21 @@ export const shownAttribute = (r: FacetRegistry, a: number, l: number): number =
   shownMember(r.attributeMembers, r.attributeConcept[a] as number, l);
 
 /** Value slots of one concept with `v` (v itself included). */
-export function valueTwins(r: FacetRegistry, v: number): number[] {
-  const c = r.valueConcept[v] as number;
-  const out: number[] = [];
-  for (let k = 0; k < 3; k++) {
-    const m = r.valueMembers[c * 3 + k] as number;
-    if (m >= 0) out.push(m);
-  }
-  return out.length === 0 ? [v] : out;
-}
+export const valueTwins = (r: FacetRegistry, v: number): number[] =>
+  conceptMembers(r.valueMembers, r.valueConcept[v] as number, v);
 
 /** Attribute slots of one concept with `a` (a itself included). */
-export function attributeTwins(r: FacetRegistry, a: number): number[] {
-  const c = r.attributeConcept[a] as number;
+export const attributeTwins = (r: FacetRegistry, a: number): number[] =>
+  conceptMembers(r.attributeMembers, r.attributeConcept[a] as number, a);
+
+/** The slots of concept `c` in its three languages; `slot` alone when it has none. */
+function conceptMembers(members: Int32Array, c: number, slot: number): number[] {
   const out: number[] = [];
   for (let k = 0; k < 3; k++) {
-    const m = r.attributeMembers[c * 3 + k] as number;
+    const m = members[c * 3 + k] as number;
     if (m >= 0) out.push(m);
   }
-  return out.length === 0 ? [a] : out;
+  return out.length === 0 ? [slot] : out;
 }
 
 /** Values the id memo holds before it starts again from empty. */
