@@ -10,7 +10,7 @@ import {
 } from "./category-table.ts";
 import { EMPTY_FACETS, type FacetRegistry, FacetRegistryDraft } from "./facet-registry.ts";
 import { newOfferEpochs } from "./offer-columns.ts";
-import { availableOf, findDoc, type Segment } from "./segment.ts";
+import { availableOf, findDoc, HOT, type Segment } from "./segment.ts";
 import { buildSegment, SegmentBuilder, type SegmentContext } from "./segment-build.ts";
 import { mergeSegments, type SegmentPart } from "./segment-merge.ts";
 import {
@@ -216,6 +216,13 @@ export function segmentIndexOf(snap: Snapshot, doc: number): number {
   let k = 0;
   while (doc >= (snap.starts[k + 1] as number)) k++;
   return k;
+}
+
+/** The hot-record flags of global doc `doc` (HOT.flags: category slot and availability). */
+export function flagsOf(snap: Snapshot, doc: number): number {
+  const k = segmentIndexOf(snap, doc);
+  const local = doc - (snap.starts[k] as number);
+  return ((snap.segments[k] as Segment).hot[local * HOT.stride + HOT.flags] as number) | 0;
 }
 
 interface Tier {

@@ -3,7 +3,7 @@ import type { SearchRequest } from "../engine-types.ts";
 import { type Bitset, hasBit } from "../index/bitset.ts";
 import { languageIndex } from "../index/languages.ts";
 import { HOT, type Segment } from "../index/segment.ts";
-import { type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
+import { flagsOf, type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
 import { multiMapGet } from "../index/string-multimap.ts";
 import type { Merchandising } from "../merchandising.ts";
 import { FacetCounter, ListFailures, selectFilters } from "./facets.ts";
@@ -62,14 +62,15 @@ export function collectHits(
   let position = 0;
   const perfect = Uint16Array.from(words, (w) => (w.optional ? position : position++));
   const W = candidates.words;
-  const flags = gatherFlags(snap, candidates.docs, candidates.count);
-  for (let c = 0; c < candidates.count; c++) {
-    const doc = candidates.docs[c] as number;
-    const f = flags[c] as number;
-    if (codeDocs.size > 0 && codeDocs.delete(doc)) collector.consider(doc, f, perfect, 0);
-    else collector.consider(doc, f, candidates.info, c * W);
+  const { docs, info, count } = candidates;
+  if (codeDocs.size > 0) {
+    // The match's rows are scratch of this search: a code's row becomes the perfect one.
+    for (let c = 0; c < count; c++)
+      if (codeDocs.delete(docs[c] as number)) info.set(perfect, c * W);
   }
-  for (const doc of codeDocs) collector.consider(doc, flagsOf(snap, doc), perfect, 0);
+  collector.consider(docs, gatherFlags(snap, docs, count), info, W, count);
+  for (const doc of codeDocs)
+    collector.consider(Uint32Array.of(doc), Int32Array.of(flagsOf(snap, doc)), perfect, W, 1);
   const hits = collector.result();
   return merch?.weight ? { ...hits, boost: boostsOf(hits, merch.weight) } : hits;
 }
@@ -100,12 +101,6 @@ function gatherFlags(snap: Snapshot, docs: Uint32Array, count: number): Int32Arr
       doc < baseEnd ? (hot[doc * HOT.stride + HOT.flags] as number) | 0 : flagsOf(snap, doc);
   }
   return flags;
-}
-
-function flagsOf(snap: Snapshot, doc: number): number {
-  const k = segmentIndexOf(snap, doc);
-  const local = doc - (snap.starts[k] as number);
-  return ((snap.segments[k] as Segment).hot[local * HOT.stride + HOT.flags] as number) | 0;
 }
 
 /**
@@ -200,48 +195,67 @@ class HitCollector {
     this.baseEnd = snap.starts[1] as number;
   }
 
-  /** `flags`: the doc's hot-record flags (gatherFlags). */
-  consider(doc: number, flags: number, info: Uint16Array, row: number): void {
-    if (this.hidden?.has(doc)) return;
-    let segment: Segment;
-    let local = doc;
-    let k = 0;
-    if (doc < this.baseEnd) {
-      segment = this.snap.segments[0] as Segment;
-    } else {
-      k = segmentIndexOf(this.snap, doc);
-      segment = this.snap.segments[k] as Segment;
-      local = doc - (this.snap.starts[k] as number);
+  /**
+   * Considers docs[0 .. count), whose hot-record flags are flags[c] (gatherFlags) and match
+   * infos info[c * W ..]. One loop with the request's settings in locals: a method call per
+   * candidate, reading them from the collector, cost twice as much (BENCHMARKS.md, issue 21).
+   */
+  consider(
+    docs: Uint32Array,
+    flags: Int32Array,
+    info: Uint16Array,
+    W: number,
+    count: number,
+  ): void {
+    const { snap, hidden, warehouse, counter, failures, optional, bits, types, baseEnd } = this;
+    const { showUnavailable, onlyCategory, priceFrom, priceTo, language, givenUp } = this;
+    const { rel, updatedAt, productId, category, matched } = this;
+    const out = this.docs;
+    const base = snap.segments[0] as Segment;
+    let n = this.count;
+    for (let c = 0; c < count; c++) {
+      const doc = docs[c] as number;
+      if (hidden?.has(doc)) continue;
+      let segment = base;
+      let local = doc;
+      let k = 0;
+      if (doc >= baseEnd) {
+        k = segmentIndexOf(snap, doc);
+        segment = snap.segments[k] as Segment;
+        local = doc - (snap.starts[k] as number);
+      }
+      const hot = segment.hot;
+      const h = local * HOT.stride;
+      const f = flags[c] as number;
+      let available = (f & 1) === 1;
+      let discounted = hot[h + HOT.discounted] as number;
+      if (warehouse !== null) {
+        const offer = readOffer(segment, local, warehouse, this.offer);
+        available = offer.available;
+        discounted = offer.discounted;
+      }
+      if (!available && !showUnavailable) continue;
+      if (discounted < priceFrom || discounted > priceTo) continue;
+      const slot = f >>> 1;
+      // A list id kept in a float64 record: make it int32 before it indexes anything, or the
+      // loops over it fall off the JIT's integer fast path (measured 10x slower).
+      const list = (hot[h + HOT.facets + language] as number) | 0;
+      if (counter !== null && (onlyCategory === -1 || onlyCategory === slot))
+        counter.addList(k, list);
+      if (failures !== null && failures.of(k, list) !== 0) continue;
+      out[n] = doc;
+      const type = slot < types.length ? (types[slot] as number) : 0;
+      const row = c * W;
+      rel[n] = relevance(info, row, optional, bits, available, type);
+      if (givenUp) {
+        for (let w = 0; w < bits.length; w++) if (info[row + w] !== NO_MATCH) matched[w] = 1;
+      }
+      updatedAt[n] = hot[h + HOT.updatedAt] as number;
+      productId[n] = hot[h + HOT.productId] as number;
+      category[n] = slot;
+      n++;
     }
-    const hot = segment.hot;
-    const h = local * HOT.stride;
-    let available = (flags & 1) === 1;
-    let discounted = hot[h + HOT.discounted] as number;
-    if (this.warehouse !== null) {
-      const offer = readOffer(segment, local, this.warehouse, this.offer);
-      available = offer.available;
-      discounted = offer.discounted;
-    }
-    if (!available && !this.showUnavailable) return;
-    if (discounted < this.priceFrom || discounted > this.priceTo) return;
-    const slot = flags >>> 1;
-    // A list id kept in a float64 record: make it int32 before it indexes anything, or the
-    // loops over it fall off the JIT's integer fast path (measured 10x slower).
-    const list = (hot[h + HOT.facets + this.language] as number) | 0;
-    if (this.counter !== null && (this.onlyCategory === -1 || this.onlyCategory === slot))
-      this.counter.addList(k, list);
-    if (this.failures !== null && this.failures.of(k, list) !== 0) return;
-    const n = this.count++;
-    this.docs[n] = doc;
-    const type = slot < this.types.length ? (this.types[slot] as number) : 0;
-    this.rel[n] = relevance(info, row, this.optional, this.bits, available, type);
-    if (this.givenUp) {
-      for (let w = 0; w < this.bits.length; w++)
-        if (info[row + w] !== NO_MATCH) this.matched[w] = 1;
-    }
-    this.updatedAt[n] = hot[h + HOT.updatedAt] as number;
-    this.productId[n] = hot[h + HOT.productId] as number;
-    this.category[n] = slot;
+    this.count = n;
   }
 
   result(): HitSet {

@@ -35,23 +35,38 @@ export function relevance(
   available: boolean,
   type: number,
 ): number {
+  // The common single-word query apart, in a function small enough for the JIT to inline
+  // into the candidate loop (collect-hits.ts).
+  return optional.length === 1
+    ? wordRelevance(info[row] as number, available, type)
+    : wordsRelevance(info, row, optional, bits, available, type);
+}
+
+/** relevance() of a single-word query whose word's info is `inf`: no proximity, no loop. */
+function wordRelevance(inf: number, available: boolean, type: number): number {
+  if (inf === NO_MATCH) return available ? 1 : 0;
+  const t = inf >>> 9;
+  const exact = t === 0 && (inf & 32) === 0 ? 1 : 0;
+  return (
+    (1 << 18) |
+    (type << 16) |
+    ((15 - t) << 12) |
+    (7 << 9) |
+    ((31 - ((inf >>> 6) & 7)) << 4) |
+    (exact << 1) |
+    (available ? 1 : 0)
+  );
+}
+
+function wordsRelevance(
+  info: Uint16Array,
+  row: number,
+  optional: Uint8Array,
+  bits: Uint16Array,
+  available: boolean,
+  type: number,
+): number {
   const W = optional.length;
-  if (W === 1) {
-    // The common single-word query: no proximity, no loop.
-    const inf = info[row] as number;
-    if (inf === NO_MATCH) return available ? 1 : 0;
-    const t = inf >>> 9;
-    const exact = t === 0 && (inf & 32) === 0 ? 1 : 0;
-    return (
-      (1 << 18) |
-      (type << 16) |
-      ((15 - t) << 12) |
-      (7 << 9) |
-      ((31 - ((inf >>> 6) & 7)) << 4) |
-      (exact << 1) |
-      (available ? 1 : 0)
-    );
-  }
   let matched = 0;
   let typos = 0;
   let fields = 0;
