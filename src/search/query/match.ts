@@ -143,21 +143,34 @@ class MatchScratch {
         this.scan(snap, plan, w, ANNOTATE);
       }
     }
-    // Keep the candidates that every required word matched, in place.
+    this.keepMatchingAll(required);
+    return this.result();
+  }
+
+  /**
+   * Keeps the candidates that every required word matched, in place. Rows are copied value by
+   * value: a copyWithin call per kept row cost as much as the rest of the loop.
+   */
+  private keepMatchingAll(required: readonly boolean[]): void {
     const W = this.words;
+    const { docs, info, count } = this;
+    const checked: number[] = [];
+    for (let w = 0; w < W; w++) if (required[w]) checked.push(w);
     let kept = 0;
-    for (let c = 0; c < this.count; c++) {
+    for (let c = 0; c < count; c++) {
+      const row = c * W;
       let ok = true;
-      for (let w = 0; w < W && ok; w++) ok = !required[w] || this.info[c * W + w] !== NO_MATCH;
+      for (let i = 0; i < checked.length && ok; i++)
+        ok = info[row + (checked[i] as number)] !== NO_MATCH;
       if (!ok) continue;
       if (kept !== c) {
-        this.docs[kept] = this.docs[c] as number;
-        this.info.copyWithin(kept * W, c * W, c * W + W);
+        docs[kept] = docs[c] as number;
+        const to = kept * W;
+        for (let w = 0; w < W; w++) info[to + w] = info[row + w] as number;
       }
       kept++;
     }
     this.count = kept;
-    return this.result();
   }
 
   private markCandidates(total: number): void {
@@ -173,12 +186,13 @@ class MatchScratch {
 
   /**
    * The driver's candidates in doc order, from the dense array, which is reset on the way;
-   * `marked` when other words will look them up (visit), else written straight.
+   * `marked` when other words will look them up (annotate), else written straight.
    */
   private denseCandidates(driver: number, marked: boolean): void {
     const dense = this.dense;
     const touched = this.touched;
     const words = touched.length;
+    const W = this.words;
     for (let i = 0; i < words; i++) {
       let word = touched[i] as number;
       if (word === 0) continue;
@@ -189,14 +203,17 @@ class MatchScratch {
         const doc = (i << 5) | (31 - Math.clz32(low));
         const inf = dense[doc] as number;
         dense[doc] = NO_MATCH;
-        if (marked) {
-          this.visit(doc, driver, inf, CREATE);
-          continue;
-        }
         const c = this.count++;
         if (c === this.docs.length) this.grow();
         this.docs[c] = doc;
-        this.info[c] = inf;
+        if (marked) {
+          // Each doc comes once: marked as new, without looking it up first (visit).
+          this.marks[doc * 2] = this.generation;
+          this.marks[doc * 2 + 1] = c;
+          const row = c * W;
+          for (let j = 0; j < W; j++) this.info[row + j] = NO_MATCH;
+          this.info[row + driver] = inf;
+        } else this.info[c] = inf;
       }
     }
   }
