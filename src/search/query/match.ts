@@ -64,8 +64,8 @@ const DENSE_SHARE = 64;
 
 /** Reusable per-process scratch; search is synchronous, so one set serves every query. */
 class MatchScratch {
-  // Per doc, interleaved in one cache line: [generation that last saw it, its candidate].
-  private marks = new Uint32Array(0);
+  /** Per doc, its candidate number; read only where `bits` has the doc's bit. */
+  private index = new Uint32Array(0);
   /** Per doc, the driver's best info; NO_MATCH between queries (reset as it is read). */
   private dense = new Uint16Array(0);
   /**
@@ -75,14 +75,14 @@ class MatchScratch {
    */
   private touched = new Int32Array(0);
   /**
-   * Per doc, one bit: a candidate, set before the scans that annotate. It fits the L1 cache
-   * (12.5 KB per 100,000 docs) where `marks` does not: a word annotating a few candidates
-   * through many postings (the `s` of `5s`: 50,472 posting lists) reads a mark only for them.
+   * Per doc, one bit: a candidate. It fits the L1 cache (12.5 KB per 100,000 docs) where
+   * `index` does not: a word annotating a few candidates through many postings (the `s` of
+   * `5s`: 50,472 posting lists) reads `index` only for them. Cleared at each match, where a
+   * generation number per doc beside `index` (twice its size) cost a cache line a candidate.
    */
   private bits = new Int32Array(0);
   /** Per category slot, a word's info for its products (annotateBySlot); NO_MATCH between. */
   private slotInfo = new Uint16Array(0);
-  private generation = 0;
   private docs = new Uint32Array(1024);
   private info = new Uint16Array(1024 * 4);
   private count = 0;
@@ -95,15 +95,11 @@ class MatchScratch {
     others: boolean,
   ): Candidates {
     const total = snap.starts[snap.segments.length] as number;
-    if (this.marks.length < total * 2) {
-      this.marks = new Uint32Array((total + (total >>> 2)) * 2);
-      this.generation = 0;
+    if (this.index.length < total) {
+      this.index = new Uint32Array(total + (total >>> 2));
+      this.bits = new Int32Array((this.index.length >>> 5) + 1);
     }
-    this.generation++;
-    if (this.generation === 0xffffffff) {
-      this.marks.fill(0);
-      this.generation = 1;
-    }
+    this.bits.fill(0, 0, (total >>> 5) + 1);
     this.count = 0;
     this.words = Math.max(1, plans.length);
     if (this.info.length < this.docs.length * this.words) {
@@ -130,7 +126,6 @@ class MatchScratch {
     } else {
       this.scan(snap, driverPlan, driver, CREATE);
     }
-    let marked = false;
     for (let w = 0; w < plans.length; w++) {
       if (w === driver || (!others && !required[w])) continue;
       const plan = plans[w] as WordPlan;
@@ -138,8 +133,6 @@ class MatchScratch {
       if (plan.lists <= MAX_PROBED_LISTS && this.count * plan.lists * 24 < plan.cost) {
         this.probe(snap, plan, w);
       } else {
-        if (!marked) this.markCandidates(total);
-        marked = true;
         this.scan(snap, plan, w, ANNOTATE);
       }
     }
@@ -173,20 +166,9 @@ class MatchScratch {
     this.count = kept;
   }
 
-  private markCandidates(total: number): void {
-    const words = (total >>> 5) + 1;
-    if (this.bits.length < words) this.bits = new Int32Array(words + (words >>> 2));
-    const bits = this.bits;
-    bits.fill(0, 0, words);
-    for (let c = 0; c < this.count; c++) {
-      const doc = this.docs[c] as number;
-      bits[doc >>> 5] = (bits[doc >>> 5] as number) | (1 << (doc & 31));
-    }
-  }
-
   /**
    * The driver's candidates in doc order, from the dense array, which is reset on the way;
-   * `marked` when other words will look them up (annotate), else written straight.
+   * `marked` when other words will look them up (annotate): their bits and numbers are kept.
    */
   private denseCandidates(driver: number, marked: boolean): void {
     const dense = this.dense;
@@ -197,6 +179,7 @@ class MatchScratch {
       let word = touched[i] as number;
       if (word === 0) continue;
       touched[i] = 0;
+      if (marked) this.bits[i] = word;
       while (word !== 0) {
         const low = word & -word;
         word ^= low;
@@ -207,9 +190,7 @@ class MatchScratch {
         if (c === this.docs.length) this.grow();
         this.docs[c] = doc;
         if (marked) {
-          // Each doc comes once: marked as new, without looking it up first (visit).
-          this.marks[doc * 2] = this.generation;
-          this.marks[doc * 2 + 1] = c;
+          this.index[doc] = c;
           const row = c * W;
           for (let j = 0; j < W; j++) this.info[row + j] = NO_MATCH;
           this.info[row + driver] = inf;
@@ -281,7 +262,7 @@ class MatchScratch {
             if ((b & 31 & ~positions) !== 0) continue;
             const local = docs[p] as number;
             if (hasBit(dead, local)) continue;
-            this.visit(start + local, w, high | ((b & 0xe0) << 1) | (b & 31), mode);
+            this.visit(start + local, w, high | ((b & 0xe0) << 1) | (b & 31));
           }
         }
       }
@@ -302,7 +283,7 @@ class MatchScratch {
           }
           if (hasBit(dead, local)) continue;
           if (mode === DENSE) this.toDense(start + local, inf);
-          else this.visit(start + local, w, inf, mode);
+          else this.visit(start + local, w, inf);
         }
       }
     }
@@ -408,23 +389,25 @@ class MatchScratch {
     }
   }
 
-  /** Keeps the better of a candidate's info for word `w` and `inf`; false: no candidate. */
-  private annotate(doc: number, w: number, inf: number): boolean {
-    const m = doc * 2;
-    if (this.marks[m] !== this.generation) return false;
-    const at = (this.marks[m + 1] as number) * this.words + w;
+  /** Keeps the better of candidate `doc`'s info for word `w` and `inf` (its bit is set). */
+  private annotate(doc: number, w: number, inf: number): void {
+    const at = (this.index[doc] as number) * this.words + w;
     if (inf < (this.info[at] as number)) this.info[at] = inf;
-    return true;
   }
 
-  private visit(doc: number, w: number, inf: number, mode: number): void {
-    if (this.annotate(doc, w, inf) || mode === ANNOTATE) return;
+  /** A posting of the driver (CREATE): a new candidate, or a better info for one. */
+  private visit(doc: number, w: number, inf: number): void {
+    const word = this.bits[doc >>> 5] as number;
+    const bit = 1 << (doc & 31);
+    if ((word & bit) !== 0) {
+      this.annotate(doc, w, inf);
+      return;
+    }
     const W = this.words;
-    const m = doc * 2;
     const c = this.count++;
     if (c === this.docs.length) this.grow();
-    this.marks[m] = this.generation;
-    this.marks[m + 1] = c;
+    this.bits[doc >>> 5] = word | bit;
+    this.index[doc] = c;
     this.docs[c] = doc;
     const row = c * W;
     for (let i = 0; i < W; i++) this.info[row + i] = NO_MATCH;
