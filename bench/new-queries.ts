@@ -132,7 +132,7 @@ async function askEach(
  * Until the catalog's last product is found by its code: the import's last batches are then
  * in the index (the searches before are not measured).
  */
-async function untilSearchable(
+export async function untilSearchable(
   base: string,
   token: string,
   o: { seed: number; products: number; source: CatalogSource },

@@ -1,0 +1,93 @@
+// Both catalogs over HTTP in one server (issue 21): per class, the server's p50 and p99 on the
+// feed catalog against the project's, their new queries asked in alternating order so that both
+// see the machine's noise alike. The HTTP side of bench/catalog-ratio.ts, and the same queries
+// as bench/new-queries.ts, whose runs of each catalog in turn moved the ratio by a third from
+// one pair of runs to the next (BENCHMARKS.md, issue 21).
+//   bun bench/http-catalogs.ts [--products 100000] [--per-class 300] [--seed 1]
+// One server as new-queries.ts starts it, one domain per catalog, each imported over HTTP and
+// searchable; the repeating mix of both warms the server up (concurrency 8, 3 s); then query i
+// of a class is asked of one domain and of the other, in turn first, each once at concurrency 1.
+// Prints per class the p50 and p99 of the server's own time (Server-Timing `search;dur`) on
+// each catalog and feed/project.
+
+import { parseArgs } from "node:util";
+import { createDomain, startService, type Tokens, tempDir } from "../test/http/harness.ts";
+import { type CatalogName, catalogSource } from "./catalogs/index.ts";
+import { NEW_QUERY_CLASSES, newQueryClasses } from "./new-queries/classes.ts";
+import { untilSearchable } from "./new-queries.ts";
+import { generateQueryMix, type MixQuery } from "./query-mix.ts";
+import { runLoad, timedGet } from "./suite/load.ts";
+import { benchServeArgs, importCatalog, percentile } from "./suite/run.ts";
+
+const { values } = parseArgs({
+  options: {
+    products: { type: "string", default: "100000" },
+    "per-class": { type: "string", default: "300" },
+    seed: { type: "string", default: "1" },
+  },
+});
+const products = Number(values.products);
+const perClass = Number(values["per-class"]);
+const seed = Number(values.seed);
+const NAMES: readonly CatalogName[] = ["project", "feed"];
+
+using dir = tempDir("vitrina-http-catalogs-");
+await using service = await startService({ dataDir: dir, args: benchServeArgs(null) });
+const url = (tokens: Tokens, q: MixQuery) =>
+  `${service.url}/api/v2/search/?${new URLSearchParams({ ...q.params, token: tokens.search_token, demo: "true" })}`;
+
+const sides = [];
+for (const name of NAMES) {
+  const source = catalogSource(name);
+  const tokens = await createDomain(service, `catalog-${name}`);
+  const started = performance.now();
+  await importCatalog(service.url, tokens.secret_token, { seed, products, catalog: source });
+  await untilSearchable(service.url, tokens.search_token, { seed, products, source });
+  console.error(
+    `${name}: ${products} products searchable after ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const catalog = source.catalog(seed, products);
+  sides.push({
+    tokens,
+    classes: newQueryClasses(catalog, { seed, perClass }),
+    repeating: generateQueryMix(catalog, { seed, count: 5000 }),
+  });
+}
+const [project, feed] = sides as [(typeof sides)[0], (typeof sides)[0]];
+
+const warm = project.repeating.flatMap((q, i) => {
+  const other = feed.repeating[i];
+  return other ? [url(project.tokens, q), url(feed.tokens, other)] : [url(project.tokens, q)];
+});
+await runLoad({ urls: warm, concurrency: 8, seconds: 3 });
+
+/** The server's own time for `q`; NaN when it answered no time (a failure). */
+async function serverMs(tokens: Tokens, q: MixQuery): Promise<number> {
+  const r = await timedGet(url(tokens, q));
+  return r.status === 200 && r.serverMs !== null ? r.serverMs : Number.NaN;
+}
+
+const f = (x: number) => x.toFixed(3).padStart(9);
+console.log(
+  "class             project p50  feed p50  feed/project  project p99  feed p99  feed/project",
+);
+let turn = 0;
+for (const name of NEW_QUERY_CLASSES) {
+  const mine = project.classes.filter((q) => q.class === name);
+  const theirs = feed.classes.filter((q) => q.class === name);
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < Math.min(mine.length, theirs.length); i++) {
+    const order = turn++ % 2 === 0 ? [0, 1] : [1, 0];
+    for (const k of order) {
+      const side = k === 0 ? project : feed;
+      const ms = await serverMs(side.tokens, (k === 0 ? mine : theirs)[i] as MixQuery);
+      if (!Number.isNaN(ms)) times[k]?.push(ms);
+    }
+  }
+  const [p50a, p50b] = [percentile(times[0], 50), percentile(times[1], 50)];
+  const [p99a, p99b] = [percentile(times[0], 99), percentile(times[1], 99)];
+  console.log(
+    `${name.padEnd(16)}${f(p50a)}    ${f(p50b)}  ${(p50b / p50a).toFixed(2).padStart(12)}  ` +
+      `${f(p99a)}    ${f(p99b)}  ${(p99b / p99a).toFixed(2).padStart(12)}`,
+  );
+}
