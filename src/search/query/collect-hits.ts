@@ -114,6 +114,8 @@ const scratch = {
   productId: new Float64Array(0),
   category: new Uint32Array(0),
   flags: new Int32Array(0),
+  countedLists: new Int32Array(0),
+  countedSegments: new Int32Array(0),
 };
 
 class HitCollector {
@@ -213,6 +215,12 @@ class HitCollector {
     const out = this.docs;
     const base = snap.segments[0] as Segment;
     let n = this.count;
+    if (scratch.countedLists.length < count) {
+      scratch.countedLists = new Int32Array(count + (count >>> 1));
+      scratch.countedSegments = new Int32Array(count + (count >>> 1));
+    }
+    const { countedLists, countedSegments } = scratch;
+    let counted = 0;
     for (let c = 0; c < count; c++) {
       const doc = docs[c] as number;
       if (hidden?.has(doc)) continue;
@@ -240,8 +248,10 @@ class HitCollector {
       // A list id kept in a float64 record: make it int32 before it indexes anything, or the
       // loops over it fall off the JIT's integer fast path (measured 10x slower).
       const list = (hot[h + HOT.facets + language] as number) | 0;
-      if (counter !== null && (onlyCategory === -1 || onlyCategory === slot))
-        counter.addList(k, list);
+      if (counter !== null && (onlyCategory === -1 || onlyCategory === slot)) {
+        countedSegments[counted] = k;
+        countedLists[counted++] = list;
+      }
       if (failures !== null && failures.of(k, list) !== 0) continue;
       out[n] = doc;
       const type = slot < types.length ? (types[slot] as number) : 0;
@@ -256,6 +266,7 @@ class HitCollector {
       n++;
     }
     this.count = n;
+    counter?.addLists(countedSegments, countedLists, counted);
   }
 
   result(): HitSet {
