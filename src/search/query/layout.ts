@@ -176,7 +176,11 @@ function frameOf(snap: Snapshot, request: SearchRequest, input: LayoutInput): Fr
   const keep = inPass ? Math.max(1, limit) : 1;
   const top = new Int32Array(slots * keep);
   const present: number[] = [];
-  for (let h = 0; h < hits.count; h++) {
+  // Newest docs last: hits come in doc order, and a store's later docs are mostly its newer
+  // ones, which win the ties of relevance. Read from the last, most hits lose to a slot's
+  // last best at once; from the first, each new one went to the top of its slot (жіноча:
+  // 20,851 moves for 13,018 hits).
+  for (let h = hits.count - 1; h >= 0; h--) {
     const s = hits.category[h] as number;
     const n = counts[s] as number;
     if (n === 0) present.push(s);

@@ -177,7 +177,9 @@ export function topHits(hits: Hits, list: ArrayLike<number>, k: number): number[
   }
   const heap: number[] = [];
   const worse = (a: number, b: number) => compareHits(hits, a, b) > 0;
-  for (let i = 0; i < n; i++) {
+  // From the last: hit lists are in doc order, whose later docs are mostly the newer ones,
+  // which win ties (layout.ts); so most hits read lose to the heap's worst at once.
+  for (let i = n - 1; i >= 0; i--) {
     const h = list[i] as number;
     if (heap.length < k) {
       heap.push(h);
