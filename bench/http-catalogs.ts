@@ -3,7 +3,7 @@
 // see the machine's noise alike. The HTTP side of bench/catalog-ratio.ts, and the same queries
 // as bench/new-queries.ts, whose runs of each catalog in turn moved the ratio by a third from
 // one pair of runs to the next (BENCHMARKS.md, issue 21).
-//   bun bench/http-catalogs.ts [--products 100000] [--per-class 300] [--seed 1]
+//   bun bench/http-catalogs.ts [--products 100000] [--per-class 300] [--seed 1] [--feed-first]
 // One server as new-queries.ts starts it, one domain per catalog, each imported over HTTP and
 // searchable; the repeating mix of both warms the server up (concurrency 8, 3 s); then query i
 // of a class is asked of one domain and of the other, in turn first, each once at concurrency 1.
@@ -24,20 +24,28 @@ const { values } = parseArgs({
     products: { type: "string", default: "100000" },
     "per-class": { type: "string", default: "300" },
     seed: { type: "string", default: "1" },
+    "feed-first": { type: "boolean", default: false },
   },
 });
 const products = Number(values.products);
 const perClass = Number(values["per-class"]);
 const seed = Number(values.seed);
 const NAMES: readonly CatalogName[] = ["project", "feed"];
+// Imported in this order (--feed-first: the feed's first), asked in turn either way.
+const IMPORTS = values["feed-first"] ? [...NAMES].reverse() : NAMES;
 
 using dir = tempDir("vitrina-http-catalogs-");
 await using service = await startService({ dataDir: dir, args: benchServeArgs(null) });
+interface Side {
+  readonly tokens: Tokens;
+  readonly classes: readonly (MixQuery & { class: string })[];
+  readonly repeating: readonly MixQuery[];
+}
 const url = (tokens: Tokens, q: MixQuery) =>
   `${service.url}/api/v2/search/?${new URLSearchParams({ ...q.params, token: tokens.search_token, demo: "true" })}`;
 
-const sides = [];
-for (const name of NAMES) {
+const byName = new Map<CatalogName, Side>();
+for (const name of IMPORTS) {
   const source = catalogSource(name);
   const tokens = await createDomain(service, `catalog-${name}`);
   const started = performance.now();
@@ -47,13 +55,13 @@ for (const name of NAMES) {
     `${name}: ${products} products searchable after ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const catalog = source.catalog(seed, products);
-  sides.push({
+  byName.set(name, {
     tokens,
     classes: newQueryClasses(catalog, { seed, perClass }),
     repeating: generateQueryMix(catalog, { seed, count: 5000 }),
   });
 }
-const [project, feed] = sides as [(typeof sides)[0], (typeof sides)[0]];
+const [project, feed] = NAMES.map((name) => byName.get(name) as Side) as [Side, Side];
 
 const warm = project.repeating.flatMap((q, i) => {
   const other = feed.repeating[i];

@@ -11,7 +11,7 @@ import type { GivenUp } from "./give-up.ts";
 import { NO_MATCH, type WordPlan } from "./match.ts";
 import { type Offer, readOffer, warehouseSlot } from "./offer.ts";
 import type { QueryWord } from "./parse-query.ts";
-import { type Hits, optionalFlags, relevance, typeLevels } from "./rank.ts";
+import { type Hits, optionalFlags, typeLevels, wordRelevance, wordsRelevance } from "./rank.ts";
 
 // From candidates to hits: availability, price bounds and attribute filters applied, filter
 // counts taken on the way, and the rank key of every hit computed once.
@@ -221,6 +221,7 @@ class HitCollector {
     }
     const { countedLists, countedSegments } = scratch;
     let counted = 0;
+    const single = optional.length === 1;
     for (let c = 0; c < count; c++) {
       const doc = docs[c] as number;
       if (hidden?.has(doc)) continue;
@@ -256,7 +257,9 @@ class HitCollector {
       out[n] = doc;
       const type = slot < types.length ? (types[slot] as number) : 0;
       const row = c * W;
-      rel[n] = relevance(info, row, optional, bits, available, type);
+      rel[n] = single
+        ? wordRelevance(info[row] as number, available, type)
+        : wordsRelevance(info, row, optional, bits, available, type);
       if (givenUp) {
         for (let w = 0; w < bits.length; w++) if (info[row + w] !== NO_MATCH) matched[w] = 1;
       }
