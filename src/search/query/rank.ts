@@ -93,7 +93,7 @@ export function wordsRelevance(
   );
 }
 
-/** Per word: 1 when it may be missing (see relevance). */
+/** Per word: 1 when it may be missing (see wordsRelevance). */
 export function optionalFlags(words: readonly QueryWord[]): Uint8Array {
   return Uint8Array.from(words, (w) => (w.optional ? 1 : 0));
 }
