@@ -46,6 +46,18 @@ const PRUNE_EVERY_MS = 3_600_000;
  * recomputed at every refresh. Blocks are read at every refresh whatever the cost.
  */
 const RECOMPUTE_AFTER_COST = 20;
+/**
+ * But never later than this: the cost is wall time, waits included, and one read stalled for
+ * 2-3 s (a Redis Cluster under load) held a usual domain's new suggestions for a minute
+ * (test/http/analytics.test.ts, test 3, in CI). A domain whose reads really cost 1.5 s or more
+ * then spends over 5% of the import thread on them.
+ */
+const RECOMPUTE_AT_MOST_MS = 30_000;
+
+/** When candidates computed at `now` at a cost of `costMs` are computed again. */
+export function recomputeAt(now: number, costMs: number): number {
+  return now + Math.min(RECOMPUTE_AT_MOST_MS, RECOMPUTE_AFTER_COST * costMs);
+}
 
 export class AnalyticsService {
   private readonly pruning: ReturnType<typeof setInterval> | null;
@@ -102,7 +114,7 @@ export class AnalyticsService {
           minShoppers: this.options.minShoppers,
           limit: SUGGESTION_LIMIT,
         });
-        kept = { queries, next: Date.now() + RECOMPUTE_AFTER_COST * (performance.now() - started) };
+        kept = { queries, next: recomputeAt(Date.now(), performance.now() - started) };
         this.candidates.set(id, kept);
       }
       const hidden = new Set(await this.store.blockedSuggestions(id));

@@ -74,7 +74,8 @@ const suggestions = async (d: Tokens, q: string): Promise<string[]> =>
     .suggestions;
 
 // 45 s: a domain's suggestion candidates are computed again only after 20 times what they last
-// cost (analytics-service.ts), which on a loaded machine took past 10 s with a Redis Cluster and past 30 s once in SQLite mode.
+// cost, at most 30 s later (analytics-service.ts): one read stalled on a loaded machine, with a
+// Redis Cluster or in SQLite mode, held them past 30 s before that bound.
 async function until(check: () => Promise<boolean>, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
