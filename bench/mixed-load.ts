@@ -194,7 +194,7 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
 
     const combos = o.clients.flatMap((clients) => o.batches.map((batch) => ({ clients, batch })));
     phase("queries", "drawing the wrk lists from the catalogs");
-    const perRun = o.seconds * URLS_PER_SECOND;
+    const perRun = o.seconds * (o.urlsPerSecond ?? URLS_PER_SECOND);
     const listsOf = (catalog: ReturnType<typeof sampleCatalog>, runs: number) => {
       const mix = newQueryMix(catalog, { seed: o.seed, count: perRun * runs });
       return Array.from({ length: runs }, (_, k) => mix.slice(k * perRun, (k + 1) * perRun));

@@ -15,6 +15,11 @@ export interface MixedLoadOptions {
   batches: number[];
   /** Seconds of each wrk run (and of the flood). */
   seconds: number;
+  /**
+   * New-query URLs drawn per second of a wrk run, more than the server answers (none asked
+   * twice); default 10,000. A test's catalog of a few hundred products is answered faster.
+   */
+  urlsPerSecond?: number;
   seed: number;
   /** wrk's connections. */
   connections: number;
