@@ -4,15 +4,17 @@
 // as bench/new-queries.ts, whose runs of each catalog in turn moved the ratio by a third from
 // one pair of runs to the next (BENCHMARKS.md, issue 21).
 //   bun bench/http-catalogs.ts [--products 100000] [--per-class 300] [--seed 1] [--feed-first]
+//     [--same project|feed]
 // One server as new-queries.ts starts it, one domain per catalog, each imported over HTTP and
 // searchable; the repeating mix of both warms the server up (concurrency 8, 3 s); then query i
 // of a class is asked of one domain and of the other, in turn first, each once at concurrency 1.
 // Prints per class the p50 and p99 of the server's own time (Server-Timing `search;dur`) on
-// each catalog and feed/project.
+// each catalog and feed/project. `--same NAME` imports NAME's catalog into both stores and asks
+// both the same queries: the ratios then show what the method's noise alone gives.
 
 import { parseArgs } from "node:util";
 import { createDomain, startService, type Tokens, tempDir } from "../test/http/harness.ts";
-import { type CatalogName, catalogSource } from "./catalogs/index.ts";
+import { type CatalogName, catalogNamed, catalogSource } from "./catalogs/index.ts";
 import { NEW_QUERY_CLASSES, newQueryClasses } from "./new-queries/classes.ts";
 import { untilSearchable } from "./new-queries.ts";
 import { generateQueryMix, type MixQuery } from "./query-mix.ts";
@@ -25,6 +27,7 @@ const { values } = parseArgs({
     "per-class": { type: "string", default: "300" },
     seed: { type: "string", default: "1" },
     "feed-first": { type: "boolean", default: false },
+    same: { type: "string" },
   },
 });
 const products = Number(values.products);
@@ -33,6 +36,11 @@ const seed = Number(values.seed);
 const NAMES: readonly CatalogName[] = ["project", "feed"];
 // Imported in this order (--feed-first: the feed's first), asked in turn either way.
 const IMPORTS = values["feed-first"] ? [...NAMES].reverse() : NAMES;
+const same = values.same === undefined ? null : catalogNamed(values.same);
+if (values.same !== undefined && same === null) {
+  console.error(`--same takes project or feed, not ${values.same}`);
+  process.exit(2);
+}
 
 using dir = tempDir("vitrina-http-catalogs-");
 await using service = await startService({ dataDir: dir, args: benchServeArgs(null) });
@@ -46,7 +54,7 @@ const url = (tokens: Tokens, q: MixQuery) =>
 
 const byName = new Map<CatalogName, Side>();
 for (const name of IMPORTS) {
-  const source = catalogSource(name);
+  const source = catalogSource(same ?? name);
   const tokens = await createDomain(service, `catalog-${name}`);
   const started = performance.now();
   await importCatalog(service.url, tokens.secret_token, { seed, products, catalog: source });
@@ -76,6 +84,8 @@ async function serverMs(tokens: Tokens, q: MixQuery): Promise<number> {
 }
 
 const f = (x: number) => x.toFixed(3).padStart(9);
+if (same !== null)
+  console.log(`both stores hold the ${same} catalog: "project" and "feed" name the two stores`);
 console.log(
   "class             project p50  feed p50  feed/project  project p99  feed p99  feed/project",
 );
