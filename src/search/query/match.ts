@@ -1,5 +1,5 @@
 import { type Bitset, hasBit } from "../index/bitset.ts";
-import { HOT, type Segment } from "../index/segment.ts";
+import type { Segment } from "../index/segment.ts";
 import { flagsOf, type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
 import { FIELD } from "../index/term-index.ts";
 import { INITIAL_ONLY, STRONG_ONLY, type TermExpansion } from "./expand.ts";
@@ -33,6 +33,8 @@ export interface WordPlan {
   /** Category slots whose text the word matches, with the match info their products get. */
   readonly categorySlots: Uint32Array;
   readonly categoryInfo: Uint16Array;
+  /** Products of those categories, over every segment. */
+  readonly categoryDocs: number;
   /** Postings under the word: the work of scanning it. */
   readonly cost: number;
   /** Posting lists under the word (terms of both segments and matched categories). */
@@ -211,9 +213,7 @@ class MatchScratch {
   private scan(snap: Snapshot, plan: WordPlan, w: number, mode: number): void {
     const bits = this.bits;
     const bySlot =
-      mode === ANNOTATE &&
-      plan.categorySlots.length > 0 &&
-      this.count < this.categoryProducts(snap, plan);
+      mode === ANNOTATE && plan.categorySlots.length > 0 && this.count < plan.categoryDocs;
     for (let k = 0; k < snap.segments.length; k++) {
       const seg = snap.segments[k] as Segment;
       const start = snap.starts[k] as number;
@@ -307,32 +307,13 @@ class MatchScratch {
       slotInfo[s] = Math.min(slotInfo[s] as number, plan.categoryInfo[i] as number);
     }
     const W = this.words;
-    const hot = (snap.segments[0] as Segment).hot;
-    const baseEnd = snap.starts[1] as number;
     for (let c = 0; c < this.count; c++) {
-      const doc = this.docs[c] as number;
-      const flags =
-        doc < baseEnd ? (hot[doc * HOT.stride + HOT.flags] as number) | 0 : flagsOf(snap, doc);
-      const inf = slotInfo[flags >>> 1] as number;
+      const inf = slotInfo[flagsOf(snap, this.docs[c] as number) >>> 1] as number;
       const at = c * W + w;
       if (inf < (this.info[at] as number)) this.info[at] = inf;
     }
     for (let i = 0; i < plan.categorySlots.length; i++)
       slotInfo[plan.categorySlots[i] as number] = NO_MATCH;
-  }
-
-  /** The products of the word's categories, over every segment. */
-  private categoryProducts(snap: Snapshot, plan: WordPlan): number {
-    let n = 0;
-    for (const seg of snap.segments) {
-      const { offsets } = seg.categoryDocs;
-      const slots = offsets.length - 1;
-      for (let i = 0; i < plan.categorySlots.length; i++) {
-        const s = plan.categorySlots[i] as number;
-        if (s < slots) n += (offsets[s + 1] as number) - (offsets[s] as number);
-      }
-    }
-    return n;
   }
 
   /** A driver doc's info into the dense array, its bit into `touched` when new. */

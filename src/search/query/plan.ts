@@ -31,10 +31,12 @@ export function planWords(snap: Snapshot, words: readonly QueryWord[]): WordPlan
         lists += (e.ranges[r + 1] as number) - (e.ranges[r] as number);
       }
     }
+    let categoryDocs = 0;
     for (const seg of snap.segments) {
       const offsets = seg.categoryDocs.offsets;
       for (const s of categories.slots) {
-        if (s + 1 < offsets.length) cost += (offsets[s + 1] as number) - (offsets[s] as number);
+        if (s + 1 < offsets.length)
+          categoryDocs += (offsets[s + 1] as number) - (offsets[s] as number);
       }
     }
     return {
@@ -42,7 +44,8 @@ export function planWords(snap: Snapshot, words: readonly QueryWord[]): WordPlan
       segments,
       categorySlots: categories.slots,
       categoryInfo: categories.info,
-      cost,
+      categoryDocs,
+      cost: cost + categoryDocs,
       lists,
     };
   });
