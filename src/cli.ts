@@ -2,9 +2,8 @@
 import pkg from "../package.json" with { type: "json" };
 import { commandInput, findCommand, UsageExit, usageLines } from "./cli/command.ts";
 import { COMMANDS } from "./cli/commands.ts";
-import { Refused } from "./cli/refused.ts";
 import { ConfigError } from "./config.ts";
-import { AppError } from "./errors.ts";
+import { AppError, Refused } from "./errors.ts";
 
 const usage = (
   commands = COMMANDS,

@@ -105,6 +105,16 @@ export const ERRORS = {
   },
   method_not_allowed: { status: 405, message: 'Method "{method}" not allowed.' },
   store_unavailable: { status: 503, message: "The primary store is unavailable; retry shortly." },
+  // The embedded store's file failed a read or a write (store/sqlite/storage-faults.ts); the
+  // refused request's transaction was rolled back whole.
+  // `state` is what /ready says while the fault lasts.
+  store_damaged: {
+    status: 503,
+    message:
+      "The database file is damaged ({reason}): nothing of this request was stored, and this server takes no more writes until it is restarted on a good file.",
+    state:
+      "the database file is damaged ({reason}): writes are refused until the server is restarted on a good file",
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -120,6 +130,11 @@ const echoed = (value: string | number): string => {
   return text.length > ECHO_MAX ? `${text.slice(0, ECHO_MAX)}…` : text;
 };
 
+const rendered = (template: string, vars: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (_, k: string) =>
+    vars[k] === undefined ? `{${k}}` : echoed(vars[k] as string | number),
+  );
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
@@ -133,15 +148,23 @@ export class AppError extends Error {
     vars: Record<string, string | number> = {},
     errors?: Record<string, string[]>,
   ) {
-    const entry = ERRORS[code];
-    super(
-      entry.message.replace(/\{(\w+)\}/g, (_, k: string) =>
-        vars[k] === undefined ? `{${k}}` : echoed(vars[k]),
-      ),
-    );
+    super(rendered(ERRORS[code].message, vars));
     this.code = code;
-    this.status = entry.status;
+    this.status = ERRORS[code].status;
     this.vars = vars;
     this.errors = errors;
   }
+
+  /** A fault that lasts, as /ready names it (the entry's `state`), else the message. */
+  get state(): string {
+    const entry = ERRORS[this.code];
+    return "state" in entry ? rendered(entry.state, this.vars) : this.message;
+  }
 }
+
+/**
+ * What an operator can fix and must, before a command can be carried out as asked (a server
+ * runs on the data dir, a file exists, the database is damaged or not Vitrina's): the CLI prints
+ * the message on one line and exits 2.
+ */
+export class Refused extends Error {}

@@ -7,6 +7,7 @@ import { adminAnalytics } from "./analytics/admin-analytics.ts";
 import { PopularQueries } from "./analytics/popular-queries.ts";
 import { SearchRecorder } from "./analytics/search-recorder.ts";
 import type { Config } from "./config.ts";
+import { Refused } from "./errors.ts";
 import { overviewOf } from "./http/admin/overview.ts";
 import { appRoutes } from "./http/app.ts";
 import { AuthThrottle } from "./http/limits/auth-throttle.ts";
@@ -28,6 +29,7 @@ import { SnapshotPublisher } from "./indexing/snapshot-replica.ts";
 import type { StopStack } from "./stop-stack.ts";
 import { openStore } from "./store/open-store.ts";
 import { Checkpointer } from "./store/sqlite/checkpointer.ts";
+import { holderText, isHolder, lockDataDir } from "./store/sqlite/data-dir-lock.ts";
 import { sqliteFile } from "./store/sqlite/sqlite-store.ts";
 import type { ChangeLog, PrimaryStore } from "./store/store.ts";
 import { logLine } from "./telemetry/log-lines.ts";
@@ -44,9 +46,20 @@ export interface Storage {
   fresh: FreshRecords;
 }
 
-/** The primary store and change log, and the SQLite file's checkpoints. */
+/**
+ * The primary store and change log, and the SQLite file's checkpoints. The embedded store's
+ * data dir is locked for the server's life first: one writer per file (data-dir-lock.ts).
+ */
 export async function storage(config: Config, stops: StopStack): Promise<Storage> {
-  const { store, log } = await openStore(config);
+  if (!config.redis) {
+    const lock = lockDataDir(config.dataDir, "serve");
+    if (isHolder(lock))
+      throw new Refused(
+        `${holderText(lock)} is running on ${config.dataDir}: one data dir takes one server (stop that one, or give this one another --data-dir)`,
+      );
+    stops.push("data dir lock", () => lock.release());
+  }
+  const { store, log } = await openStore(config, { verify: "pages" });
   stops.push("store", () => store.close());
   if (!config.redis) {
     const checkpointer = await Checkpointer.start(sqliteFile(config.dataDir));
@@ -261,7 +274,12 @@ export function http(
     synonyms: imports,
     rules: imports,
     indexers,
-    readiness: readinessOf({ domains, indexers, store }),
+    readiness: readinessOf({
+      domains,
+      indexers,
+      store,
+      fault: () => imports.fault ?? store.fault ?? null,
+    }),
     search: searchAnswers({
       domains,
       indexers,

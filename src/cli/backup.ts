@@ -1,9 +1,15 @@
 import { Database } from "bun:sqlite";
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { schemaVersion } from "../store/sqlite/migrations.ts";
+import { copyFileSync, existsSync, renameSync, rmSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { Refused } from "../errors.ts";
+import {
+  holderOfDataDir,
+  holderText,
+  isHolder,
+  lockDataDir,
+} from "../store/sqlite/data-dir-lock.ts";
+import { damageOf, factsOf, refusalOf } from "../store/sqlite/database-file.ts";
 import { sqliteFile } from "../store/sqlite/sqlite-store.ts";
-import { runningServer } from "./pid-file.ts";
-import { Refused } from "./refused.ts";
 
 // Backup and restore of the embedded store: one SQLite file. `VACUUM INTO` writes a consistent
 // snapshot of the database (one read transaction) into a new file while the server goes on
@@ -16,7 +22,7 @@ export interface BackupInfo {
   domains: number;
 }
 
-/** Opens a file that must be a Vitrina database and reports what it holds. */
+/** Opens a file that must be a whole Vitrina database and reports what it holds. */
 function inspect(file: string): Omit<BackupInfo, "bytes"> {
   let db: Database;
   try {
@@ -25,20 +31,13 @@ function inspect(file: string): Omit<BackupInfo, "bytes"> {
     throw new Refused(`${file} cannot be opened as SQLite: ${(error as Error).message}`);
   }
   try {
-    const version = (db.query("PRAGMA user_version").get() as { user_version: number })
-      .user_version;
-    const check = (db.query("PRAGMA quick_check").get() as { quick_check: string }).quick_check;
-    if (check !== "ok") throw new Refused(`${file} is damaged: ${check}`);
-    const hasDomains = db
-      .query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'domains'")
-      .get();
-    if (version < 1 || !hasDomains) throw new Refused(`${file} is not a Vitrina database`);
-    if (version > schemaVersion())
-      throw new Refused(
-        `${file} has schema version ${version}, newer than this build's ${schemaVersion()}: restore it with the version that wrote it`,
-      );
+    const facts = factsOf(db);
+    const refusal = refusalOf(file, facts);
+    if (refusal) throw new Refused(refusal);
+    const damage = damageOf(db);
+    if (damage) throw new Refused(`${file} is damaged: ${damage}`);
     const domains = (db.query("SELECT count(*) AS n FROM domains").get() as { n: number }).n;
-    return { file, schema_version: version, domains };
+    return { file, schema_version: facts.userVersion, domains };
   } catch (error) {
     if (error instanceof Refused) throw error;
     throw new Refused(`${file} is not a Vitrina database: ${(error as Error).message}`);
@@ -47,10 +46,23 @@ function inspect(file: string): Omit<BackupInfo, "bytes"> {
   }
 }
 
+/** The data dir whose live database `file` would be, when a process holds that dir. */
+function liveDatabaseAt(file: string): string | null {
+  const dir = dirname(resolve(file));
+  const names = ["", "-wal", "-shm"].map((suffix) => `${sqliteFile(dir)}${suffix}`);
+  if (!names.includes(resolve(file))) return null;
+  const holder = holderOfDataDir(dir);
+  return holder ? `${holderText(holder)} is running on ${dir}` : null;
+}
+
 /** `vitrina backup`: a snapshot of the data dir's database into `to`, safe while serving. */
 export function backup(dataDir: string, to: string, options: { force: boolean }): BackupInfo {
+  const live = liveDatabaseAt(to);
+  if (live) throw new Refused(`${live}: ${to} is its database; back up to another file`);
   const source = sqliteFile(dataDir);
   if (!existsSync(source)) throw new Refused(`no database at ${source}`);
+  if (resolve(to) === resolve(source))
+    throw new Refused(`${to} is the database being backed up; back up to another file`);
   if (existsSync(to) && !options.force)
     throw new Refused(`${to} exists: choose another file or pass --force to replace it`);
   // Written beside the target and renamed: a backup that fails half-way leaves no file that
@@ -80,17 +92,20 @@ export function backup(dataDir: string, to: string, options: { force: boolean })
  */
 export function restore(from: string, dataDir: string, options: { force: boolean }): BackupInfo {
   if (!existsSync(from)) throw new Refused(`no backup at ${from}`);
-  const pid = runningServer(dataDir);
-  if (pid !== null)
-    throw new Refused(`a server (pid ${pid}) is running on ${dataDir}: stop it before restoring`);
-  const info = inspect(from);
-  const target = sqliteFile(dataDir);
-  if (existsSync(target) && !options.force)
-    throw new Refused(`${target} exists: pass --force to replace it with the backup`);
-  mkdirSync(dataDir, { recursive: true });
-  const partial = `${target}.partial`;
-  copyFileSync(from, partial);
-  for (const suffix of ["-wal", "-shm"]) rmSync(`${target}${suffix}`, { force: true });
-  renameSync(partial, target);
-  return { ...info, file: target, bytes: statSync(target).size };
+  const lock = lockDataDir(dataDir, "restore");
+  if (isHolder(lock))
+    throw new Refused(`${holderText(lock)} is running on ${dataDir}: stop it before restoring`);
+  try {
+    const info = inspect(from);
+    const target = sqliteFile(dataDir);
+    if (existsSync(target) && !options.force)
+      throw new Refused(`${target} exists: pass --force to replace it with the backup`);
+    const partial = `${target}.partial`;
+    copyFileSync(from, partial);
+    for (const suffix of ["-wal", "-shm"]) rmSync(`${target}${suffix}`, { force: true });
+    renameSync(partial, target);
+    return { ...info, file: target, bytes: statSync(target).size };
+  } finally {
+    lock.release();
+  }
 }

@@ -1,9 +1,8 @@
 import { OPTIONS } from "../config.ts";
-import { AppError } from "../errors.ts";
+import { AppError, Refused } from "../errors.ts";
 import { GRACE_PARAM, parseGrace } from "../http/admin/token-grace.ts";
 import { SEARCH_TOKEN_GRACE } from "../tenancy/domains.ts";
 import type { Command, CommandInput } from "./command.ts";
-import { Refused } from "./refused.ts";
 
 // The CLI's table: one row per command. A later command is one more row.
 
@@ -38,6 +37,21 @@ async function withDomains<T>(
   } finally {
     await store.close();
   }
+}
+
+/**
+ * Takes the embedded data dir's lock for a command that must not run beside a server; refused
+ * with `refusal(holder)` while another process holds it. Returns the release.
+ */
+async function lockedDataDir(
+  dataDir: string,
+  command: string,
+  refusal: (holder: string) => string,
+): Promise<() => void> {
+  const { holderText, isHolder, lockDataDir } = await import("../store/sqlite/data-dir-lock.ts");
+  const lock = lockDataDir(dataDir, command);
+  if (isHolder(lock)) throw new Refused(refusal(holderText(lock)));
+  return () => lock.release();
 }
 
 /** A domain as the CLI prints it: one JSON line. */
@@ -125,19 +139,25 @@ export const COMMANDS: readonly Command[] = [
     args: 1,
     run: async (input) => {
       const name = input.args[0] as string;
-      if (!input.config.redis) {
-        const { runningServer } = await import("./pid-file.ts");
-        const pid = runningServer(input.config.dataDir);
-        if (pid !== null)
-          throw new Refused(
-            `a server (pid ${pid}) is running on ${input.config.dataDir}: delete through it, DELETE /api/v2/admin/domains/${name}/`,
+      // Embedded mode: the server's indexes and ids would not know of it, and a server started
+      // meanwhile would serve it half deleted: the data dir is this command's while it runs.
+      const release = input.config.redis
+        ? () => {}
+        : await lockedDataDir(
+            input.config.dataDir,
+            "domain delete",
+            (holder) =>
+              `${holder} is running on ${input.config.dataDir}: delete through it, DELETE /api/v2/admin/domains/${name}/`,
           );
+      try {
+        return await withDomains(input, async ({ domains }) => {
+          const d = await domains.delete(name);
+          console.log(JSON.stringify({ name: d.name, deleted: true }));
+          return 0;
+        });
+      } finally {
+        release();
       }
-      return withDomains(input, async ({ domains }) => {
-        const d = await domains.delete(name);
-        console.log(JSON.stringify({ name: d.name, deleted: true }));
-        return 0;
-      });
     },
   },
   ...(["block", "unblock"] as const).map(

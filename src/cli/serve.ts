@@ -1,13 +1,10 @@
 import type { Config } from "../config.ts";
+import { Refused } from "../errors.ts";
 import { startServer } from "../server.ts";
 import { flushLog } from "../telemetry/log-lines.ts";
-import { claimPidFile } from "./pid-file.ts";
-import { Refused } from "./refused.ts";
 
 /** `vitrina serve`: runs until SIGTERM or SIGINT, then stops in order. */
 export async function serve(config: Config): Promise<number> {
-  // The embedded store's data dir says that a server runs on it (restore refuses then).
-  const release = config.redis ? () => {} : claimPidFile(config.dataDir);
   try {
     const server = await startServer(config).catch((error) => {
       if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
@@ -31,6 +28,5 @@ export async function serve(config: Config): Promise<number> {
     return 0;
   } finally {
     flushLog();
-    release();
   }
 }

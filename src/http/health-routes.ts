@@ -32,7 +32,8 @@ export function healthRoutes({ readiness, adminKey }: HealthDeps): Route[] {
         const r = await readiness();
         if (r.ready) return json({ status: "ready" });
         const why = [
-          ...(r.store === "ok" ? [] : ["the primary store is unavailable"]),
+          ...(r.store === "unavailable" ? ["the primary store is unavailable"] : []),
+          ...(r.fault ? [r.fault] : []),
           ...(r.pending.length ? [`indexes still loading: ${r.pending.join(", ")}`] : []),
         ];
         return json({ detail: `Not ready: ${why.join("; ")}.`, ...r }, 503);

@@ -43,6 +43,7 @@ export class ImportWriter {
   private readonly pending = new Map<number, (reply: Reply) => void>();
   private nextId = 1;
   private stopping = false;
+  private damaged: AppError | null = null;
 
   private constructor(
     private readonly config: Config,
@@ -90,10 +91,19 @@ export class ImportWriter {
       this.pending.set(id, (reply) => {
         if (reply.ok) resolve(reply);
         else if (typeof reply.error === "string") reject(new Error(reply.error));
-        else reject(new AppError(reply.error.code, reply.error.vars));
+        else {
+          const error = new AppError(reply.error.code, reply.error.vars);
+          if (error.code === "store_damaged") this.damaged = error;
+          reject(error);
+        }
       });
       this.worker.postMessage({ ...message, id } as ToImportThread, transfer);
     });
+  }
+
+  /** The damage the import thread's writes found (it refuses writes from then on), or null. */
+  get fault(): AppError | null {
+    return this.damaged;
   }
 
   /** Calls sent to the import thread and not answered yet (read by /metrics). */

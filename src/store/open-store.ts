@@ -19,9 +19,12 @@ export interface RedisTarget {
 /**
  * The configured primary store and change log: SQLite in the data dir by default, Redis when
  * `--redis-url` or `--redis-cluster` is set (the data dir then holds nothing of the catalog).
+ * `verify: "pages"` reads every page of the SQLite file before it is used (the server's start);
+ * every open checks that the file is Vitrina's and of a schema this build knows.
  */
 export async function openStore(
   options: StoreOptions,
+  { verify = "schema" }: { verify?: "pages" | "schema" } = {},
 ): Promise<{ store: PrimaryStore; log: ChangeLog }> {
   if (options.redis) {
     const { at, wait } = options.redis;
@@ -31,6 +34,6 @@ export async function openStore(
         : await RedisStore.openCluster(at.cluster, { wait });
     return { store: redis, log: redis };
   }
-  const sqlite = new SqliteStore(options.dataDir, { synchronous: options.sync });
+  const sqlite = new SqliteStore(options.dataDir, { synchronous: options.sync, verify });
   return { store: sqlite, log: sqlite };
 }

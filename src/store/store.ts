@@ -1,3 +1,4 @@
+import type { AppError } from "../errors.ts";
 import type { CategoryDraft, ProductDraft } from "../model/drafts.ts";
 import type { FieldErrors } from "../model/import.ts";
 import type { MerchRule } from "../model/merchandising.ts";
@@ -234,6 +235,11 @@ export interface PrimaryStore
     MerchandisingStore,
     ActionStats {
   readonly kind: "sqlite" | "redis";
+  /**
+   * The storage fault for which this connection refuses every write until the process is
+   * restarted (a damaged SQLite file), or null.
+   */
+  readonly fault?: AppError | null;
   close(): Promise<void>;
 }
 

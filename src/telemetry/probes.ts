@@ -21,28 +21,38 @@ export interface Readiness {
   ready: boolean;
   /** Domains whose index is still being built or caught up. */
   pending: string[];
-  store: "ok" | "unavailable";
+  store: "ok" | "unavailable" | "damaged";
+  /** The writer's fault, while it refuses writes because of it. */
+  fault?: string;
 }
 
-/** Ready: every served domain's index built and caught up, and the primary store answering. */
+/**
+ * Ready: every served domain's index built and caught up, and the primary store answering and
+ * taking writes (a write that found the file damaged stops them: `faults`).
+ */
 export function readinessOf(deps: {
   domains: KnownDomains;
   indexers: Pick<IndexStates, "isReady">;
   store: Pick<DomainStore, "listDomains">;
+  /** The fault for which a writer of this node refuses writes (an AppError), or null. */
+  fault: () => { readonly state: string } | null;
 }): () => Promise<Readiness> {
   return async () => {
     const pending = deps.domains
       .all()
       .filter((d) => !deps.indexers.isReady(d))
       .map((d) => d.name);
+    const fault = deps.fault();
     const reachable = await deps.store.listDomains().then(
       () => true,
       () => false,
     );
+    const store = fault ? "damaged" : reachable ? "ok" : "unavailable";
     return {
-      ready: reachable && pending.length === 0,
+      ready: store === "ok" && pending.length === 0,
       pending,
-      store: reachable ? "ok" : "unavailable",
+      store,
+      ...(fault ? { fault: fault.state } : {}),
     };
   };
 }

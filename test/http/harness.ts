@@ -201,6 +201,21 @@ async function waitForListening(
   throw new Error(`service exited before listening: ${seen}\n${err}`);
 }
 
+/** Runs `vitrina ARGS` to its end: its exit code and its stdout and stderr, trimmed. */
+export async function runCli(args: string[], env: Record<string, string> = {}) {
+  const proc = Bun.spawn([process.execPath, CLI, ...args], {
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { ...process.env, ...env },
+  });
+  const [out, err, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
+  return { code, out: out.trim(), err: err.trim() };
+}
+
 export interface Tokens {
   name: string;
   secret_token: string;

@@ -20,13 +20,13 @@ import { join } from "node:path";
 import {
   ADMIN_KEY,
   CATEGORIES,
-  CLI,
   category,
   createDomain,
   PRODUCTS,
   post,
   product,
   redisFor,
+  runCli,
   type Service,
   STORE,
   startService,
@@ -52,15 +52,7 @@ async function until<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boo
   }
 }
 
-async function cli(args: string[]) {
-  const proc = Bun.spawn([process.execPath, CLI, ...args], { stdout: "pipe", stderr: "pipe" });
-  const [out, err, code] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
-  return { code, out: out.trim(), err: err.trim() };
-}
+const cli = runCli;
 
 /** The value of one sample of the Prometheus text, 0 when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {

@@ -15,12 +15,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
   ADMIN_KEY,
   CATEGORIES,
-  CLI,
   category,
   createDomain,
   PRODUCTS,
   post,
   product,
+  runCli,
   type Service,
   startService,
   storeArgs,
@@ -193,15 +193,7 @@ describe("allowed origins", () => {
   });
 });
 
-async function cli(args: string[]) {
-  const proc = Bun.spawn([process.execPath, CLI, ...args], { stdout: "pipe", stderr: "pipe" });
-  const [out, err, code] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
-  return { code, out: out.trim(), err: err.trim() };
-}
+const cli = runCli;
 
 test("7. vitrina domain origins", async () => {
   using dir = tempDir();

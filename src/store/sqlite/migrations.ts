@@ -140,7 +140,15 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (domain_id, day, q)
   ) WITHOUT ROWID;
   `,
+  // 9: the file says it is Vitrina's (issue 34, point 2): SQLite's header field for the
+  // program that owns a file, so that another program's database is never taken for a store.
+  `
+  PRAGMA application_id = ${0x56545241};
+  `,
 ];
+
+/** SQLite's application_id of a Vitrina file ("VTRA"), from migration 9 on. */
+export const APPLICATION_ID = 0x56545241;
 
 /** The schema version this build writes (`PRAGMA user_version` after `migrate`). */
 export const schemaVersion = (): number => MIGRATIONS.length;

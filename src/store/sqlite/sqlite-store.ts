@@ -1,5 +1,4 @@
-import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
+import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { AppError } from "../../errors.ts";
 import type { CategoryDraft, ProductDraft } from "../../model/drafts.ts";
@@ -29,8 +28,11 @@ import type {
 } from "../store.ts";
 import { Waiters } from "../waiters.ts";
 import { SqliteActionStats } from "./action-stats.ts";
+import { ensureDataDir } from "./data-dir-lock.ts";
+import { openDatabaseFile } from "./database-file.ts";
 import { migrate } from "./migrations.ts";
 import { SqliteSearchStats } from "./search-stats.ts";
+import { sqliteFaultOf } from "./storage-faults.ts";
 
 type Row = Record<string, unknown>;
 
@@ -113,13 +115,26 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
   private readonly q: ReturnType<typeof statements>;
   private readonly stats: SqliteSearchStats;
   private readonly actions: SqliteActionStats;
+  /**
+   * Set by the first write that finds the file damaged: every later write is refused with it
+   * (issue 34, point 2), so that nothing is acknowledged into a file that cannot give it back.
+   */
+  private damaged: AppError | null = null;
 
-  constructor(dataDir: string, options: { synchronous?: "normal" | "full" } = {}) {
-    mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(sqliteFile(dataDir), { create: true, strict: true });
-    // A product row is 2-4 KB of JSON: on SQLite's default 4 KiB pages nearly every row splits
-    // a page, and an insert cost 20 us; on 16 KiB pages, 5 us. Takes effect on a new file only.
-    this.db.exec("PRAGMA page_size = 16384");
+  constructor(
+    dataDir: string,
+    options: { synchronous?: "normal" | "full"; verify?: "pages" | "schema" } = {},
+  ) {
+    ensureDataDir(dataDir);
+    this.db = openDatabaseFile(sqliteFile(dataDir), {
+      verify: options.verify ?? "schema",
+      init: (db) => {
+        // A product row is 2-4 KB of JSON: on SQLite's default 4 KiB pages nearly every row
+        // splits a page, and an insert cost 20 us; on 16 KiB pages, 5 us. Only a new file takes it.
+        db.exec("PRAGMA page_size = 16384");
+        migrate(db);
+      },
+    });
     this.db.exec("PRAGMA journal_mode = WAL");
     this.db.exec(`PRAGMA synchronous = ${options.synchronous === "full" ? "FULL" : "NORMAL"}`);
     this.db.exec("PRAGMA busy_timeout = 5000");
@@ -138,23 +153,45 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     this.actions = new SqliteActionStats(this.db);
   }
 
+  /** The damage a write found, while this connection refuses writes because of it. */
+  get fault(): AppError | null {
+    return this.damaged;
+  }
+
+  /** Runs a write (one transaction) unless the file is known damaged; storage faults as AppErrors. */
+  private write<T>(work: () => T): T {
+    if (this.damaged) throw this.damaged;
+    try {
+      return work();
+    } catch (error) {
+      const fault = sqliteFaultOf(error);
+      if (!fault) throw error;
+      if (fault.code === "store_damaged") this.damaged = fault;
+      throw fault;
+    }
+  }
+
   async createDomain(name: string, tokens: TokenPair): Promise<DomainRecord> {
     const exists = this.db.query("SELECT 1 FROM domains WHERE name = ?").get(name);
     if (exists) throw new AppError("domain_exists", { name });
     // The id comes from an AUTOINCREMENT sequence (migration 3): never one of a deleted domain.
-    return this.db.transaction(() => {
-      const { id } = this.db.query("INSERT INTO domain_ids DEFAULT VALUES RETURNING id").get() as {
-        id: number;
-      };
-      this.db.query("DELETE FROM domain_ids").run();
-      const row = this.db
-        .query(
-          `INSERT INTO domains (id, name, secret_token, search_token, created_at)
+    return this.write(() =>
+      this.db.transaction(() => {
+        const { id } = this.db
+          .query("INSERT INTO domain_ids DEFAULT VALUES RETURNING id")
+          .get() as {
+          id: number;
+        };
+        this.db.query("DELETE FROM domain_ids").run();
+        const row = this.db
+          .query(
+            `INSERT INTO domains (id, name, secret_token, search_token, created_at)
            VALUES (?, ?, ?, ?, ?) RETURNING ${DOMAIN_COLUMNS}`,
-        )
-        .get(id, name, tokens.secret_token, tokens.search_token, Date.now()) as DomainRow;
-      return domainOf(row);
-    })();
+          )
+          .get(id, name, tokens.secret_token, tokens.search_token, Date.now()) as DomainRow;
+        return domainOf(row);
+      })(),
+    );
   }
 
   async listDomains(): Promise<DomainRecord[]> {
@@ -165,26 +202,30 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
   }
 
   async setDomainTokens(name: string, rotation: Rotation): Promise<DomainRecord> {
-    const row = this.db
-      .query(
-        `UPDATE domains SET secret_token = ?, search_token = ?, retired_search_token = ?,
+    const row = this.write(() =>
+      this.db
+        .query(
+          `UPDATE domains SET secret_token = ?, search_token = ?, retired_search_token = ?,
          retired_search_until = ? WHERE name = ? RETURNING ${DOMAIN_COLUMNS}`,
-      )
-      .get(
-        rotation.secret_token,
-        rotation.search_token,
-        rotation.retired_search_token,
-        rotation.retired_search_until,
-        name,
-      ) as DomainRow | null;
+        )
+        .get(
+          rotation.secret_token,
+          rotation.search_token,
+          rotation.retired_search_token,
+          rotation.retired_search_until,
+          name,
+        ),
+    ) as DomainRow | null;
     if (!row) throw new AppError("domain_not_found", { name });
     return domainOf(row);
   }
 
   async setDomainOrigins(name: string, origins: string[]): Promise<DomainRecord> {
-    const row = this.db
-      .query(`UPDATE domains SET allowed_origins = ? WHERE name = ? RETURNING ${DOMAIN_COLUMNS}`)
-      .get(origins.length ? JSON.stringify(origins) : null, name) as DomainRow | null;
+    const row = this.write(() =>
+      this.db
+        .query(`UPDATE domains SET allowed_origins = ? WHERE name = ? RETURNING ${DOMAIN_COLUMNS}`)
+        .get(origins.length ? JSON.stringify(origins) : null, name),
+    ) as DomainRow | null;
     if (!row) throw new AppError("domain_not_found", { name });
     return domainOf(row);
   }
@@ -203,10 +244,13 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
         )
         .all() as { name: string }[]
     ).map((t) => t.name);
-    this.db.transaction(() => {
-      for (const table of tables) this.db.run(`DELETE FROM "${table}" WHERE domain_id = ?`, [d.id]);
-      this.db.run("DELETE FROM domains WHERE id = ?", [d.id]);
-    })();
+    this.write(() =>
+      this.db.transaction(() => {
+        for (const table of tables)
+          this.db.run(`DELETE FROM "${table}" WHERE domain_id = ?`, [d.id]);
+        this.db.run("DELETE FROM domains WHERE id = ?", [d.id]);
+      })(),
+    );
     return domainOf(d);
   }
 
@@ -280,19 +324,21 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     write: (record: T, json: string) => void,
   ): (WriteResult<T> | null)[] {
     let seq = 0;
-    const results = this.db
-      .transaction(() => {
-        const planned = plan();
-        const out = planned.items.map((item): WriteResult<T> | null => {
-          if (!item?.ok) return item;
-          const json = JSON.stringify(item.record);
-          write(item.record, json);
-          return { ...item, json };
-        });
-        if (planned.log) seq = this.append(domainId, kind, out);
-        return out;
-      })
-      .immediate();
+    const results = this.write(() =>
+      this.db
+        .transaction(() => {
+          const planned = plan();
+          const out = planned.items.map((item): WriteResult<T> | null => {
+            if (!item?.ok) return item;
+            const json = JSON.stringify(item.record);
+            write(item.record, json);
+            return { ...item, json };
+          });
+          if (planned.log) seq = this.append(domainId, kind, out);
+          return out;
+        })
+        .immediate(),
+    );
     if (seq) {
       this.waiters.wake(domainId);
       options.onLogged?.(seq);
@@ -318,10 +364,12 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
   }
 
   async setDomainSynonyms(domainId: number, sets: readonly SynonymSet[]): Promise<number> {
-    const seq = this.db.transaction(() => {
-      this.q.setSynonyms.run(domainId, JSON.stringify(sets), Date.now());
-      return this.append(domainId, "synonyms", []);
-    })();
+    const seq = this.write(() =>
+      this.db.transaction(() => {
+        this.q.setSynonyms.run(domainId, JSON.stringify(sets), Date.now());
+        return this.append(domainId, "synonyms", []);
+      })(),
+    );
     this.waiters.wake(domainId);
     return seq;
   }
@@ -332,16 +380,18 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
   }
 
   async setDomainRules(domainId: number, rules: readonly MerchRule[]): Promise<number> {
-    const seq = this.db.transaction(() => {
-      this.q.setRules.run(domainId, JSON.stringify(rules), Date.now());
-      return this.append(domainId, "merchandising", []);
-    })();
+    const seq = this.write(() =>
+      this.db.transaction(() => {
+        this.q.setRules.run(domainId, JSON.stringify(rules), Date.now());
+        return this.append(domainId, "merchandising", []);
+      })(),
+    );
     this.waiters.wake(domainId);
     return seq;
   }
 
   async appendReindex(domainId: number): Promise<number> {
-    const seq = this.append(domainId, "reindex", []);
+    const seq = this.write(() => this.append(domainId, "reindex", []));
     this.waiters.wake(domainId);
     return seq;
   }
@@ -429,16 +479,18 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
   }
 
   async recordSearches(events: readonly SearchEvent[]): Promise<void> {
-    this.stats.record(events);
+    this.write(() => this.stats.record(events));
   }
 
   async pruneSearches(firstDay: string): Promise<void> {
-    this.stats.prune(firstDay);
-    this.actions.prune(firstDay);
+    this.write(() => {
+      this.stats.prune(firstDay);
+      this.actions.prune(firstDay);
+    });
   }
 
   async recordActions(actions: readonly ShopperAction[]): Promise<void> {
-    this.actions.record(actions);
+    this.write(() => this.actions.record(actions));
   }
 
   async queryActions(
@@ -469,7 +521,7 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
   }
 
   async setSuggestionBlocked(domainId: number, q: string, blocked: boolean): Promise<boolean> {
-    return this.stats.setBlocked(domainId, q, blocked);
+    return this.write(() => this.stats.setBlocked(domainId, q, blocked));
   }
 
   async close(): Promise<void> {
