@@ -10,13 +10,24 @@ import { validateProduct } from "../src/import/validate-product.ts";
 import type { CategoryDraft, ProductDraft } from "../src/model/drafts.ts";
 import { RedisStore } from "../src/store/redis/redis-store.ts";
 import { startCluster } from "../test/redis/redis-cluster.ts";
-import { typical } from "./typical-product.ts";
+import { commandSpec, flag, flagsOf } from "./suite/flags.ts";
+import { typical } from "./workloads/typical-product.ts";
 
-const arg = (name: string, fallback: number) =>
-  Number(process.argv[process.argv.indexOf(`--${name}`) + 1]) || fallback;
-const WRITERS = arg("writers", 6);
-const PRODUCTS = arg("products", 2000);
-const UPDATES = arg("updates", 4);
+const {
+  writers: WRITERS,
+  products: PRODUCTS,
+  updates: UPDATES,
+} = flagsOf(
+  commandSpec({
+    command: "bun bench/cluster-scale.ts",
+    about: "Import throughput and memory per product on a Redis Cluster of 1, 2 and 3 masters.",
+    flags: {
+      writers: flag.int(6, "writers, each into a domain of its own"),
+      products: flag.int(2000, "products per writer"),
+      updates: flag.int(4, "rounds of updates of every product"),
+    },
+  }),
+);
 const BATCH = 500;
 
 const batch = (from: number, price: number): ProductDraft[] =>

@@ -11,36 +11,48 @@
 // boosted, a brand buried, a category boosted, and one rule for a query word.
 
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { answerSearch } from "../src/http/search/search-answer.ts";
 import type { MerchRule } from "../src/model/merchandising.ts";
 import type { Language } from "../src/model/records.ts";
 import { SEARCH_DEFAULTS, type SearchParams, type SearchResponse } from "../src/model/search.ts";
 import { buildSnapshot } from "../src/search/engine.ts";
-import { catalogNamed, catalogSource } from "./catalogs/index.ts";
-import { newQueryClasses } from "./new-queries/classes.ts";
-import { generateQueryMix } from "./query-mix.ts";
-import { toRecords } from "./records.ts";
+import { CATALOG_NAMES, catalogSource } from "../test/fixtures/catalogs/index.ts";
+import { generateQueryMix } from "../test/fixtures/query-mix.ts";
+import { toRecords } from "../test/fixtures/records.ts";
+import { commandSpec, flag, flagsOf } from "./suite/flags.ts";
+import { newQueryClasses } from "./workloads/new-query-classes.ts";
 
-const { values } = parseArgs({
-  options: {
-    products: { type: "string", default: "100000" },
-    seed: { type: "string", default: "1" },
-    "per-class": { type: "string", default: "300" },
-    answers: { type: "string" },
-    slowest: { type: "string", default: "0" },
-    catalog: { type: "string", default: "project" },
-    rules: { type: "boolean", default: false },
-  },
-});
-const NAME = catalogNamed(values.catalog);
-if (NAME === null) throw new Error(`--catalog takes project or feed, not ${values.catalog}`);
-const PRODUCTS = Number(values.products);
-const SEED = Number(values.seed);
-const PER_CLASS = Number(values["per-class"]);
+const values = flagsOf(
+  commandSpec({
+    command: "bun bench/engine-new-queries.ts",
+    about:
+      "New queries in process: per class the engine's own p50/p99/max for queries it has never seen.",
+    flags: {
+      products: flag.int(100_000, "products of the catalog"),
+      seed: flag.int(1, "catalog and query seed", { min: 0 }),
+      perClass: flag.int(300, "queries of each class"),
+      answers: flag.text(
+        null,
+        "write each answer's product and category ids here, to compare versions",
+        "FILE",
+      ),
+      slowest: flag.int(0, "print the N slowest queries of each class", { min: 0 }),
+      catalog: flag.oneOf(
+        CATALOG_NAMES,
+        "project",
+        "the project's generator or the feed catalog (test/fixtures/catalogs/)",
+      ),
+      rules: flag.on("search with a few merchandising rules that apply to every query"),
+    },
+  }),
+);
+const NAME = values.catalog;
+const PRODUCTS = values.products;
+const SEED = values.seed;
+const PER_CLASS = values.perClass;
 
 const catalog = catalogSource(NAME).catalog(SEED, PRODUCTS);
-// The classes of the HTTP benchmark (bench/new-queries/classes.ts); they set only q and language.
+// The classes of the HTTP benchmark (bench/workloads/new-query-classes.ts); they set only q and language.
 const asked = (p: Record<string, string>): SearchParams => ({
   ...SEARCH_DEFAULTS,
   q: p.q ?? "",
@@ -115,7 +127,7 @@ for (const [name, queries] of classes) {
     `${name.padEnd(18)} ${String(queries.length).padStart(7)} ${pct(times, 50).toFixed(3).padStart(8)} ` +
       `${pct(times, 99).toFixed(3).padStart(8)} ${pct(times, 100).toFixed(3).padStart(8)}`,
   );
-  for (const i of slowest.slice(0, Number(values.slowest))) {
+  for (const i of slowest.slice(0, values.slowest)) {
     const params = queries[i] as SearchParams;
     const ms = ((times[times.length - 1 - slowest.indexOf(i)] as number) ?? 0).toFixed(3);
     console.log(`    ${ms} ms  ${JSON.stringify(params.q)} ${params.language}`);

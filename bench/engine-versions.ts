@@ -3,38 +3,41 @@
 //     [--catalog project|feed]
 // OTHER_CHECKOUT is another clone or worktree of Vitrina (main, say). Each version builds its
 // own snapshot of the same generated catalog and is warmed up on the same traffic mix; then
-// every query of bench/new-queries/classes.ts is asked once of each, in alternating order, so
+// every query of bench/workloads/new-query-classes.ts is asked once of each, in alternating order, so
 // that both see the machine's noise alike. Prints per class the p50 and p99 of each, the
 // median of the per-query ratio this/other (the figure the noise spares most), and how many
 // answers differ (total or products on the page). Each version is asked for the answer the
 // route sends (before issue 22 the engine made it, with its own cache, turned off here; since,
 // http/search/search-answer.ts makes it of the engine's result).
 
-import { parseArgs } from "node:util";
 import type { Language } from "../src/model/records.ts";
 import { SEARCH_DEFAULTS, type SearchParams, type SearchResponse } from "../src/model/search.ts";
 import type { buildSnapshot, Snapshot } from "../src/search/engine.ts";
-import { catalogNamed, catalogSource } from "./catalogs/index.ts";
-import { newQueryClasses } from "./new-queries/classes.ts";
-import { generateQueryMix } from "./query-mix.ts";
-import { toRecords } from "./records.ts";
+import { CATALOG_NAMES, catalogSource } from "../test/fixtures/catalogs/index.ts";
+import { generateQueryMix } from "../test/fixtures/query-mix.ts";
+import { toRecords } from "../test/fixtures/records.ts";
+import { commandSpec, flag, flagsOf } from "./suite/flags.ts";
+import { newQueryClasses } from "./workloads/new-query-classes.ts";
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    products: { type: "string", default: "100000" },
-    "per-class": { type: "string", default: "300" },
-    catalog: { type: "string", default: "project" },
-  },
-});
-const other = positionals[0];
-const catalogName = catalogNamed(values.catalog);
-if (other === undefined || catalogName === null) {
-  console.error(
-    "usage: bun bench/engine-versions.ts OTHER_CHECKOUT [--products N] [--per-class N] [--catalog project|feed]",
-  );
-  process.exit(2);
-}
+const values = flagsOf(
+  commandSpec({
+    command: "bun bench/engine-versions.ts",
+    about:
+      "Two versions of the engine (this one and another checkout's) on the same new queries, in one process.",
+    args: ["OTHER_CHECKOUT"],
+    flags: {
+      products: flag.int(100_000, "products of the catalog"),
+      perClass: flag.int(300, "queries of each class"),
+      catalog: flag.oneOf(
+        CATALOG_NAMES,
+        "project",
+        "the project's generator or the feed catalog (test/fixtures/catalogs/)",
+      ),
+    },
+  }),
+);
+const other = values.args[0] as string;
+const catalogName = values.catalog;
 
 type Ask = (snap: Snapshot, params: SearchParams) => SearchResponse;
 interface Version {
@@ -52,14 +55,14 @@ async function version(root: string): Promise<Version> {
   return { buildSnapshot: engine.buildSnapshot, ask: answers.answerSearch };
 }
 
-const catalog = catalogSource(catalogName).catalog(1, Number(values.products));
+const catalog = catalogSource(catalogName).catalog(1, values.products);
 const asked = (p: Record<string, string>): SearchParams => ({
   ...SEARCH_DEFAULTS,
   q: p.q ?? "",
   language: (p.language ?? "uk") as Language,
 });
 const classes = new Map<string, SearchParams[]>();
-for (const m of newQueryClasses(catalog, { seed: 1, perClass: Number(values["per-class"]) })) {
+for (const m of newQueryClasses(catalog, { seed: 1, perClass: values.perClass })) {
   const list = classes.get(m.class) ?? [];
   list.push(asked(m.params));
   classes.set(m.class, list);

@@ -1,6 +1,6 @@
 // Both catalogs over HTTP in one server (issue 21): per class, the server's p50 and p99 on the
 // feed catalog against the project's, their new queries asked in alternating order so that both
-// see the machine's noise alike. The HTTP side of bench/catalog-ratio.ts, and the same queries
+// see the machine's noise alike. The HTTP side of bench/engine-catalogs.ts, and the same queries
 // as bench/new-queries.ts, whose runs of each catalog in turn moved the ratio by a third from
 // one pair of runs to the next (BENCHMARKS.md, issue 21).
 //   bun bench/http-catalogs.ts [--products 100000] [--per-class 300] [--seed 1] [--feed-first]
@@ -12,35 +12,37 @@
 // each catalog and feed/project. `--same NAME` imports NAME's catalog into both stores and asks
 // both the same queries: the ratios then show what the method's noise alone gives.
 
-import { parseArgs } from "node:util";
+import { CATALOG_NAMES, type CatalogName, catalogSource } from "../test/fixtures/catalogs/index.ts";
+import { generateQueryMix, type MixQuery } from "../test/fixtures/query-mix.ts";
 import { createDomain, startService, type Tokens, tempDir } from "../test/http/harness.ts";
-import { type CatalogName, catalogNamed, catalogSource } from "./catalogs/index.ts";
-import { NEW_QUERY_CLASSES, newQueryClasses } from "./new-queries/classes.ts";
 import { untilSearchable } from "./new-queries.ts";
-import { generateQueryMix, type MixQuery } from "./query-mix.ts";
+import { commandSpec, flag, flagsOf } from "./suite/flags.ts";
 import { runLoad, timedGet } from "./suite/load.ts";
-import { benchServeArgs, importCatalog, percentile } from "./suite/run.ts";
+import { percentile } from "./suite/report.ts";
+import { benchServeArgs, importCatalog } from "./suite/serve.ts";
+import { NEW_QUERY_CLASSES, newQueryClasses } from "./workloads/new-query-classes.ts";
 
-const { values } = parseArgs({
-  options: {
-    products: { type: "string", default: "100000" },
-    "per-class": { type: "string", default: "300" },
-    seed: { type: "string", default: "1" },
-    "feed-first": { type: "boolean", default: false },
-    same: { type: "string" },
-  },
-});
-const products = Number(values.products);
-const perClass = Number(values["per-class"]);
-const seed = Number(values.seed);
+const values = flagsOf(
+  commandSpec({
+    command: "bun bench/http-catalogs.ts",
+    about:
+      "Both catalogs over HTTP in one server: per class the server's p50 and p99 on each, asked in turn.",
+    flags: {
+      products: flag.int(100_000, "products of each catalog"),
+      perClass: flag.int(300, "queries of each class"),
+      seed: flag.int(1, "catalog and query seed", { min: 0 }),
+      feedFirst: flag.on("import the feed catalog first"),
+      same: flag.oneOf(CATALOG_NAMES, null, "import this catalog twice instead of one of each"),
+    },
+  }),
+);
+const products = values.products;
+const perClass = values.perClass;
+const seed = values.seed;
 const NAMES: readonly CatalogName[] = ["project", "feed"];
 // Imported in this order (--feed-first: the feed's first), asked in turn either way.
-const IMPORTS = values["feed-first"] ? [...NAMES].reverse() : NAMES;
-const same = values.same === undefined ? null : catalogNamed(values.same);
-if (values.same !== undefined && same === null) {
-  console.error(`--same takes project or feed, not ${values.same}`);
-  process.exit(2);
-}
+const IMPORTS = values.feedFirst ? [...NAMES].reverse() : NAMES;
+const same = values.same;
 
 using dir = tempDir("vitrina-http-catalogs-");
 await using service = await startService({ dataDir: dir, args: benchServeArgs(null) });

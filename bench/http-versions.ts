@@ -1,33 +1,51 @@
 // Two versions of the service on the same new queries, over HTTP (issue 22):
-//   bun bench/http-versions.ts OTHER_CHECKOUT [--products 20000] [--per-class 200]
+//   bun bench/http-versions.ts OTHER_CHECKOUT [--products 20000] [--per-class 200] [--without F,..]
 // OTHER_CHECKOUT is another clone or worktree of Vitrina (main, say). Starts a server of each
 // (one search thread, no limits), imports the same generated catalog into each, waits until
-// both have indexed it, then asks each query of bench/new-queries/classes.ts once of each, in
+// both have indexed it, then asks each query of bench/workloads/new-query-classes.ts once of each, in
 // alternating order, so that both see the machine's noise alike. Prints per class the p50 and
 // p99 of each server's own time (Server-Timing `search;dur`), the median of the per-query
 // ratio this/other, and how many answers differ. The HTTP side of bench/engine-versions.ts:
 // it adds the route, the answer cache's key and stamp, and the answer's serialisation.
+// --without names top-level fields this version adds to every answer (`stats`): they are left
+// out of this version's answers before they are compared, so that "changed" counts the rest.
 
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { generateCatalog } from "../src/sample-catalog/generate.ts";
 import { createDomain, type Service, startService, type Tokens } from "../test/http/harness.ts";
-import { newQueryClasses } from "./new-queries/classes.ts";
-import { benchServeArgs, importCatalog, percentile } from "./suite/run.ts";
+import { uncheckedFetch } from "../test/http/search-answers.ts";
+import { commandSpec, flag, flagsOf } from "./suite/flags.ts";
+import { percentile } from "./suite/report.ts";
+import { benchServeArgs, importCatalog } from "./suite/serve.ts";
+import { newQueryClasses } from "./workloads/new-query-classes.ts";
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    products: { type: "string", default: "20000" },
-    "per-class": { type: "string", default: "200" },
-  },
-});
-const other = positionals[0];
-if (other === undefined) {
-  console.error("usage: bun bench/http-versions.ts OTHER_CHECKOUT [--products N] [--per-class N]");
-  process.exit(2);
-}
-const PRODUCTS = Number(values.products);
+const values = flagsOf(
+  commandSpec({
+    command: "bun bench/http-versions.ts",
+    about:
+      "Two versions of the service (this one and another checkout's) on the same new queries, over HTTP.",
+    args: ["OTHER_CHECKOUT"],
+    flags: {
+      products: flag.int(20_000, "products imported into each"),
+      perClass: flag.int(200, "queries of each class"),
+      without: flag.text(
+        "",
+        "fields of this version's answers the other does not have, left out",
+        "F,..",
+      ),
+    },
+  }),
+);
+const without = values.without.split(",").filter(Boolean);
+/** This version's answer without the fields the other does not have. */
+const comparable = (body: string): string => {
+  if (without.length === 0) return body;
+  const answer = JSON.parse(body) as Record<string, unknown>;
+  for (const field of without) delete answer[field];
+  return JSON.stringify(answer);
+};
+const other = values.args[0] as string;
+const PRODUCTS = values.products;
 const args = [...benchServeArgs(null), "--search-threads", "1"];
 
 interface Server {
@@ -50,7 +68,8 @@ const servers = started as [Server, Server];
 /** The server's own time and the answer (its token left out), for `params`. */
 async function ask(s: Server, params: Record<string, string>) {
   const query = new URLSearchParams({ token: s.tokens.search_token, demo: "true", ...params });
-  const r = await fetch(`${s.service.url}/api/v2/search/?${query}`);
+  // Unchecked: the other version's answers are of its own contract.
+  const r = await uncheckedFetch(`${s.service.url}/api/v2/search/?${query}`);
   const body = (await r.text()).replaceAll(s.tokens.search_token, "");
   const ms = Number(/search;dur=([\d.]+)/.exec(r.headers.get("server-timing") ?? "")?.[1]);
   return { ms, body };
@@ -72,7 +91,7 @@ const catalog = generateCatalog({ seed: 1, products: PRODUCTS });
 for (const m of newQueryClasses(catalog, { seed: 99, perClass: 20 }))
   for (const s of servers) await ask(s, m.params);
 
-const perClass = Number(values["per-class"]);
+const perClass = values.perClass;
 const byClass = new Map<
   string,
   { times: [number[], number[]]; ratios: number[]; changed: number }
@@ -87,7 +106,7 @@ for (const m of newQueryClasses(catalog, { seed: 1, perClass })) {
   c.times[0].push(mine.ms);
   c.times[1].push(theirs.ms);
   c.ratios.push(mine.ms / theirs.ms);
-  if (mine.body !== theirs.body) c.changed++;
+  if (comparable(mine.body) !== theirs.body) c.changed++;
   byClass.set(m.class, c);
 }
 for (const s of servers) await s.service[Symbol.asyncDispose]();

@@ -8,21 +8,26 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { ImportService } from "../src/import/import-service.ts";
 import { encodeResponse } from "../src/import/response-bytes.ts";
 import { generateCatalog, generateProducts } from "../src/sample-catalog/generate.ts";
 import type { ProductItem } from "../src/sample-catalog/types.ts";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.ts";
+import { commandSpec, flag, flagsOf } from "./suite/flags.ts";
 
-const { values } = parseArgs({
-  options: {
-    products: { type: "string", default: "20000" },
-    rounds: { type: "string", default: "4" },
-  },
-});
-const products = Number(values.products);
-const rounds = Number(values.rounds);
+const values = flagsOf(
+  commandSpec({
+    command: "bun bench/import-thread.ts",
+    about:
+      "The import thread's own work per item, in process: a fresh import, then offer-only changes.",
+    flags: {
+      products: flag.int(20_000, "products of the fresh import"),
+      rounds: flag.int(4, "rounds of offer changes of every product"),
+    },
+  }),
+);
+const products = values.products;
+const rounds = values.rounds;
 const dir = mkdtempSync(join(tmpdir(), "vitrina-import-thread-"));
 const store = new SqliteStore(dir);
 try {

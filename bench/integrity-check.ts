@@ -8,24 +8,30 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { ImportService } from "../src/import/import-service.ts";
 import { damageOf } from "../src/store/sqlite/database-file.ts";
 import { SqliteStore, sqliteFile } from "../src/store/sqlite/sqlite-store.ts";
-import { catalogNamed, catalogSource } from "./catalogs/index.ts";
+import { CATALOG_NAMES, catalogSource } from "../test/fixtures/catalogs/index.ts";
+import { commandSpec, flag, flagsOf } from "./suite/flags.ts";
 
-const { values } = parseArgs({
-  options: {
-    products: { type: "string", default: "1000000" },
-    catalog: { type: "string", default: "project" },
-    dir: { type: "string" },
-  },
-});
-const count = Number(values.products);
-const catalogName = catalogNamed(values.catalog);
-if (!Number.isInteger(count) || count < 1 || !catalogName)
-  throw new Error("usage: --products N (N >= 1) --catalog project|feed");
-const source = catalogSource(catalogName);
+const values = flagsOf(
+  commandSpec({
+    command: "bun bench/integrity-check.ts",
+    about:
+      "What the integrity check at start costs: PRAGMA quick_check beside reading every product.",
+    flags: {
+      products: flag.int(1_000_000, "products of the store"),
+      catalog: flag.oneOf(
+        CATALOG_NAMES,
+        "project",
+        "the project's generator or the feed catalog (test/fixtures/catalogs/)",
+      ),
+      dir: flag.text(null, "keep the store here, reused by the next run of the same size", "DIR"),
+    },
+  }),
+);
+const count = values.products;
+const source = catalogSource(values.catalog);
 const dir = values.dir ?? mkdtempSync(join(tmpdir(), "vitrina-integrity-"));
 
 if (!existsSync(sqliteFile(dir))) {
@@ -69,7 +75,7 @@ const readMs = timed((db) => {
 const bytes = statSync(sqliteFile(dir)).size;
 console.log(
   JSON.stringify({
-    catalog: catalogName,
+    catalog: values.catalog,
     products: count,
     file_mb: Math.round(bytes / 2 ** 20),
     quick_check_ms: checkMs,

@@ -9,52 +9,68 @@
 // Redis mode (a private redis-server with AOF, appendfsync always, killed with the service
 // every Nth kill): VITRINA_TEST_STORE=redis bun bench/kill.ts …
 // Prints one line per kill, then the figures as JSON; exits 1 on any loss.
-import { parseArgs } from "node:util";
+import { ConfigError } from "../src/config.ts";
 import { STORE } from "../test/http/harness.ts";
 import { runKillStorm } from "../test/http/kill-storm.ts";
+import { commandSpec, flag, flagsOf } from "./suite/flags.ts";
 
-const { values } = parseArgs({
-  options: {
-    kills: { type: "string", default: "100" },
-    minutes: { type: "string" },
-    batch: { type: "string", default: "500" },
-    clients: { type: "string", default: "2" },
-    seed: { type: "string" },
-    products: { type: "string" },
-    shared: { type: "string", default: "30" },
-    "kill-within": { type: "string", default: "500" },
-    "redis-kill-every": { type: "string", default: "4" },
+const values = flagsOf(
+  commandSpec({
+    command: "bun bench/kill.ts",
+    about: `The kill harness, long form: kill -9s of the service in the middle of import storms, a
+restart after each, the store and the index checked against every acknowledged batch.
+VITRINA_TEST_STORE=redis for the Redis mode.`,
+    flags: {
+      kills: flag.int(100, "kill -9s"),
+      minutes: flag.int(null, "stop after this many minutes, whatever the kills"),
+      batch: flag.text("500", "items per batch, or MIN-MAX for a range", "N|MIN-MAX"),
+      clients: flag.int(2, "clients importing at once"),
+      seed: flag.int(null, "the storm's seed (default: a random one, printed)", { min: 0 }),
+      products: flag.int(null, "products per client (default 4 batches' worth)", {
+        value: "PER_CLIENT",
+      }),
+      shared: flag.int(30, "products that every client updates", { min: 0 }),
+      killWithin: flag.int(
+        500,
+        "the kill falls up to this many ms after a round's first acknowledgement",
+        {
+          min: 0,
+        },
+      ),
+      redisKillEvery: flag.int(
+        4,
+        "Redis mode: every Nth kill takes redis-server down too (0: never)",
+        {
+          min: 0,
+        },
+      ),
+    },
+  }),
+  (values) => {
+    const [low = "", high = low] = values.batch.split("-");
+    const batch = { min: Number(low), max: Number(high) };
+    if (
+      ![batch.min, batch.max].every((n) => Number.isSafeInteger(n) && n >= 1) ||
+      batch.min > batch.max
+    )
+      throw new ConfigError(`--batch takes N or MIN-MAX with 1 <= MIN <= MAX, not ${values.batch}`);
+    return { ...values, batch };
   },
-});
+);
 
-/** A whole number of at least `min`, or exit 2 saying which flag is wrong. */
-const whole = (flag: string, value: string | undefined, min: number): number => {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < min) {
-    console.error(`bench/kill.ts: --${flag} must be a whole number of at least ${min}`);
-    process.exit(2);
-  }
-  return n;
-};
-
-const [low, high = low] = values.batch.split("-");
-const batch = { min: whole("batch", low, 1), max: whole("batch", high, 1) };
-if (batch.min > batch.max) {
-  console.error("bench/kill.ts: --batch MIN-MAX needs MIN <= MAX");
-  process.exit(2);
-}
-const seed = values.seed ? whole("seed", values.seed, 0) : Math.floor(Math.random() * 2 ** 32);
+const batch = values.batch;
+const seed = values.seed ?? Math.floor(Math.random() * 2 ** 32);
 const options = {
   seed,
-  kills: whole("kills", values.kills, 1),
-  budgetMs: values.minutes ? whole("minutes", values.minutes, 1) * 60_000 : undefined,
-  clients: whole("clients", values.clients, 1),
+  kills: values.kills,
+  budgetMs: values.minutes === null ? undefined : values.minutes * 60_000,
+  clients: values.clients,
   batch,
   // Enough products that updates rarely meet in one batch twice, a few batches' worth.
-  productsPerClient: values.products ? whole("products", values.products, 1) : 4 * batch.max,
-  shared: whole("shared", values.shared, 0),
-  killWithinMs: whole("kill-within", values["kill-within"], 0),
-  redisKillEvery: whole("redis-kill-every", values["redis-kill-every"], 0),
+  productsPerClient: values.products ?? 4 * batch.max,
+  shared: values.shared,
+  killWithinMs: values.killWithin,
+  redisKillEvery: values.redisKillEvery,
   convergeMs: 120_000,
   log: (line: string) => console.log(line),
 };

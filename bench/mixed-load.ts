@@ -14,28 +14,30 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
-import { ConfigError, parseArgs, unknownFlag } from "../src/config.ts";
+import { ConfigError } from "../src/config.ts";
 import type { ProductItem } from "../src/sample-catalog/types.ts";
+import { generateQueryMix, type MixQuery } from "../test/fixtures/query-mix.ts";
 import { ROOT, startService, tempDir } from "../test/http/harness.ts";
 import { startCluster } from "../test/redis/redis-cluster.ts";
 import { startRedis } from "../test/redis/redis-server.ts";
-import {
-  CATALOG_NAMES,
-  type CatalogName,
-  catalogSource,
-  sampleCatalog,
-} from "./mixed-load/catalog-source.ts";
-import { RAMP_MS, startPriceStream } from "./mixed-load/price-stream.ts";
-import { readProfile, selfTimes } from "./mixed-load/profile-window.ts";
-import { runFlood } from "./mixed-load/query-flood.ts";
-import { mixedLoadTables } from "./mixed-load/report.ts";
+import { commandOf, commandSpec, flag, parserOf, runAsMain } from "./suite/flags.ts";
+import { runLoad } from "./suite/load.ts";
+import { mixedLoadTables } from "./suite/mixed-load-report.ts";
 import type {
   MixedLoadOptions,
   MixedLoadResult,
   Searches,
   StreamRun,
-} from "./mixed-load/results.ts";
-import { placeStore } from "./mixed-load/store-placement.ts";
+} from "./suite/mixed-load-results.ts";
+import { threadSched } from "./suite/proc-stat.ts";
+import { readProfile, selfTimes } from "./suite/profile-window.ts";
+import { writeSection } from "./suite/report.ts";
+import { benchServeArgs, importCatalog } from "./suite/serve.ts";
+import { placeStore } from "./suite/store-placement.ts";
+import { CATALOG_NAMES, catalogSource, sampleCatalog } from "./workloads/catalog-source.ts";
+import { newQueryMix } from "./workloads/new-query-classes.ts";
+import { RAMP_MS, startPriceStream } from "./workloads/price-stream.ts";
+import { runFlood } from "./workloads/query-flood.ts";
 import {
   closeLanes,
   keepLanesAlive,
@@ -44,14 +46,8 @@ import {
   probePath,
   showsProduct,
   timesToVisible,
-} from "./mixed-load/thread-probes.ts";
-import { newQueryMix } from "./new-queries/classes.ts";
-import { generateQueryMix, type MixQuery } from "./query-mix.ts";
-import { runLoad } from "./suite/load.ts";
-import { threadSched } from "./suite/proc-stat.ts";
-import { writeSection } from "./suite/report.ts";
-import { benchCommandOf, benchServeArgs, importCatalog } from "./suite/run.ts";
-import { ensureWrk, runWrk } from "./wrk.ts";
+} from "./workloads/thread-probes.ts";
+import { ensureWrk, runWrk } from "./workloads/wrk.ts";
 
 /** URLs drawn for each wrk run of new queries: more than the server is expected to answer. */
 const URLS_PER_SECOND = 10_000;
@@ -394,111 +390,93 @@ export function commandLine(o: Omit<MixedLoadOptions, "log" | "out">): string {
   ].join(" ");
 }
 
-const USAGE = `usage: bun bench/mixed-load.ts [--products N] [--clients LIST] [--batch LIST] [--seconds S]
-  [--seed N] [--connections N] [--second-products N] [--flood-rate N] [--search-threads N]
-  [--redis | --redis-cluster M [--replicas 0|1]] [--catalog project|feed] [--quick]
-  [--profile DIR] [--out FILE | --no-write]
-
-The benchmark of the mixed load (issue 20): a store's price and stock changes streamed by K
+const MIXED_LOAD = commandSpec({
+  command: "bun bench/mixed-load.ts",
+  about: `The benchmark of the mixed load (issue 20): a store's price and stock changes streamed by K
 clients in batches while wrk (installed with apt-get where missing) searches new queries, each
 URL once, of that store and of a second one; then a flood of expensive queries on the first
 store's token while the second is searched. Reports changes acknowledged/s against the same
 run's fresh import, batch acknowledgement times, acknowledgement to the new price in answers on
 every search thread (and node), searches alone and during, and the issue's targets; writes a
-section of BENCHMARKS.md (not with --no-write or --quick).
-
-  --products N         products of the store that reprices (default 100000)
-  --clients LIST       the stream's clients, one run each (default 1,4,16)
-  --batch LIST         items per batch, one run with each K (default 1,100,1000)
-  --seconds S          seconds of each wrk run; a stream lasts three (default 10)
-  --seed N             catalog and query seed (default 1)
-  --connections N      wrk's connections (default 8)
-  --second-products N  products of the second store (default 10000)
-  --flood-rate N       expensive queries/s of the flood, 0 for none (default 460)
-  --search-threads N   passed to serve (default: serve's own, every core)
-  --redis              Redis mode: two nodes on a private redis-server (AOF, appendfsync
-                       always); the stream and wrk go to node A, probes to both; then
-                       three more stores are imported at once, one client each
-  --redis-cluster M    as --redis, on a private Redis Cluster of M masters
-                       (test/redis/redis-cluster.ts); the second store's domain on
-                       another master than the first's, the three stores round robin
-  --replicas R         replicas per master with --redis-cluster, 0 or 1 (default 1);
-                       serve waits for R (--redis-wait-replicas)
-  --catalog NAME       project (src/sample-catalog) or feed (bench/catalogs/feed-catalog.ts)
-  --quick              4 clients × 100 items, 5 s runs: the target rows in a few minutes
-  --profile DIR        node A under bun --cpu-prof into DIR; its top functions during the
-                       streams are reported
-  --out FILE           the Markdown file to write (default BENCHMARKS.md)
-  --no-write           print the tables only`;
+section of BENCHMARKS.md (not with --no-write or --quick).`,
+  flags: {
+    products: flag.int(100_000, "products of the store that reprices", { min: 2 }),
+    clients: flag.ints(null, "the stream's clients, one run each (default 1,4,16; 4 with --quick)"),
+    batch: flag.ints(
+      null,
+      "items per batch, one run with each K (default 1,100,1000; 100 with --quick)",
+    ),
+    seconds: flag.int(
+      null,
+      "seconds of each wrk run; a stream lasts three (default 10; 5 with --quick)",
+      {
+        value: "S",
+      },
+    ),
+    seed: flag.int(1, "catalog and query seed", { min: 0 }),
+    connections: flag.int(8, "wrk's connections"),
+    secondProducts: flag.int(10_000, "products of the second store"),
+    floodRate: flag.int(460, "expensive queries/s of the flood, 0 for none", { min: 0 }),
+    searchThreads: flag.int(null, "passed to serve (default: serve's own, every core)"),
+    redis: flag.on(`Redis mode: two nodes on a private redis-server (AOF, appendfsync
+always); the stream and wrk go to node A, probes to both; then
+three more stores are imported at once, one client each`),
+    redisCluster: flag.int(
+      null,
+      `as --redis, on a private Redis Cluster of N masters
+(test/redis/redis-cluster.ts); the second store's domain on
+another master than the first's, the three stores round robin`,
+    ),
+    replicas: flag.int(
+      null,
+      "replicas per master with --redis-cluster, 0 or 1 (default 1);\nserve waits for R (--redis-wait-replicas)",
+      { min: 0, max: 1, value: "R" },
+    ),
+    catalog: flag.oneOf(
+      CATALOG_NAMES,
+      "project",
+      "project (src/sample-catalog) or feed (test/fixtures/catalogs/feed-catalog.ts)",
+    ),
+    quick: flag.on("4 clients × 100 items, 5 s runs: the target rows in a few minutes"),
+    profile: flag.text(
+      null,
+      "node A under bun --cpu-prof into DIR; its top functions during the\nstreams are reported",
+      "DIR",
+    ),
+    out: flag.text(null, "the Markdown file to write (default BENCHMARKS.md)", "FILE"),
+    noWrite: flag.on("print the tables only"),
+  },
+  exclusive: [
+    ["redis", "redisCluster"],
+    ["out", "noWrite"],
+  ],
+});
 
 /** Checks the flags; a wrong one ends with the usage (exit 2) before anything starts. */
-export function parseMixedLoadArgs(argv: string[]): Omit<MixedLoadOptions, "log"> | "help" {
-  const switches = ["help", "redis", "no-write", "quick"];
-  const valued = [
-    ...["products", "clients", "batch", "seconds", "seed", "connections", "second-products"],
-    ...["flood-rate", "search-threads", "catalog", "profile", "out", "redis-cluster", "replicas"],
-  ];
-  const unknown = unknownFlag(argv, [...switches, ...valued]);
-  if (unknown !== null) throw new ConfigError(`unknown flag --${unknown}`);
-  const { positional, flags } = parseArgs(argv, switches);
-  if (flags.has("help")) return "help";
-  if (positional.length) throw new ConfigError(`unexpected argument "${positional[0]}"`);
-  const integer = (raw: string | undefined, name: string, fallback: number, min: number) => {
-    const n = raw === undefined ? fallback : Number(raw);
-    if (!Number.isInteger(n) || n < min)
-      throw new ConfigError(`--${name} must be an integer >= ${min}, not ${raw}`);
-    return n;
-  };
-  const count = (name: string, fallback: number, min: number) =>
-    integer(flags.get(name), name, fallback, min);
-  const list = (name: string, fallback: number[]) => {
-    const raw = flags.get(name);
-    return raw === undefined ? fallback : raw.split(",").map((x) => integer(x, name, 0, 1));
-  };
-  const catalog = flags.get("catalog") ?? "project";
-  if (!(CATALOG_NAMES as readonly string[]).includes(catalog))
-    throw new ConfigError(`--catalog must be one of ${CATALOG_NAMES.join(", ")}, not ${catalog}`);
-  catalogSource(catalog as CatalogName); // one not wired yet is refused before anything starts
-  if (flags.has("out") && flags.has("no-write"))
-    throw new ConfigError("--out and --no-write exclude each other");
-  if (flags.has("redis") && flags.has("redis-cluster"))
-    throw new ConfigError("--redis and --redis-cluster exclude each other");
-  if (flags.has("replicas") && !flags.has("redis-cluster"))
+export const parseMixedLoadArgs = parserOf(MIXED_LOAD, (f): Omit<MixedLoadOptions, "log"> => {
+  catalogSource(f.catalog); // one not wired yet is refused before anything starts
+  if (f.replicas !== null && f.redisCluster === null)
     throw new ConfigError("--replicas needs --redis-cluster");
-  const replicas = count("replicas", 1, 0);
-  if (replicas > 1) throw new ConfigError(`--replicas must be 0 or 1, not ${replicas}`);
-  const cluster = flags.has("redis-cluster")
-    ? { masters: count("redis-cluster", 3, 1), replicas }
-    : null;
-  const quick = flags.has("quick");
-  const products = count("products", 100_000, 2);
   return {
-    products,
-    clients: list("clients", quick ? [4] : [1, 4, 16]),
-    batches: list("batch", quick ? [100] : [1, 100, 1000]).map((n) => Math.min(n, products)),
-    seconds: count("seconds", quick ? 5 : 10, 1),
-    seed: count("seed", 1, 0),
-    connections: count("connections", 8, 1),
-    secondProducts: count("second-products", 10_000, 1),
-    floodRate: count("flood-rate", 460, 0),
-    searchThreads: flags.has("search-threads") ? count("search-threads", 1, 1) : null,
-    redis: flags.has("redis"),
-    cluster,
-    catalog: catalog as CatalogName,
-    quick,
-    profile: flags.get("profile") ?? null,
-    out:
-      flags.has("no-write") || (quick && !flags.has("out"))
-        ? null
-        : (flags.get("out") ?? join(ROOT, "BENCHMARKS.md")),
+    products: f.products,
+    clients: f.clients ?? (f.quick ? [4] : [1, 4, 16]),
+    batches: (f.batch ?? (f.quick ? [100] : [1, 100, 1000])).map((n) => Math.min(n, f.products)),
+    seconds: f.seconds ?? (f.quick ? 5 : 10),
+    seed: f.seed,
+    connections: f.connections,
+    secondProducts: f.secondProducts,
+    floodRate: f.floodRate,
+    searchThreads: f.searchThreads,
+    redis: f.redis,
+    cluster:
+      f.redisCluster === null ? null : { masters: f.redisCluster, replicas: f.replicas ?? 1 },
+    catalog: f.catalog,
+    quick: f.quick,
+    profile: f.profile,
+    out: f.noWrite || (f.quick && f.out === null) ? null : (f.out ?? join(ROOT, "BENCHMARKS.md")),
   };
-}
+});
 
-export const mixedLoadCommand = benchCommandOf(
-  "bench/mixed-load.ts",
-  USAGE,
-  parseMixedLoadArgs,
-  runMixedLoad,
-);
+export const mixedLoadCommand = commandOf(MIXED_LOAD, parseMixedLoadArgs, runMixedLoad);
 
-if (import.meta.main) mixedLoadCommand(process.argv.slice(2)).then((code) => process.exit(code));
+if (import.meta.main) runAsMain(mixedLoadCommand);

@@ -4,13 +4,22 @@
 // per class at concurrency 1 (the server's Server-Timing and the client's round trip), the
 // first queries after an import and after a start, and queries/s with wrk for the new-query
 // mix (1 and 32 connections) and the repeating one (32); the tables go into BENCHMARKS.md.
+// With the listing page's classes (issue 32): each query also sorted and grouped, and category
+// pages (workloads/listing.ts).
 //   bun bench/new-queries.ts [--products N] [--per-class N] [--seconds S] [--seed N]
 //     [--catalog project|feed] [--search-threads N] [--wrk-cpus LIST] [--accept-encoding CODINGS] [--wrk-only | --no-wrk]
-//     [--redis] [--out FILE | --no-write]
+//     [--no-listing] [--redis] [--out FILE | --no-write]
 import { mkdirSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { ConfigError, parseArgs, unknownFlag } from "../src/config.ts";
+import { ConfigError } from "../src/config.ts";
+import {
+  CATALOG_NAMES,
+  type CatalogName,
+  type CatalogSource,
+  catalogSource,
+} from "../test/fixtures/catalogs/index.ts";
+import { generateQueryMix, type MixQuery } from "../test/fixtures/query-mix.ts";
 import {
   createDomain,
   PRODUCTS,
@@ -20,25 +29,22 @@ import {
   tempDir,
 } from "../test/http/harness.ts";
 import { startRedis } from "../test/redis/redis-server.ts";
-import {
-  type CatalogName,
-  type CatalogSource,
-  catalogNamed,
-  catalogSource,
-} from "./catalogs/index.ts";
-import { NEW_QUERY_CLASSES, newQueryClasses, newQueryMix } from "./new-queries/classes.ts";
-import { generateQueryMix, type MixQuery } from "./query-mix.ts";
+import { commandOf, commandSpec, flag, parserOf, runAsMain } from "./suite/flags.ts";
 import { runLoad, timedGet } from "./suite/load.ts";
-import { machine, writeSection } from "./suite/report.ts";
+import { machine, percentile, writeSection } from "./suite/report.ts";
+import { benchServeArgs, importCatalog, postJson, priceUpdates } from "./suite/serve.ts";
 import {
-  benchCommandOf,
-  benchServeArgs,
-  importCatalog,
-  percentile,
-  postJson,
-  priceUpdates,
-} from "./suite/run.ts";
-import { ensureWrk, runWrk, type WrkResult } from "./wrk.ts";
+  askCategoryPages,
+  type CategoryPages,
+  formOrder,
+  inForm,
+  type ListingTimes,
+  listingTable,
+  listingTimes,
+  recordForm,
+} from "./workloads/listing.ts";
+import { NEW_QUERY_CLASSES, newQueryClasses, newQueryMix } from "./workloads/new-query-classes.ts";
+import { ensureWrk, runWrk, type WrkResult } from "./workloads/wrk.ts";
 
 export interface NewQueriesOptions {
   products: number;
@@ -58,6 +64,8 @@ export interface NewQueriesOptions {
   wrkOnly: boolean;
   /** The wrk runs are left out (a quicker run for the latencies at concurrency 1). */
   noWrk: boolean;
+  /** The listing page's classes are left out: each query asked plain only, no category pages. */
+  noListing: boolean;
   /** Redis mode on a private redis-server. */
   redis: boolean;
   /** Markdown file to write the tables into (a section of its own), or null for stdout only. */
@@ -84,6 +92,8 @@ export interface NewQueriesResult {
   afterStart: Timings;
   /** Null with --no-wrk. */
   wrk: { newMixOne: WrkRun; newMix: WrkRun; repeating: WrkRun } | null;
+  /** The sorted and grouped forms of the classes, and the category pages; null with --no-listing. */
+  listing: { times: ListingTimes; pages: CategoryPages } | null;
   table: string;
 }
 
@@ -192,8 +202,9 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
     const probeQueries = mix.slice(0, probes);
     const [wrkOne, wrkMany] = [mix.slice(probes, probes + one), mix.slice(probes + one)];
     const repeating = generateQueryMix(catalog, { seed: o.seed, count: 5000 });
-    const path = (q: MixQuery) =>
-      `/api/v2/search/?${new URLSearchParams({ ...q.params, token: domain.search_token, demo: "true" })}`;
+    const pathOf = (params: Record<string, string>) =>
+      `/api/v2/search/?${new URLSearchParams({ ...params, token: domain.search_token, demo: "true" })}`;
+    const path = (q: MixQuery) => pathOf(q.params);
     const url = (q: MixQuery) => service.url + path(q);
     let nextProbe = 0;
     const takeProbes = (n: number) => {
@@ -205,14 +216,42 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
     const warm = Math.min(3, o.seconds);
     phase("warm-up", `repeating mix, concurrency 8, ${warm} s`);
     await runLoad({ urls: repeating.map(url), concurrency: 8, seconds: warm });
+    const listing = !o.wrkOnly && !o.noListing;
+    if (listing) {
+      // And the sorted and grouped paths, on queries of the mix that are no class's: their first
+      // runs in the JIT are not the figures of a running server.
+      phase("warm-up", "the listing forms, 100 queries");
+      for (const [k, q] of repeating.slice(0, 100).entries())
+        await timedGet(service.url + pathOf(inForm(q, k % 2 === 0 ? "sorted" : "grouped", k)));
+    }
 
     const perClass: Timings[] = [];
+    const times = listingTimes();
+    const order = formOrder(o.seed);
+    let asked = 0;
     for (const name of o.wrkOnly ? [] : NEW_QUERY_CLASSES) {
       const qs = classes.filter((q) => q.class === name);
-      phase("class", `${name}, ${qs.length} queries at concurrency 1`);
+      phase(
+        "class",
+        `${name}, ${qs.length} queries at concurrency 1${listing ? ", each plain, sorted and grouped" : ""}`,
+      );
       const t = timings(name);
-      await askEach(qs, url, t);
+      if (!listing) await askEach(qs, url, t);
+      else
+        for (const q of qs) {
+          const k = asked++;
+          for (const form of order()) {
+            const r = await timedGet(service.url + pathOf(inForm(q, form, k)));
+            if (form === "plain") record(t, q, r);
+            else recordForm(times, form, q, r);
+          }
+        }
       perClass.push(t);
+    }
+    let pages: CategoryPages | null = null;
+    if (listing) {
+      phase("category pages", "the largest category and the whole store");
+      pages = await askCategoryPages((params) => service.url + pathOf(params));
     }
 
     phase(
@@ -271,6 +310,7 @@ export async function runNewQueries(o: NewQueriesOptions): Promise<NewQueriesRes
       firstAfterStart,
       afterStart,
       wrk: wrkRuns,
+      listing: pages === null ? null : { times, pages },
     };
     const table = report(result, o, [loadBefore, loadAfter], redis !== null);
     o.log(table);
@@ -324,6 +364,7 @@ export function commandLine(o: Omit<NewQueriesOptions, "log" | "out">): string {
     ...(o.acceptEncoding === null ? [] : [`--accept-encoding '${o.acceptEncoding}'`]),
     ...(o.wrkOnly ? ["--wrk-only"] : []),
     ...(o.noWrk ? ["--no-wrk"] : []),
+    ...(o.noListing ? ["--no-listing"] : []),
     ...(o.redis ? ["--redis"] : []),
   ].join(" ");
 }
@@ -339,6 +380,13 @@ ${[...r.classes, r.afterImport, r.firstAfterStart, r.afterStart].map(timingRow).
 `;
 }
 
+/** The listing table, its plain figures the class table's own. */
+function listingOf(r: Omit<NewQueriesResult, "table">): string {
+  if (r.listing === null) return "";
+  const plain = new Map(r.classes.map((t) => [t.name, t.server]));
+  return listingTable(plain, r.listing.times, r.listing.pages, TARGET);
+}
+
 function report(
   r: Omit<NewQueriesResult, "table">,
   o: NewQueriesOptions,
@@ -346,7 +394,7 @@ function report(
   redis: boolean,
 ): string {
   const load = (l: number[] | undefined) => (l ?? []).map((x) => x.toFixed(2)).join(" ");
-  const of = o.catalog === "feed" ? " of the feed catalog (bench/catalogs/)" : "";
+  const of = o.catalog === "feed" ? " of the feed catalog (test/fixtures/catalogs/)" : "";
   return `### New queries, ${redis ? "Redis" : "embedded"} mode, ${o.products.toLocaleString("en")} products${of}
 
 Command: \`${commandLine(o)}\`
@@ -354,7 +402,7 @@ on ${machine()}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC;
 (1, 5, 15 min) ${load(before)} before, ${load(after)} after. The import of the catalog over HTTP
 was searchable (its last product found) after ${r.importSeconds.toFixed(1)} s.
 
-${o.wrkOnly ? "" : classTable(r)}${r.wrk ? wrkTable(r.wrk, o) : ""}`;
+${o.wrkOnly ? "" : classTable(r)}${r.listing ? `${listingOf(r)}\n` : ""}${r.wrk ? wrkTable(r.wrk, o) : ""}`;
 }
 
 function wrkTable(r: NonNullable<NewQueriesResult["wrk"]>, o: NewQueriesOptions): string {
@@ -365,88 +413,65 @@ each (again only when the list ran out), the repeating mix goes round its list.
 |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|
 ${wrkRow("new queries, every class in turn", 1, r.newMixOne, null)}
 ${wrkRow("new queries, every class in turn", CONNECTIONS, r.newMix, NEW_PER_SECOND)}
-${wrkRow("repeating mix (bench/query-mix.ts)", CONNECTIONS, r.repeating, REPEATING_PER_SECOND)}
+${wrkRow("repeating mix (test/fixtures/query-mix.ts)", CONNECTIONS, r.repeating, REPEATING_PER_SECOND)}
 `;
 }
 
-const USAGE = `usage: bun bench/new-queries.ts [--products N] [--per-class N] [--seconds S] [--seed N]
-  [--catalog project|feed] [--search-threads N] [--wrk-cpus LIST] [--accept-encoding CODINGS] [--wrk-only | --no-wrk]
-  [--redis] [--out FILE | --no-write]
-
-The benchmark of new queries (issue 14): imports a generated catalog into a fresh server, asks
-each query of every class once at concurrency 1, the first queries after an import and after a
-start, and queries/s with wrk (installed with apt-get where missing) for the new-query mix (1
-and 32 connections) and the repeating one (32); writes a section of BENCHMARKS.md (not with
---no-write).
-
-  --products N        products to import (default 100000)
-  --per-class N       queries of each class at concurrency 1 (default 300)
-  --seconds S         seconds of each wrk run (default 10)
-  --seed N            catalog and query seed (default 1)
-  --catalog NAME      project (src/sample-catalog, the default) or feed (bench/catalogs/feed-catalog.ts:
-                      a catalog made differently, as Ukrainian shop feeds are)
-  --search-threads N  passed to serve (default: serve's own)
-  --wrk-cpus LIST     pin wrk with taskset -c LIST, one wrk thread per CPU (e.g. 1 or 0,1)
-  --accept-encoding CODINGS
-                      the Accept-Encoding of wrk's requests (default none; a browser's widget
-                      sends "gzip, deflate, br, zstd")
-  --wrk-only          the wrk runs only (no per-class, after-import or after-start queries);
-                      prints the wrk table, writes nothing
-  --no-wrk            leave the wrk runs out (the latencies at concurrency 1 only)
-  --redis             Redis mode on a private redis-server
-  --out FILE          the Markdown file to write (default BENCHMARKS.md)
-  --no-write          print the tables only`;
+const NEW_QUERIES = commandSpec({
+  command: "bun bench/new-queries.ts",
+  about: `The benchmark of new queries (issue 14): imports a generated catalog into a fresh server, asks
+each query of every class once at concurrency 1 (and once sorted and once grouped, then category
+pages: the listing page of issue 32), the first queries after an import and after a start, and
+queries/s with wrk (installed with apt-get where missing) for the new-query mix (1 and 32
+connections) and the repeating one (32); writes a section of BENCHMARKS.md (not with --no-write).`,
+  flags: {
+    products: flag.int(100_000, "products to import"),
+    perClass: flag.int(300, "queries of each class at concurrency 1"),
+    seconds: flag.int(10, "seconds of each wrk run", { value: "S" }),
+    seed: flag.int(1, "catalog and query seed", { min: 0 }),
+    catalog: flag.oneOf(
+      CATALOG_NAMES,
+      "project",
+      "project (src/sample-catalog) or feed (test/fixtures/catalogs/feed-catalog.ts:\na catalog made differently, as Ukrainian shop feeds are)",
+    ),
+    searchThreads: flag.int(null, "passed to serve (default: serve's own)"),
+    wrkCpus: flag.text(
+      null,
+      "pin wrk with taskset -c LIST, one wrk thread per CPU (e.g. 1 or 0,1)",
+      "LIST",
+    ),
+    acceptEncoding: flag.text(
+      null,
+      "the Accept-Encoding of wrk's requests (default none; a browser's widget\nsends \"gzip, deflate, br, zstd\")",
+      "CODINGS",
+    ),
+    wrkOnly: flag.on(
+      "the wrk runs only (no per-class, after-import or after-start queries);\nprints the wrk table, writes nothing",
+    ),
+    noWrk: flag.on("leave the wrk runs out (the latencies at concurrency 1 only)"),
+    noListing: flag.on("ask each query plain only: no sorted or grouped forms, no category pages"),
+    redis: flag.on("Redis mode on a private redis-server"),
+    out: flag.text(null, "the Markdown file to write (default BENCHMARKS.md)", "FILE"),
+    noWrite: flag.on("print the tables only"),
+  },
+  exclusive: [
+    ["wrkOnly", "noWrk"],
+    ["out", "noWrite"],
+  ],
+});
 
 /** Checks the flags; a wrong one ends with the usage (exit 2) before anything starts. */
-export function parseNewQueriesArgs(argv: string[]): Omit<NewQueriesOptions, "log"> | "help" {
-  const switches = ["help", "redis", "no-write", "wrk-only", "no-wrk"];
-  const known = [...switches, "products", "per-class", "seconds", "seed"];
-  const unknown = unknownFlag(argv, [
-    ...known,
-    ...["search-threads", "wrk-cpus", "accept-encoding", "out", "catalog"],
-  ]);
-  if (unknown !== null) throw new ConfigError(`unknown flag --${unknown}`);
-  const { positional, flags } = parseArgs(argv, switches);
-  if (flags.has("help")) return "help";
-  if (positional.length) throw new ConfigError(`unexpected argument "${positional[0]}"`);
-  const count = (name: string, fallback: number, min: number) => {
-    const raw = flags.get(name);
-    const n = raw === undefined ? fallback : Number(raw);
-    if (!Number.isInteger(n) || n < min)
-      throw new ConfigError(`--${name} must be an integer >= ${min}, not ${raw}`);
-    return n;
-  };
-  const wrkCpus = flags.get("wrk-cpus") ?? null;
-  if (wrkCpus !== null && !/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(wrkCpus))
-    throw new ConfigError(`--wrk-cpus takes a CPU list such as 1 or 0,1 or 0-1, not ${wrkCpus}`);
-  if (flags.has("out") && flags.has("no-write"))
-    throw new ConfigError("--out and --no-write exclude each other");
-  if (flags.has("wrk-only") && flags.has("no-wrk"))
-    throw new ConfigError("--wrk-only and --no-wrk exclude each other");
-  const catalog = catalogNamed(flags.get("catalog") ?? "project");
-  if (catalog === null)
-    throw new ConfigError(`--catalog takes project or feed, not ${flags.get("catalog")}`);
-  return {
-    products: count("products", 100_000, 1),
-    perClass: count("per-class", 300, 1),
-    seconds: count("seconds", 10, 1),
-    seed: count("seed", 1, 0),
-    catalog,
-    searchThreads: flags.has("search-threads") ? count("search-threads", 1, 1) : null,
-    wrkCpus,
-    acceptEncoding: flags.get("accept-encoding") ?? null,
-    wrkOnly: flags.has("wrk-only"),
-    noWrk: flags.has("no-wrk"),
-    redis: flags.has("redis"),
-    out: flags.has("no-write") ? null : (flags.get("out") ?? join(ROOT, "BENCHMARKS.md")),
-  };
-}
-
-export const newQueriesCommand = benchCommandOf(
-  "bench/new-queries.ts",
-  USAGE,
-  parseNewQueriesArgs,
-  runNewQueries,
+export const parseNewQueriesArgs = parserOf(
+  NEW_QUERIES,
+  ({ noWrite, out, ...f }): Omit<NewQueriesOptions, "log"> => {
+    if (f.wrkCpus !== null && !/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(f.wrkCpus))
+      throw new ConfigError(
+        `--wrk-cpus takes a CPU list such as 1 or 0,1 or 0-1, not ${f.wrkCpus}`,
+      );
+    return { ...f, out: noWrite ? null : (out ?? join(ROOT, "BENCHMARKS.md")) };
+  },
 );
 
-if (import.meta.main) newQueriesCommand(process.argv.slice(2)).then((code) => process.exit(code));
+export const newQueriesCommand = commandOf(NEW_QUERIES, parseNewQueriesArgs, runNewQueries);
+
+if (import.meta.main) runAsMain(newQueriesCommand);

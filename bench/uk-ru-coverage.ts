@@ -1,6 +1,6 @@
 // How many Ukrainian/Russian word pairs of a catalog's aligned texts meet (docs/ARCHITECTURE.md,
 // "Ukrainian and Russian"): every "uk|ru" text of the catalog's word lists (src/sample-catalog's
-// taxonomy and vocabulary, the feed catalog's bench/catalogs/feed-vocabulary.ts) whose two
+// taxonomy and vocabulary, the feed catalog's test/fixtures/catalogs/feed-vocabulary.ts) whose two
 // sides have as many comma-separated items and each item as many words gives word pairs by
 // position; a pair whose words differ meets when each word's query keys (queryStemKeys) hold
 // the other's index key, by the cognates fold alone (one stem key) or through the table.
@@ -19,6 +19,7 @@ import { normalise } from "../src/search/analysis/normalise.ts";
 import { isCyrillic } from "../src/search/analysis/script.ts";
 import { stemKey, stemsForQuery } from "../src/search/analysis/stem.ts";
 import { queryStemKeys, ukRuCounterparts } from "../src/search/analysis/uk-ru.ts";
+import { commandSpec, flag, flagsOf } from "./suite/flags.ts";
 
 const CATALOGS: Record<string, readonly string[]> = {
   "src/sample-catalog": [
@@ -33,7 +34,7 @@ const CATALOGS: Record<string, readonly string[]> = {
     "taxonomy-pets-food.ts",
     "taxonomy-tools-auto.ts",
   ].map((f) => `src/sample-catalog/${f}`),
-  feed: ["bench/catalogs/feed-vocabulary.ts"],
+  feed: ["test/fixtures/catalogs/feed-vocabulary.ts"],
 };
 
 const root = new URL("..", import.meta.url).pathname;
@@ -109,7 +110,14 @@ const queryWords = Object.values(CATALOGS).flatMap((files) => wordPairs(files).f
 const withTable = perWord(queryWords, queryStemKeys);
 const without = perWord(queryWords, stemsForQuery);
 
-const list = process.argv.includes("--list");
+const { list } = flagsOf(
+  commandSpec({
+    command: "bun bench/uk-ru-coverage.ts",
+    about:
+      "How many uk/ru word pairs of each catalog's aligned texts meet, what tells a word's language, and the table's cost.",
+    flags: { list: flag.on("print the pairs that don't meet") },
+  }),
+);
 for (const [name, files] of Object.entries(CATALOGS)) {
   const counts: Record<Outcome, number> = { fold: 0, table: 0, "one way": 0, none: 0 };
   const missed: string[] = [];

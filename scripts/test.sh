@@ -8,10 +8,19 @@ cd "$(dirname "$0")/.."
 bin=node_modules/.bin
 passed=0
 failed=0
+# Every failure's name, repeated just before the totals: CI keeps only the tail of a long log.
+failures=""
 step() {
   local name=$1
   shift
-  if "$@"; then passed=$((passed + 1)); echo "ok: $name"; else failed=$((failed + 1)); echo "FAILED: $name"; fi
+  if "$@"; then
+    passed=$((passed + 1))
+    echo "ok: $name"
+  else
+    failed=$((failed + 1))
+    failures+="FAILED: $name"$'\n'
+    echo "FAILED: $name"
+  fi
 }
 # Runs bun test with the given environment and arguments, adding its counts to the totals.
 tests() {
@@ -26,6 +35,9 @@ tests() {
   pass=$(grep -Eo '^ *[0-9]+ pass$' "$log" | tail -1 | tr -dc 0-9)
   fail=$(grep -Eo '^ *[0-9]+ fail$' "$log" | tail -1 | tr -dc 0-9)
   errors=$(grep -Eo '^ *[0-9]+ errors?$' "$log" | tail -1 | tr -dc 0-9)
+  local failing
+  failing=$(grep -E '^\(fail\)|^error: ' "$log" | awk '!seen[$0]++' | sed "s|^|[$label] |")
+  [ -z "$failing" ] || failures+="$failing"$'\n'
   rm -f "$log"
   passed=$((passed + ${pass:-0}))
   failed=$((failed + ${fail:-0} + ${errors:-0}))
@@ -46,5 +58,9 @@ tests "embedded (SQLite) mode, every test" "$bin/bun" test --timeout 60000 "$@"
 if [ $# -eq 0 ]; then set -- test/http; fi
 tests "Redis mode, the HTTP suite" VITRINA_TEST_STORE=redis "$bin/bun" test --timeout 60000 "$@"
 tests "Redis Cluster mode, the HTTP suite" VITRINA_TEST_STORE=cluster "$bin/bun" test --timeout 60000 "$@"
+if [ -n "$failures" ]; then
+  echo "== what failed"
+  printf '%s' "$failures"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,6 +1,8 @@
 // The only reader of command-line flags and VITRINA_* variables. A flag wins over its variable.
+import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import type { RedisTarget } from "./store/open-store.ts";
+import { REDIS_TIMEOUT_MS } from "./store/redis/redis-store.ts";
 import { MAX_SHOPPERS_KEPT } from "./store/search-aggregate.ts";
 
 export interface Config {
@@ -20,6 +22,11 @@ export interface Config {
   partition: { index: number; count: number } | null;
   /** Share the port with other processes (SO_REUSEPORT): only for deployments meant to. */
   reusePort: boolean;
+  /**
+   * The proxies whose X-Forwarded-For (or Forwarded) names the client ("10.0.0.0/8"; a bare
+   * address as /32 or /128); empty: the peer is the client (http/stack/client-address.ts).
+   */
+  trustProxy: string[];
   /** Threads that answer searches, the main one included (docs/ARCHITECTURE.md, "Threads"). */
   searchThreads: number;
   /** Which requests get a JSON log line on stdout. */
@@ -51,6 +58,14 @@ export interface Config {
   readTimeout: number;
   /** Seconds SIGTERM waits for requests in flight before it closes their connections. */
   shutdownTimeout: number;
+  /** Feeds (docs/FEEDS.md): hosts a feed URL may name whatever they resolve to (the tests'). */
+  feedAllowHosts: string[];
+  /** The most bytes of a feed, sent or fetched. */
+  feedMaxBytes: number;
+  /** Seconds a feed may take to arrive in full. */
+  feedTimeout: number;
+  /** A registered feed's minute in ms: 60,000; shorter only in tests (docs/OPERATIONS.md). */
+  feedMinuteMs: number;
   /** Days of search analytics kept (today included); older days are pruned. */
   analyticsRetentionDays: number;
   /** Distinct shoppers who must have asked a past query (on one day) before it is suggested. */
@@ -87,6 +102,11 @@ export const OPTIONS = {
     default: "",
   },
   redisWaitMs: { flag: "redis-wait-ms", env: "VITRINA_REDIS_WAIT_MS", default: "1000" },
+  redisTimeout: {
+    flag: "redis-timeout",
+    env: "VITRINA_REDIS_TIMEOUT",
+    default: String(REDIS_TIMEOUT_MS),
+  },
   sync: { flag: "sync", env: "VITRINA_SYNC", default: "normal" },
   maxItems: { flag: "max-items", env: "VITRINA_MAX_ITEMS", default: "10000" },
   maxBytes: { flag: "max-bytes", env: "VITRINA_MAX_BYTES", default: String(32 * 1024 * 1024) },
@@ -94,6 +114,8 @@ export const OPTIONS = {
   reindexInterval: { flag: "reindex-interval", env: "VITRINA_REINDEX_INTERVAL", default: "86400" },
   partition: { flag: "partition", env: "VITRINA_PARTITION", default: "" },
   reusePort: { flag: "reuse-port", env: "VITRINA_REUSE_PORT", boolean: true, default: "false" },
+  // Behind a load balancer every peer is the balancer (docs/OPERATIONS.md).
+  trustProxy: { flag: "trust-proxy", env: "VITRINA_TRUST_PROXY", default: "" },
   // Every core by default: searches are what a node does most, and they scale with threads.
   searchThreads: {
     flag: "search-threads",
@@ -116,6 +138,16 @@ export const OPTIONS = {
   importNice: { flag: "import-nice", env: "VITRINA_IMPORT_NICE", default: "10" },
   readTimeout: { flag: "read-timeout", env: "VITRINA_READ_TIMEOUT", default: "30" },
   shutdownTimeout: { flag: "shutdown-timeout", env: "VITRINA_SHUTDOWN_TIMEOUT", default: "10" },
+  // A feed URL never reads the service's own network unless its host is named here.
+  feedAllowHost: { flag: "feed-allow-host", env: "VITRINA_FEED_ALLOW_HOST", default: "" },
+  feedMaxBytes: {
+    flag: "feed-max-bytes",
+    env: "VITRINA_FEED_MAX_BYTES",
+    default: String(256 * 1024 * 1024),
+  },
+  feedTimeout: { flag: "feed-timeout", env: "VITRINA_FEED_TIMEOUT", default: "300" },
+  // Tests run registered feeds every few "minutes" of a few ms each.
+  feedMinuteMs: { flag: "feed-minute-ms", env: "VITRINA_FEED_MINUTE_MS", default: "60000" },
   analyticsRetentionDays: {
     flag: "analytics-retention-days",
     env: "VITRINA_ANALYTICS_RETENTION_DAYS",
@@ -230,6 +262,24 @@ const shoppers = (raw: string): number => {
 
 const HOST_PORT = /^[^\s:,]+:\d{1,5}$/;
 
+/** CIDR[,CIDR...] as "address/prefix" each; a bare address is one host. */
+function cidrs(raw: string): string[] {
+  return raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "")
+    .map((cidr) => {
+      const [address = "", prefix, extra] = cidr.split("/");
+      const bits = isIP(address) === 6 ? 128 : isIP(address) === 4 ? 32 : 0;
+      const n = prefix === undefined ? bits : /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+      if (bits === 0 || extra !== undefined || n < 0 || n > bits)
+        throw new ConfigError(
+          `--trust-proxy must be CIDR[,CIDR...] (10.0.0.0/8, 2001:db8::/32, 127.0.0.1), not ${cidr}`,
+        );
+      return `${address}/${n}`;
+    });
+}
+
 function redisTarget(get: (o: Option) => string): RedisTarget | null {
   const url = get(OPTIONS.redisUrl);
   const cluster = get(OPTIONS.redisCluster);
@@ -245,6 +295,7 @@ function redisTarget(get: (o: Option) => string): RedisTarget | null {
       replicas: integer("--redis-wait-replicas", replicas, 0),
       ms: integer("--redis-wait-ms", get(OPTIONS.redisWaitMs), 1),
     },
+    timeoutMs: integer("--redis-timeout", get(OPTIONS.redisTimeout), 1),
   };
 }
 
@@ -297,6 +348,7 @@ export function loadConfig(
     reindexInterval: integer("--reindex-interval", get(OPTIONS.reindexInterval), 0),
     partition: pm ? { index: Number(pm[1]), count: Number(pm[2]) } : null,
     reusePort: ["true", "1", "yes"].includes(get(OPTIONS.reusePort)),
+    trustProxy: cidrs(get(OPTIONS.trustProxy)),
     searchThreads,
     requestLog,
     searchRate: rate(OPTIONS.searchRate, OPTIONS.searchBurst),
@@ -308,6 +360,13 @@ export function loadConfig(
     importNice: nice(get(OPTIONS.importNice)),
     readTimeout: integer("--read-timeout", get(OPTIONS.readTimeout), 1),
     shutdownTimeout: integer("--shutdown-timeout", get(OPTIONS.shutdownTimeout), 0),
+    feedAllowHosts: get(OPTIONS.feedAllowHost)
+      .split(",")
+      .map((h) => h.trim().replace(/^\[|\]$/g, ""))
+      .filter((h) => h !== ""),
+    feedMaxBytes: integer("--feed-max-bytes", get(OPTIONS.feedMaxBytes), 1),
+    feedTimeout: integer("--feed-timeout", get(OPTIONS.feedTimeout), 1),
+    feedMinuteMs: integer("--feed-minute-ms", get(OPTIONS.feedMinuteMs), 1),
     analyticsRetentionDays: integer(
       "--analytics-retention-days",
       get(OPTIONS.analyticsRetentionDays),

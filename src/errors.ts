@@ -25,6 +25,63 @@ export const ERRORS = {
   },
   invalid_params: { status: 400, message: "Invalid query parameters." },
   domain_exists: { status: 409, message: 'Domain "{name}" already exists.' },
+  reindex_running: {
+    status: 409,
+    message:
+      "A reindex of this domain is already running: it rebuilds the index from everything stored, so another would add nothing. Send it again once it has finished.",
+  },
+  // Feeds (src/feeds, docs/FEEDS.md): what stops a whole run before anything is written.
+  feed_format_unknown: {
+    status: 400,
+    message:
+      "The feed's format is not known: its first element is none of yml_catalog (YML), price (Hotline), rss or feed (Google Merchant), and it is not CSV. Name it with format.",
+  },
+  feed_malformed: {
+    status: 400,
+    message:
+      "The feed breaks at line {line}, column {column}: {reason}. Nothing of this run was imported.",
+  },
+  feed_too_large: {
+    status: 413,
+    message: "The feed is larger than {limit} bytes. Nothing of this run was imported.",
+  },
+  feed_would_empty: {
+    status: 409,
+    message:
+      "The feed lacks {gone} of the store's {products} products, more than half: nothing of this run was imported. A feed cut short must not empty a store; if they are gone, run it again with force=true.",
+  },
+  feed_url_refused: { status: 400, message: "The feed's URL is refused: {reason}" },
+  feed_host_internal: {
+    status: 400,
+    message:
+      "The feed's URL is refused: {host} is a loopback, private or link-local address (the operator may allow it with --feed-allow-host).",
+  },
+  feed_fetch_failed: { status: 502, message: "The feed could not be fetched: {reason}" },
+  feed_timeout: {
+    status: 504,
+    message:
+      "The feed did not arrive in full within {seconds} s. Nothing of this run was imported.",
+  },
+  // Registered feeds (docs/FEEDS.md "Registered feeds").
+  invalid_feeds: {
+    status: 400,
+    message:
+      'Expected {"feeds": [...]}: at most {feeds} feeds, each with a url (http or https), a format, every_minutes from {min} to {max}, and optionally username, password, webhook_url and webhook_secret.',
+  },
+  feed_not_registered: {
+    status: 404,
+    message: "No feed of this domain has that url: register it with PUT /api/v2/content/feeds/.",
+  },
+  feed_running: {
+    status: 409,
+    message:
+      "A run of this feed is in progress (on this node or another): its result will be in the runs.",
+  },
+  feed_run_stopped: {
+    status: 503,
+    message:
+      "The server stopped during the run: the batches written before stay, the next run completes them.",
+  },
   domain_not_found: { status: 404, message: 'Domain "{name}" not found.' },
   invalid_domain_name: {
     status: 400,
@@ -81,7 +138,7 @@ export const ERRORS = {
   invalid_rules: {
     status: 400,
     message:
-      'Expected {"rules": [...]}: at most {rules} rules, each with pin, hide or boost of at most {items} items, texts of 1 to {chars} characters, positions 1 to {position}.',
+      'Expected {"rules": [...]}: at most {rules} rules, each with pin, hide or boost of at most {items} items, a redirect or a banner, texts of 1 to {chars} characters, positions 1 to {position}.',
   },
   invalid_origins: {
     status: 400,
@@ -101,13 +158,63 @@ export const ERRORS = {
   // Failed secret tokens or operator keys of one client (http/limits/auth-throttle.ts).
   auth_throttled: {
     status: 429,
-    message: "Too many failed authentications from this address. Retry after {retry_after} s.",
+    message:
+      "Too many failed authentications with this key from this address. Retry after {retry_after} s.",
+  },
+  // The main thread's private socket, reached by anything but this server's search threads.
+  not_handed_over: {
+    status: 403,
+    message: "This socket answers only the search threads of the server that made it.",
+  },
+  // Framing that only one reading of could be right (http/stack/framing.ts).
+  repeated_length: {
+    status: 400,
+    message: "The request has more than one Content-Length header: send one.",
+  },
+  upgrade_with_body: {
+    status: 400,
+    message:
+      "Connection: Upgrade on a request with a body is not served: send the request without it.",
   },
   method_not_allowed: { status: 405, message: 'Method "{method}" not allowed.' },
   store_unavailable: { status: 503, message: "The primary store is unavailable; retry shortly." },
   // The embedded store's file failed a read or a write (store/sqlite/storage-faults.ts); the
   // refused request's transaction was rolled back whole.
   // `state` is what /ready says while the fault lasts.
+  // The faults that pass (storage-faults.ts): each write tries again, and the first that
+  // succeeds ends the fault (/ready recovers).
+  disk_full: {
+    status: 507,
+    message:
+      "The disk of the database file is full ({reason}): nothing of this request was stored. Free space on it, or retry after {retry_after} s.",
+    state: "the disk of the database file is full: writes fail until space is freed",
+  },
+  store_read_only: {
+    status: 503,
+    message:
+      "The database file cannot be written ({reason}): nothing of this request was stored. Make it writable, or retry after {retry_after} s.",
+    state: "the database file cannot be written ({reason}): writes fail until it can",
+  },
+  store_io_error: {
+    status: 503,
+    message:
+      "The database file could not be written ({reason}): nothing of this request was stored. Retry after {retry_after} s.",
+    state: "writes to the database file fail ({reason})",
+  },
+  redis_out_of_memory: {
+    status: 507,
+    message:
+      "Redis is out of memory ({reason}): nothing of this request was stored. Retry after {retry_after} s.",
+    state: "Redis is over its maxmemory: writes fail until memory is freed or maxmemory raised",
+  },
+  // A stalled Redis (or one too slow to answer): the call was given up after --redis-timeout.
+  // A write sent to Redis is one script or MULTI/EXEC, so it is stored whole when Redis gets
+  // to it, or not at all; the request was not acknowledged either way.
+  redis_timeout: {
+    status: 503,
+    message:
+      "Redis did not answer within {ms} ms: this request was not acknowledged (a write of it is applied whole or not at all, so sending it again is safe). Retry after {retry_after} s.",
+  },
   store_damaged: {
     status: 503,
     message:

@@ -2,14 +2,17 @@
 // it made, returns what the next ones need, and registers the stop of what it started on the
 // stack, so that the server stops in the reverse order (docs/ARCHITECTURE.md, "Start and stop").
 
+import { randomBytes } from "node:crypto";
 import { ActionRecorder } from "./analytics/action-recorder.ts";
 import { adminAnalytics } from "./analytics/admin-analytics.ts";
 import { PopularQueries } from "./analytics/popular-queries.ts";
 import { SearchRecorder } from "./analytics/search-recorder.ts";
 import type { Config } from "./config.ts";
-import { Refused } from "./errors.ts";
+import { AppError, Refused } from "./errors.ts";
+import { FeedPuller } from "./feeds/feed-puller.ts";
 import { overviewOf } from "./http/admin/overview.ts";
 import { appRoutes } from "./http/app.ts";
+import { oneReindexAtATime } from "./http/import/one-reindex.ts";
 import { AuthThrottle } from "./http/limits/auth-throttle.ts";
 import { InFlight } from "./http/limits/in-flight.ts";
 import { SharedTokenBuckets, TokenBuckets } from "./http/limits/rate-limit.ts";
@@ -17,13 +20,14 @@ import { threadShedder } from "./http/limits/search-shedder.ts";
 import { type ShedReason, shed } from "./http/limits/shed.ts";
 import { OTHERS_WINDOW_MS, searchAnswers } from "./http/search/search-routes.ts";
 import { warmedUpLine, warmUpSearches } from "./http/search/search-warm-up.ts";
+import { clientOf } from "./http/stack/client-address.ts";
 import { requestWrapper } from "./http/stack/request-wrapper.ts";
 import type { Route } from "./http/stack/route-table.ts";
 import { type Listening, serveAndDrain } from "./http/stack/serve-and-drain.ts";
-import { FORWARDED_CLIENT } from "./http/threads/messages.ts";
+import { FORWARDED_CLIENT, HAND_OVER_SECRET } from "./http/threads/messages.ts";
 import { SearchThreads } from "./http/threads/search-thread-pool.ts";
 import { ImportWriter } from "./import/import-writer.ts";
-import { FreshRecords } from "./indexing/fresh-records.ts";
+import { FRESH_CAPACITY, FreshRecords } from "./indexing/fresh-records.ts";
 import { Indexers } from "./indexing/indexers.ts";
 import { SnapshotPublisher } from "./indexing/snapshot-replica.ts";
 import type { StopStack } from "./stop-stack.ts";
@@ -34,8 +38,8 @@ import { sqliteFile } from "./store/sqlite/sqlite-store.ts";
 import type { ChangeLog, PrimaryStore } from "./store/store.ts";
 import { logLine } from "./telemetry/log-lines.ts";
 import { observeRequest, registerSources } from "./telemetry/metrics.ts";
-import { metricSourcesOf, readinessOf } from "./telemetry/probes.ts";
-import { Domains } from "./tenancy/domains.ts";
+import { metricSourcesOf, readinessOf, StartLoads } from "./telemetry/probes.ts";
+import { Domains, sameSecret } from "./tenancy/domains.ts";
 import { assertServedBy, serves } from "./tenancy/partition.ts";
 
 export interface Storage {
@@ -207,7 +211,7 @@ export async function warmUp(
   // shared copies replaced the segments' arrays): give the memory back before serving, so that
   // the resident size is the indexes' (measured by the benchmark). From a later turn of the
   // loop: JSC scans the stack conservatively, and a collection made here left ~60 MB of a
-  // 100,000-product index's arrays alive (bench/threads.ts).
+  // 100,000-product index's arrays alive (bench/search-threads.ts).
   await Bun.sleep(1);
   Bun.gc(true);
   threads?.post({ type: "warm-up" });
@@ -218,12 +222,76 @@ export async function warmUp(
   logLine(warmedUpLine(0, warmed));
 }
 
+export interface Feeds {
+  puller: FeedPuller;
+  /** Seconds a store's imports wait: its share of the indexing time owed while others search. */
+  importDebt: (domainId: number) => number;
+}
+
+/** Whether a store other than this one searched on the node in the last seconds. */
+const othersSearching = (searchCosts: SharedTokenBuckets) => (domainId: number) =>
+  searchCosts.usedByOthers(domainId, performance.timeOrigin + performance.now(), OTHERS_WINDOW_MS);
+
+/**
+ * The registered feeds' puller (feeds/feed-puller.ts): it writes through the import thread, so
+ * it stops before that thread does, after the port (no run asked for arrives once it stopped).
+ */
+export function feeds(
+  config: Config,
+  {
+    domains,
+    imports,
+    importCosts,
+    searchCosts,
+  }: Pick<Storage, "domains"> &
+    Pick<Writer, "imports"> &
+    Pick<Indexes, "importCosts"> &
+    Pick<Threads, "searchCosts">,
+  stops: StopStack,
+): Feeds {
+  // An upload's rule (http/import/import-routes.ts): work-conserving, the share held only
+  // while another store searches.
+  const searching = othersSearching(searchCosts);
+  const importDebt = (domainId: number) => {
+    const owed = importCosts.admit(domainId, performance.now());
+    return owed > 0 && searching(domainId) ? owed : 0;
+  };
+  const puller = new FeedPuller(
+    {
+      store: imports,
+      writer: imports,
+      domains: () => domains.all().filter((d) => serves(config.partition, d)),
+      owed: importDebt,
+    },
+    {
+      limits: { maxItems: config.maxItems, maxBytes: config.maxBytes },
+      fetch: {
+        allowHosts: config.feedAllowHosts,
+        maxBytes: config.feedMaxBytes,
+        seconds: config.feedTimeout,
+      },
+      minuteMs: config.feedMinuteMs,
+      // Twice a minute: a feed runs at most half a minute late.
+      pollMs: Math.max(10, Math.round(config.feedMinuteMs / 2)),
+      webhook: { tries: 3, backoffMs: 1000, timeoutMs: 10_000 },
+      log: logLine,
+    },
+  );
+  puller.start();
+  stops.push("feed puller", () => puller.stop());
+  return { puller, importDebt };
+}
+
 export interface Http {
   /** Every route the main thread answers (http/app.ts). */
   routes: Route[];
   wrapper: ReturnType<typeof requestWrapper>;
   /** The same, for the requests the search threads pass on through the private socket. */
   forwarded: ReturnType<typeof requestWrapper>;
+  /** What those requests carry to be answered there (http/threads/messages.ts). */
+  handOverSecret: string;
+  /** What the command line asked for that is loaded once the server listens (`--demo`). */
+  loads: StartLoads;
 }
 
 /** The main thread's route table over the services, and the wrapper of its requests. */
@@ -233,6 +301,7 @@ export function http(
     store,
     log,
     domains,
+    fresh,
     imports,
     recorder,
     actions,
@@ -241,28 +310,37 @@ export function http(
     searchCosts,
     indexers,
     importCosts,
-  }: Storage & Writer & Threads & Indexes,
+    puller,
+    importDebt,
+  }: Storage & Writer & Threads & Indexes & Feeds,
   stops: StopStack,
 ): Http {
   const assertServed = assertServedBy(config.partition);
   registerSources(metricSourcesOf({ domains, indexers, log, imports, recorder, shed }));
   const { shedder, loopLag } = threadShedder(config.shedLag);
   stops.push("loop lag", () => loopLag.stop());
+  // The demo catalog's pictures are at the server's address, known once it listens (cli/load-demo.ts).
+  const loads = new StartLoads(config.demo ? ["demo catalog"] : []);
   const routes = appRoutes({
     domains,
     imports,
+    reindex: oneReindexAtATime({
+      append: (domainId) => imports.appendReindex(domainId),
+      applied: (domainId) => indexers.get(domainId)?.position,
+    }),
     limits: { maxItems: config.maxItems, maxBytes: config.maxBytes },
+    feeds: {
+      allowHosts: config.feedAllowHosts,
+      maxBytes: config.feedMaxBytes,
+      seconds: config.feedTimeout,
+      indexBehind: () => fresh.backlog > FRESH_CAPACITY / 2,
+    },
     guards: {
       rate: config.importRate,
       cost: config.importCost,
       costs: importCosts,
       // An import's share holds only while another store searches (http/import/import-routes.ts).
-      othersSearching: (domainId) =>
-        searchCosts.usedByOthers(
-          domainId,
-          performance.timeOrigin + performance.now(),
-          OTHERS_WINDOW_MS,
-        ),
+      othersSearching: othersSearching(searchCosts),
       maxQueuedBatches: config.maxQueuedBatches,
       // Import requests in progress per domain: the bound on queued work, and its depths.
       inFlight: new InFlight<number>(config.maxQueuedBatches + 1),
@@ -273,13 +351,29 @@ export function http(
     overview: overviewOf({ indexers, log, imports, store }),
     synonyms: imports,
     rules: imports,
+    registeredFeeds: {
+      feeds: imports,
+      runFeed: (domain, url, force) => {
+        // A run asked for on a node of another partition would write a domain it does not index.
+        assertServed(domain.name);
+        const owed = importDebt(domain.id);
+        if (owed > 0)
+          throw new AppError("import_cost", { rate: config.importCost.rate, retry_after: owed });
+        return puller.runNow(domain, url, force);
+      },
+      changed: () => puller.poke(),
+      fetch: { allowHosts: config.feedAllowHosts },
+      minuteMs: config.feedMinuteMs,
+    },
     indexers,
     readiness: readinessOf({
       domains,
       indexers,
       store,
       fault: () => imports.fault ?? store.fault ?? null,
+      loads,
     }),
+    loads,
     search: searchAnswers({
       domains,
       indexers,
@@ -287,6 +381,7 @@ export function http(
       actions,
       maxPageSize: config.maxPageSize,
       popular: (id) => popular.get(id),
+      popularity: (id) => popular.popularity(id),
       assertServed,
       rate: config.searchRate,
       rateMemory,
@@ -305,19 +400,25 @@ export function http(
   });
   // One count of failed authentications for the port and the private socket: a client is the
   // same whichever thread the kernel gave its connection to.
-  const throttle = new AuthThrottle();
+  const { adminKey } = config;
+  const throttle = new AuthThrottle(
+    (credential) =>
+      (adminKey !== null && sameSecret(credential, adminKey)) || domains.knows(credential),
+  );
   const options = { log: config.requestLog, readTimeout: config.readTimeout, throttle };
+  const handOverSecret = randomBytes(32).toString("base64url");
   return {
     routes,
-    wrapper: requestWrapper({
-      ...options,
-      clientOf: (request, server) => server.requestIP(request)?.address ?? null,
-    }),
-    // Only a search thread reaches the private socket: it names the client it saw.
+    wrapper: requestWrapper({ ...options, clientOf: clientOf(config.trustProxy) }),
+    // Any local process can connect to the private socket; only a search thread knows the
+    // secret, and only then is the client it names believed.
     forwarded: requestWrapper({
       ...options,
       clientOf: (request) => request.headers.get(FORWARDED_CLIENT),
+      admit: (request) => sameSecret(request.headers.get(HAND_OVER_SECRET) ?? "", handOverSecret),
     }),
+    handOverSecret,
+    loads,
   };
 }
 
@@ -337,7 +438,7 @@ const privateSocket = (config: Config, port: number) =>
  */
 export async function listen(
   config: Config,
-  { routes, wrapper, forwarded, threads }: Http & Pick<Threads, "threads">,
+  { routes, wrapper, forwarded, handOverSecret, threads }: Http & Pick<Threads, "threads">,
   stops: StopStack,
 ): Promise<{ url: string }> {
   // Registered first, so closed last: the search threads pass requests on through it until
@@ -374,7 +475,7 @@ export async function listen(
   const port = main.server.port ?? config.port;
   if (threads) {
     channel ??= lock(port);
-    await threads.listen(port, privateSocket(config, port));
+    await threads.listen(port, { socket: privateSocket(config, port), secret: handOverSecret });
   }
   return { url: `http://${config.host}:${port}` };
 }

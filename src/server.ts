@@ -2,9 +2,19 @@ import type { Config } from "./config.ts";
 import type { Route } from "./http/stack/route-table.ts";
 import type { ImportWriter } from "./import/import-writer.ts";
 import type { Indexers } from "./indexing/indexers.ts";
-import { http, indexes, listen, searchThreads, storage, warmUp, writer } from "./server-stages.ts";
+import {
+  feeds,
+  http,
+  indexes,
+  listen,
+  searchThreads,
+  storage,
+  warmUp,
+  writer,
+} from "./server-stages.ts";
 import { StopStack } from "./stop-stack.ts";
 import type { ChangeLog, PrimaryStore } from "./store/store.ts";
+import type { StartLoads } from "./telemetry/probes.ts";
 import type { Domains } from "./tenancy/domains.ts";
 
 export interface RunningServer {
@@ -16,13 +26,16 @@ export interface RunningServer {
   log: ChangeLog;
   /** Every route served, with its policy (the OpenAPI test checks each is documented). */
   routes: Pick<Route, "method" | "path" | "policy">[];
+  /** What the command line asked for beyond the indexes, marked done once served (`--demo`). */
+  loads: StartLoads;
   /** Stops what the start started, in the reverse order. */
   stop: () => Promise<void>;
 }
 
 /**
  * Opens the store, builds every domain's index and catches up from the change log, then
- * listens: `/health` answers once this resolves. Each stage is in server-stages.ts.
+ * listens: `/health` answers once this resolves (200 once `loads` are done too). Each stage
+ * is in server-stages.ts.
  */
 export async function startServer(config: Config): Promise<RunningServer> {
   const stops = new StopStack();
@@ -32,7 +45,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const threads = searchThreads(config, { ...stored, ...written }, stops);
     const indexed = await indexes(config, { ...stored, ...threads }, stops);
     await warmUp(config, { ...threads, ...indexed });
-    const served = http(config, { ...stored, ...written, ...threads, ...indexed }, stops);
+    const pulled = feeds(config, { ...stored, ...written, ...threads, ...indexed }, stops);
+    const served = http(
+      config,
+      { ...stored, ...written, ...threads, ...indexed, ...pulled },
+      stops,
+    );
     const { url } = await listen(config, { ...served, ...threads }, stops);
     return {
       url,
@@ -42,6 +60,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       store: stored.store,
       log: stored.log,
       routes: served.routes.map(({ method, path, policy }) => ({ method, path, policy })),
+      loads: served.loads,
       stop: () => stops.stop(),
     };
   } catch (error) {

@@ -1,7 +1,7 @@
 // The benchmark suite runs end to end on a small catalog, so that it cannot rot (issue 5).
 // It checks that every phase completes and reports, not how fast: speed is in BENCHMARKS.md.
 import { expect, test } from "bun:test";
-import { runBench } from "../bench/suite/run.ts";
+import { runBench } from "../bench/service-targets.ts";
 
 test("vitrina bench completes on 10k products", async () => {
   const lines: string[] = [];

@@ -8,11 +8,15 @@
 //  3. every folder of src/ has a row (a new layer is a decision: add it here and to the docs)
 //  4. the table points one way: no layer reaches itself through the rows, so no allowed import
 //     runs back up (only the wiring, cli/ and the root files, may import any layer)
-//  5. no circle of files: among src/, bench/, scripts/ and test/, no file reaches itself through
+//  5. no circle of files: among src/, bench/, lexicon/ and test/, no file reaches itself through
 //     its imports. Type-only imports count: they vanish at run time, but a circle of types is
 //     still two files that cannot be read, or moved, one without the other
 //  6. outside src/search/, only its facade src/search/engine.ts is imported (tests beside the
 //     code included): the engine's insides can change without a caller knowing
+//  7. src/clients/ (code that runs in shoppers' browsers) takes only types from other layers,
+//     which its bundle drops: no server code, no package reaches a store's page
+//  8. bench/ imports test/ (fixtures, harness), never the reverse, save the benchmarks' own
+//     tests (test/bench.test.ts, test/*-bench.test.ts): what a test reads is in test/fixtures/
 // Tests beside the code (`*.test.ts`) assemble layers as the CLI does: only rule 2 binds them.
 import { expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -48,7 +52,12 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // Recorded queries are normalised as the engine normalises them (search/analysis, pure).
   analytics: ["model", "store", "search"],
   tenancy: ["model", "store", "root:errors"],
+  // Feeds are read into bulk items and checked by the bulk import's validators; a feed's
+  // language is told as the engine tells a word's, and category ids hashed as partitions are;
+  // the puller of registered feeds keeps their runs through the store's FeedStore interface.
+  feeds: ["model", "import", "search", "store", "tenancy", "root:errors"],
   http: [
+    "feeds",
     "telemetry",
     "model",
     "import",
@@ -60,6 +69,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     "root:errors",
     "root:config",
   ],
+  // Clients of the HTTP API that run elsewhere (the InstantSearch client, in shoppers'
+  // browsers): the wire shapes of model/ as types only, which a bundle drops.
+  clients: ["model"],
   // The CLI's commands: the entry point split into a folder, it assembles every layer.
   cli: ["*"],
   root: ["*"],
@@ -194,10 +206,10 @@ test("circles are found: a loop of three, a file importing itself; a chain is no
   expect(circles(graph)).toEqual([["a", "b", "c"], ["f"]]);
 });
 
-test("5. no circle of imports among the files of src/, bench/, scripts/ and test/", () => {
+test("5. no circle of imports among the files of src/, bench/, lexicon/ and test/", () => {
   const root = join(SRC, "..");
   const graph = new Map<string, string[]>();
-  for (const dir of ["src", "bench", "scripts", "test"])
+  for (const dir of ["src", "bench", "lexicon", "test"])
     for (const file of files(join(root, dir))) {
       const targets = specifiers(readFileSync(file, "utf8"))
         .filter((spec) => spec.startsWith("."))
@@ -224,6 +236,37 @@ test("6. outside src/search/, only src/search/engine.ts is imported", () => {
       if (inside(target) && target !== FACADE)
         wrong.push(`src/${relative(SRC, file)} imports src/${relative(SRC, target)}`);
     }
+  }
+  expect(wrong).toEqual([]);
+});
+
+test("7. clients/ takes only types from the other layers: what a browser loads holds none of them", () => {
+  const CLIENTS = join(SRC, "clients");
+  const wrong: string[] = [];
+  for (const file of files(CLIENTS)) {
+    if (file.endsWith(".test.ts")) continue;
+    for (const m of readFileSync(file, "utf8").matchAll(
+      /^(import|export)\s+(type\s+)?[^;]*?from\s*["']([^"']+)["']/gm,
+    )) {
+      const [, , type, spec] = m as unknown as [string, string, string | undefined, string];
+      const target = resolve(dirname(file), spec);
+      if (relative(CLIENTS, target).startsWith("..") && type === undefined)
+        wrong.push(`src/${relative(SRC, file)} imports ${spec}`);
+    }
+  }
+  expect(wrong).toEqual([]);
+});
+
+test("8. no file of test/ imports bench/, save the benchmarks' own tests", () => {
+  const root = join(SRC, "..");
+  const BENCH = join(root, "bench");
+  const own = (file: string) => /^test\/(bench|[\w-]+-bench)\.test\.ts$/.test(relative(root, file));
+  const wrong: string[] = [];
+  for (const file of files(join(root, "test"))) {
+    if (own(file)) continue;
+    for (const spec of specifiers(readFileSync(file, "utf8")))
+      if (spec.startsWith(".") && !relative(BENCH, resolve(dirname(file), spec)).startsWith(".."))
+        wrong.push(`${relative(root, file)} imports ${spec}`);
   }
   expect(wrong).toEqual([]);
 });

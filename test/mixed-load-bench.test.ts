@@ -110,7 +110,7 @@ test("its flags are checked before anything starts", () => {
     new ConfigError("--redis and --redis-cluster exclude each other"),
   );
   expect(() => parseMixedLoadArgs(["--redis-cluster", "2", "--replicas", "2"])).toThrow(
-    new ConfigError("--replicas must be 0 or 1, not 2"),
+    new ConfigError("--replicas must be an integer from 0 to 1, not 2"),
   );
   expect(() => parseMixedLoadArgs(["--replicas", "0"])).toThrow(
     new ConfigError("--replicas needs --redis-cluster"),

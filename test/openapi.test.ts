@@ -192,7 +192,17 @@ test("the search parameters carry the enforced bounds and defaults", () => {
     "uuid",
     "demo",
     "highlight",
+    "sort",
+    "browse",
+    "ranges",
+    "group_variants",
   ]);
+  expect(by.sort).toEqual({
+    type: "string",
+    enum: ["relevance", "price_asc", "price_desc", "newest", "discount", "popular"],
+    default: "relevance",
+  });
+  expect(by.browse).toEqual({ type: "boolean", default: false });
   expect(by.product_page_size).toEqual({ type: "integer", minimum: 1, maximum: 100, default: 10 });
   expect(by.per_category_limit).toEqual({
     anyOf: [{ const: -1 }, { type: "integer", minimum: 1, maximum: 100 }],

@@ -1,11 +1,11 @@
 // The relevance gate (issue 4 point 7, issue 21 point 5): the judged queries of
 // test/fixtures/relevance over two generated catalogs, the project's uk/ru/en one and the feed
-// catalog made differently (bench/catalogs/feed-catalog.ts), must reach recall@10 of at least
+// catalog made differently (test/fixtures/catalogs/feed-catalog.ts), must reach recall@10 of at least
 // 0.95 overall and per class on each. The per-class figures: `bun bench/relevance.ts`
 // (BENCHMARKS.md).
 import { describe, expect, test } from "bun:test";
-import { evaluateBoth } from "../bench/relevance.ts";
-import { CATALOG_NAMES, CLASSES_OF } from "../bench/relevance-fixture.ts";
+import { evaluateBoth } from "./fixtures/relevance/evaluate.ts";
+import { CATALOG_NAMES, CLASSES_OF } from "./fixtures/relevance/sets.ts";
 
 const TARGET = 0.95;
 

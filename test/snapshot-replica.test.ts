@@ -10,8 +10,6 @@
 //  4. a dropped domain is gone
 //  5. a domain's synonyms travel with the snapshot that changes them, and only then
 import { expect, test } from "bun:test";
-import { generateQueryMix } from "../bench/query-mix.ts";
-import { toProductRecord, toRecords } from "../bench/records.ts";
 import { parseSearchParams } from "../src/http/search/parse-params.ts";
 import { answerSearch } from "../src/http/search/search-answer.ts";
 import {
@@ -22,6 +20,8 @@ import {
 import { generateCatalog, generateProduct } from "../src/sample-catalog/generate.ts";
 import { buildSnapshot, patchSnapshot, type Snapshot } from "../src/search/engine.ts";
 import { synonymTable } from "../src/search/synonyms.ts";
+import { generateQueryMix } from "./fixtures/query-mix.ts";
+import { toProductRecord, toRecords } from "./fixtures/records.ts";
 
 const catalog = generateCatalog({ seed: 3, products: 3000 });
 const records = toRecords(catalog);

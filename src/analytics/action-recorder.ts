@@ -9,6 +9,8 @@ export interface ActionSeen {
   type: ShopperAction["type"];
   query: string;
   position: number;
+  /** The product acted on. */
+  source_id: string;
   uuid: string | null;
   client: string | null;
 }
@@ -50,6 +52,7 @@ export class ActionRecorder {
         type: seen.type,
         position: seen.type === "click" ? seen.position : 0,
         first_click: seen.type === "click" && this.firstClick(day, seen, q),
+        source_id: seen.source_id,
       };
     });
   }

@@ -1,4 +1,4 @@
-import { firstDayKept } from "../store/analytics-days.ts";
+import { firstDayKept, utcDay } from "../store/analytics-days.ts";
 import type {
   ActionStats,
   AnalyticsPeriod,
@@ -10,6 +10,7 @@ import type {
   ShopperAction,
   SuggestionBlocks,
 } from "../store/store.ts";
+import { POPULARITY_DAYS, productPopularity } from "./product-popularity.ts";
 import { type QueryOutcome, queryOutcomes } from "./query-outcomes.ts";
 
 // Everything analytics do with the store, run on the import thread (import/import-thread.ts):
@@ -59,9 +60,21 @@ export function recomputeAt(now: number, costMs: number): number {
   return now + Math.min(RECOMPUTE_AT_MOST_MS, RECOMPUTE_AFTER_COST * costMs);
 }
 
+/**
+ * What a domain's searches read of its analytics, refreshed on every node (PopularQueries): the
+ * past queries to suggest, and its products' popularity ([source_id, score], best first).
+ */
+export interface DomainPopular {
+  queries: string[];
+  products: [string, number][];
+}
+
 export class AnalyticsService {
   private readonly pruning: ReturnType<typeof setInterval> | null;
-  private readonly candidates = new Map<number, { queries: string[]; next: number }>();
+  private readonly candidates = new Map<
+    number,
+    { queries: string[]; products: [string, number][]; next: number }
+  >();
 
   constructor(
     /** The catalog's counts head the admin report; blocked suggestions are never offered. */
@@ -101,24 +114,36 @@ export class AnalyticsService {
     return { catalog, ...report, ...queryOutcomes(report.top_queries, actions) };
   }
 
-  /** Per domain, the past queries that may be suggested: popular, not blocked. */
-  async suggestions(domainIds: readonly number[]): Promise<[number, string[]][]> {
-    const from = firstDayKept(Date.now(), Math.min(SUGGESTION_DAYS, this.options.retentionDays));
-    const out: [number, string[]][] = [];
+  /**
+   * Per domain, the past queries that may be suggested (popular, not blocked) and its products'
+   * popularity.
+   */
+  async suggestions(domainIds: readonly number[]): Promise<[number, DomainPopular][]> {
+    const now = Date.now();
+    const from = firstDayKept(now, Math.min(SUGGESTION_DAYS, this.options.retentionDays));
+    const since = firstDayKept(now, Math.min(POPULARITY_DAYS, this.options.retentionDays));
+    const out: [number, DomainPopular][] = [];
     for (const id of domainIds) {
       let kept = this.candidates.get(id);
       if (!kept || Date.now() >= kept.next) {
         const started = performance.now();
-        const queries = await this.store.popularQueries(id, {
-          from,
-          minShoppers: this.options.minShoppers,
-          limit: SUGGESTION_LIMIT,
-        });
-        kept = { queries, next: recomputeAt(Date.now(), performance.now() - started) };
+        const [queries, days] = await Promise.all([
+          this.store.popularQueries(id, {
+            from,
+            minShoppers: this.options.minShoppers,
+            limit: SUGGESTION_LIMIT,
+          }),
+          this.store.productDays(id, since),
+        ]);
+        const products = productPopularity(days, utcDay(now));
+        kept = { queries, products, next: recomputeAt(Date.now(), performance.now() - started) };
         this.candidates.set(id, kept);
       }
       const hidden = new Set(await this.store.blockedSuggestions(id));
-      out.push([id, kept.queries.filter((q) => !hidden.has(q))]);
+      out.push([
+        id,
+        { queries: kept.queries.filter((q) => !hidden.has(q)), products: kept.products },
+      ]);
     }
     return out;
   }

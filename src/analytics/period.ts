@@ -1,4 +1,4 @@
-import { DAY_MS, utcDay } from "../store/analytics-days.ts";
+import { DAY_MS, isCalendarDay, utcDay } from "../store/analytics-days.ts";
 
 // The period of an analytics report (GET .../analytics/?days=N or ?from=YYYY-MM-DD&to=...):
 // whole UTC days, both ends included, within the retention.
@@ -9,7 +9,6 @@ export interface Period {
 }
 
 export const DEFAULT_REPORT_DAYS = 30;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export type ParsedPeriod =
   | { ok: true; period: Period }
@@ -37,7 +36,7 @@ export function parsePeriod(
   }
   const day = (name: string, value: string | null, fallback: string) => {
     if (value === null) return fallback;
-    if (DAY.test(value) && utcDay(Date.parse(`${value}T00:00:00Z`) || 0) === value) return value;
+    if (isCalendarDay(value)) return value;
     errors[name] = ["Date has wrong format. Use one of these formats instead: YYYY-MM-DD."];
     return fallback;
   };

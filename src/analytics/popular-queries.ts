@@ -1,20 +1,23 @@
+import type { DomainPopular } from "./analytics-service.ts";
 /**
  * Each domain's past queries that may be suggested (popular among distinct shoppers, not
- * blocked), read synchronously on the search path from memory. They are computed on the import
+ * blocked), and its products' popularity (the `popular` order), read synchronously on the
+ * search path from memory. They are computed on the import
  * thread (analytics/analytics-service.ts) and refreshed every `refreshMs` for the domains
  * searched since the last refresh, so a block made on any node shows within one interval.
  */
 export class PopularQueries {
   private readonly byDomain = new Map<number, readonly string[]>();
+  private readonly products = new Map<number, Popularity>();
   private readonly asked = new Set<number>();
   private readonly timer: ReturnType<typeof setInterval>;
   private refreshing: Promise<void> = Promise.resolve();
-  private readonly listeners: ((lists: readonly [number, string[]][]) => void)[] = [];
+  private readonly listeners: ((lists: readonly [number, DomainPopular][]) => void)[] = [];
 
   constructor(
     /** The import thread's answer (ImportWriter.suggestions). */
     private readonly source: {
-      suggestions(domainIds: readonly number[]): Promise<[number, string[]][]>;
+      suggestions(domainIds: readonly number[]): Promise<[number, DomainPopular][]>;
     },
     refreshMs: number,
   ) {
@@ -27,13 +30,25 @@ export class PopularQueries {
   }
 
   /** Called with the lists of every refresh: the search threads take them at once. */
-  onRefresh(listener: (lists: readonly [number, string[]][]) => void): void {
+  onRefresh(listener: (lists: readonly [number, DomainPopular][]) => void): void {
     this.listeners.push(listener);
   }
 
   /** Takes lists fetched elsewhere (a search thread's copy of the main thread's refresh). */
-  put(lists: readonly [number, string[]][]): void {
-    for (const [id, queries] of lists) this.byDomain.set(id, queries);
+  put(lists: readonly [number, DomainPopular][]): void {
+    for (const [id, popular] of lists) {
+      this.byDomain.set(id, popular.queries);
+      const known = this.products.get(id);
+      // A new version only when the scores changed: answers ordered by them are kept till then.
+      if (known === undefined || !sameScores(known.scores, popular.products))
+        this.products.set(id, { scores: popular.products, version: (known?.version ?? 0) + 1 });
+    }
+  }
+
+  /** The domain's products' popularity; version 0 (no scores) before the first refresh. */
+  popularity(domainId: number): Popularity {
+    this.asked.add(domainId);
+    return this.products.get(domainId) ?? NO_POPULARITY;
   }
 
   get(domainId: number): readonly string[] {
@@ -58,4 +73,22 @@ export class PopularQueries {
   stop(): void {
     clearInterval(this.timer);
   }
+}
+
+/** A domain's product scores ([source_id, score], best first) and a number that changes with them. */
+export interface Popularity {
+  readonly scores: readonly (readonly [string, number])[];
+  readonly version: number;
+}
+
+const NO_POPULARITY: Popularity = { scores: [], version: 0 };
+
+function sameScores(a: Popularity["scores"], b: Popularity["scores"]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as readonly [string, number];
+    const y = b[i] as readonly [string, number];
+    if (x[0] !== y[0] || x[1] !== y[1]) return false;
+  }
+  return true;
 }

@@ -15,6 +15,8 @@ export interface SearchSeen {
   /** The client's IP address, when known: the shopper (a uuid only tells its typing apart). */
   client: string | null;
   filtered: boolean;
+  /** A category page (browse=true): its category's source id, "" for the whole store's. */
+  category_view?: string;
 }
 
 /**
@@ -86,6 +88,23 @@ export class SearchRecorder {
   }
 
   record(seen: SearchSeen): void {
+    if (seen.category_view !== undefined) {
+      // A page view, not typing: counted apart as it is (no run, no suggestion, no share).
+      const view = seen.category_view;
+      this.writes.push(() => ({
+        domain_id: seen.domain_id,
+        at: Date.now(),
+        q: "",
+        language: seen.language,
+        total: seen.total,
+        corrected_query: "",
+        shopper: "",
+        filtered: seen.filtered,
+        may_add: true,
+        category_view: view,
+      }));
+      return;
+    }
     const q = recordedQuery(seen.q);
     if (q === "") return;
     const now = Date.now();

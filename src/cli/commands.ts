@@ -13,6 +13,7 @@ const STORE = [
   "redis-cluster",
   "redis-wait-replicas",
   "redis-wait-ms",
+  "redis-timeout",
   "sync",
 ];
 
@@ -25,6 +26,7 @@ async function withDomains<T>(
   work: (d: {
     domains: import("../tenancy/domains.ts").Domains;
     log: import("../store/store.ts").ChangeLog;
+    store: import("../store/store.ts").PrimaryStore;
   }) => Promise<T>,
 ): Promise<T> {
   const { openStore } = await import("../store/open-store.ts");
@@ -33,7 +35,7 @@ async function withDomains<T>(
   try {
     const domains = new Domains(store);
     await domains.load();
-    return await work({ domains, log });
+    return await work({ domains, log, store });
   } finally {
     await store.close();
   }
@@ -195,6 +197,43 @@ export const COMMANDS: readonly Command[] = [
       }),
   },
   {
+    name: "feed import",
+    usage:
+      "FILE|URL|- --domain NAME [--format auto|yml|hotline|google|csv] [--dry-run] [--force] [--json] [--data-dir DIR | --redis-url URL | --redis-cluster HOST:PORT,...]",
+    summary:
+      "Imports a price feed (YML, Hotline, Google Merchant, CSV) into the domain, as POST /api/v2/content/feed/ does; a progress line on a terminal, then the run's summary (--json: its result). A run is a diff: unchanged offers are not written, the products the feed lacks become unavailable; one that would make more than half of the store go is refused unless --force. Exit 0 when all of it was imported, 1 when some offers or categories failed, 2 when nothing was (a usage error, broken XML, a fetch that failed, the half refused). Embedded mode: refused while a server runs on the dir (import through it).",
+    config: [...STORE, "max-items", "max-bytes", "feed-max-bytes", "feed-timeout"],
+    own: {
+      domain: "NAME",
+      format: "FORMAT",
+      "dry-run": "switch",
+      force: "switch",
+      json: "switch",
+    },
+    args: 1,
+    run: async (input) => {
+      const { feedArgs, feedBytes, feedImport } = await import("./feed-import.ts");
+      const args = feedArgs(input.args[0] as string, input.own);
+      // A file that is not there is told before the store is opened (a URL is read later).
+      const feed = feedBytes(args.source, input.config);
+      // Embedded mode: the server's index would not see the writes. A dry run writes nothing.
+      const release =
+        input.config.redis || args.dryRun
+          ? () => {}
+          : await lockedDataDir(
+              input.config.dataDir,
+              "feed import",
+              (holder) =>
+                `${holder} is running on ${input.config.dataDir}: import through it, POST /api/v2/content/feed/ with the domain's secret token`,
+            );
+      try {
+        return await withDomains(input, (opened) => feedImport(args, feed, input.config, opened));
+      } finally {
+        release();
+      }
+    },
+  },
+  {
     name: "backup",
     usage: "--to FILE [--data-dir DIR] [--force]",
     summary:
@@ -241,7 +280,7 @@ export const COMMANDS: readonly Command[] = [
     // The benchmark suite is a script of its own that checks its own flags: src/ never imports
     // bench/ (test/layers.test.ts).
     raw: (argv) => {
-      const suite = Bun.fileURLToPath(new URL("../../bench/suite/run.ts", import.meta.url));
+      const suite = Bun.fileURLToPath(new URL("../../bench/service-targets.ts", import.meta.url));
       return Bun.spawn([process.execPath, suite, ...argv], {
         stdio: ["inherit", "inherit", "inherit"],
       }).exited;

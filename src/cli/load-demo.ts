@@ -1,16 +1,18 @@
 import { demoPicturePath, demoSwatchPath } from "../http/pages/demo-pictures.ts";
-import type { ImportWriter } from "../import/import-writer.ts";
 import { demoCatalog } from "../sample-catalog/demo.ts";
-import type { Domains } from "../tenancy/domains.ts";
+import type { RunningServer } from "../server.ts";
 
 const body = (items: unknown[]) => new TextEncoder().encode(JSON.stringify(items));
 const excerpt = (bytes: Uint8Array) => new TextDecoder().decode(bytes).slice(0, 500);
 
 /**
  * `serve --demo`: on a data dir without a `demo` domain, creates it and loads the sample
- * catalog through the same import code as the HTTP API; then prints how to try it.
+ * catalog through the same import code as the HTTP API; once this node's index has it, /health
+ * answers 200; then prints how to try it.
  */
-export async function loadDemo(server: { url: string; domains: Domains; imports: ImportWriter }) {
+export async function loadDemo(
+  server: Pick<RunningServer, "url" | "domains" | "imports" | "indexers" | "log" | "loads">,
+) {
   let domain = server.domains.byDomainName("demo");
   if (!domain) {
     domain = await server.domains.create("demo");
@@ -28,6 +30,12 @@ export async function loadDemo(server: { url: string; domains: Domains; imports:
       `Loaded the demo catalog: ${categories.length} categories, ${products.length} products.`,
     );
   }
+  // Served means searchable here (a node of a partitioned deployment that does not serve the
+  // domain has no indexer of it): the index has applied all the log holds.
+  const head = await server.log.head(domain.id);
+  for (let indexer = server.indexers.get(domain.id); indexer && indexer.position < head; )
+    await Bun.sleep(10);
+  server.loads.done("demo catalog");
   const { url } = server;
   console.log(`
 Demo domain "demo"

@@ -17,8 +17,10 @@ export interface AppDeps extends ImportDeps {
   overview: Overview;
   synonyms: DomainAdminDeps["synonyms"];
   rules: DomainAdminDeps["rules"];
+  registeredFeeds: DomainAdminDeps["registeredFeeds"];
   indexers: DomainAdminDeps["indexers"];
   readiness: HealthDeps["readiness"];
+  loads: HealthDeps["loads"];
   search: SearchAnswers;
   demo: PagesDeps["demo"];
   docs: DocumentOptions;
@@ -31,7 +33,7 @@ export interface AppDeps extends ImportDeps {
  */
 export function appRoutes(deps: AppDeps): Route[] {
   return [
-    ...healthRoutes({ readiness: deps.readiness, adminKey: deps.adminKey }),
+    ...healthRoutes({ readiness: deps.readiness, loads: deps.loads, adminKey: deps.adminKey }),
     ...searchRoutes(deps.search),
     ...eventRoutes(deps.search),
     ...importRoutes(deps),

@@ -1,28 +1,36 @@
 import { AppError } from "../errors.ts";
 import { registry } from "../telemetry/metrics.ts";
-import type { Readiness } from "../telemetry/probes.ts";
+import type { Readiness, StartLoads } from "../telemetry/probes.ts";
 import { adminKeyGiven } from "./admin/admin-routes.ts";
 import { json } from "./stack/respond.ts";
 import { POLICY, type Route } from "./stack/route-table.ts";
 
 export interface HealthDeps {
   readiness: () => Promise<Readiness>;
+  /** What the command line asked for that is still loading after the start (`--demo`). */
+  loads: Pick<StartLoads, "loading">;
   adminKey: string | null;
 }
 
 /**
- * `/health`: the process is alive and listening. `/ready`: every served domain's index is
- * built and caught up and the primary store answers; 503 with what is missing otherwise.
+ * `/health`: the process is alive and serves all the command line asked for (a probe that
+ * passes on 200 then finds `/demo` loaded); 503 with what is still loading before.
+ * `/ready`: that, every served domain's index built and caught up, and the primary store
+ * answering; 503 with what is missing otherwise.
  * `/metrics`: Prometheus text; guarded by the admin key when one is configured (it names
  * every domain), open otherwise, like the admin API's own rule.
  */
-export function healthRoutes({ readiness, adminKey }: HealthDeps): Route[] {
+export function healthRoutes({ readiness, loads, adminKey }: HealthDeps): Route[] {
   return [
     {
       method: "GET",
       path: "/health",
       policy: POLICY.public,
-      handler: () => json({ status: "ok" }),
+      handler: () => {
+        const { loading } = loads;
+        if (loading.length === 0) return json({ status: "ok" });
+        return json({ detail: `Starting: still loading: ${loading.join(", ")}.`, loading }, 503);
+      },
     },
     {
       method: "GET",
@@ -34,6 +42,7 @@ export function healthRoutes({ readiness, adminKey }: HealthDeps): Route[] {
         const why = [
           ...(r.store === "unavailable" ? ["the primary store is unavailable"] : []),
           ...(r.fault ? [r.fault] : []),
+          ...(r.loading ? [`still loading: ${r.loading.join(", ")}`] : []),
           ...(r.pending.length ? [`indexes still loading: ${r.pending.join(", ")}`] : []),
         ];
         return json({ detail: `Not ready: ${why.join("; ")}.`, ...r }, 503);

@@ -1,7 +1,8 @@
+import type { ProductDraft } from "../model/drafts.ts";
 import type { CategoryErrorEntry, ProductErrorEntry, SuccessEntry } from "../model/import.ts";
 import { offerOnly } from "../model/offers.ts";
 import type { CategoryRecord, ProductRecord } from "../model/records.ts";
-import type { CatalogWriter, WriteResult } from "../store/store.ts";
+import type { BatchOptions, CatalogReader, CatalogWriter, WriteResult } from "../store/store.ts";
 import { parseBatch } from "./read-batch.ts";
 import { validateCategory } from "./validate-category.ts";
 import { type Validated, validateProduct } from "./validate-product.ts";
@@ -18,7 +19,22 @@ export interface WrittenRecord {
  * packed instead of as JSON.
  */
 export type SerialisedSuccess = Omit<SuccessEntry<unknown>, "data"> &
-  WrittenRecord & { offer?: ProductRecord };
+  WrittenRecord & { offer?: ProductRecord; unchanged?: true };
+
+/** How a feed's batch is written (docs/FEEDS.md, "A run is a diff"); the bulk API sends none. */
+export type ProductWriteOptions = Pick<
+  BatchOptions,
+  "skipUnchanged" | "dryRun" | "assumeCategories"
+>;
+
+/** A feed run's missing products: how many the domain has, and which of them would go. */
+export interface MissingProducts {
+  products: number;
+  gone: string[];
+}
+
+/** The most records a retiring write carries, as a bulk batch would. */
+const RETIRE_BATCH = 1000;
 
 export interface ImportResponse<E> {
   status: 200 | 201 | 400;
@@ -44,13 +60,15 @@ export class ImportService {
   private readonly tails = new Map<number, Promise<unknown>>();
 
   constructor(
-    private readonly store: CatalogWriter,
+    private readonly store: CatalogWriter &
+      Pick<CatalogReader, "productSources" | "productsBySource">,
     private readonly limits: { maxItems: number },
   ) {}
 
   async importProducts(
     domainId: number,
     body: Uint8Array,
+    write: ProductWriteOptions = {},
   ): Promise<ImportResponse<ProductErrorEntry>> {
     const items = parseBatch(body, this.limits);
     const checked = items.map(validateProduct);
@@ -59,13 +77,14 @@ export class ImportService {
       this.store.writeProducts(
         domainId,
         checked.map((c) => (c.ok ? c.value : null)),
-        { log: checked.every((c) => c.ok), onLogged: (s) => (seq = s) },
+        { log: checked.every((c) => c.ok), onLogged: (s) => (seq = s), ...write },
       ),
     );
     const { successful, errors } = collect(checked, results, (e) => e);
     for (const s of successful) {
       const r = results[s.index];
-      if (r?.ok && offerOnly(r.record)) s.offer = r.record;
+      if (r?.ok && r.unchanged) s.unchanged = true;
+      else if (r?.ok && offerOnly(r.record)) s.offer = r.record;
     }
     // PRODUCT.md: 201 when all succeeded and one was created, 200 when all were updates.
     const status = errors.length ? 400 : successful.some((s) => s.status === 201) ? 201 : 200;
@@ -95,6 +114,48 @@ export class ImportService {
     return { status: errors.length ? 400 : 200, successful, errors, errorSources, seq };
   }
 
+  /**
+   * What a feed run of the domain with these offer ids would make go (docs/FEEDS.md, "Offers
+   * missing from the feed"): the source ids of the available products the feed lacks.
+   */
+  async missing(domainId: number, present: readonly string[]): Promise<MissingProducts> {
+    const sources = await this.store.productSources(domainId);
+    const feed = new Set(present);
+    const missing = sources.filter((s) => !feed.has(s));
+    const gone: string[] = [];
+    for (let at = 0; at < missing.length; at += RETIRE_BATCH)
+      for (const r of await this.store.productsBySource(
+        domainId,
+        missing.slice(at, at + RETIRE_BATCH),
+      ))
+        if (r.availability) gone.push(r.source_id);
+    return { products: sources.length, gone };
+  }
+
+  /**
+   * Makes these products unavailable, and their warehouses' stock too (it decides the
+   * product's availability): an offer-only write, which search takes by the price path.
+   * Returns the change-log position of the last batch (0 when none was written).
+   */
+  async retire(domainId: number, sourceIds: readonly string[]): Promise<number> {
+    let seq = 0;
+    for (let at = 0; at < sourceIds.length; at += RETIRE_BATCH) {
+      const stored = await this.store.productsBySource(
+        domainId,
+        sourceIds.slice(at, at + RETIRE_BATCH),
+      );
+      const drafts = stored.map(retiredDraft);
+      await this.serial(domainId, () =>
+        this.store.writeProducts(domainId, drafts, {
+          log: true,
+          skipUnchanged: true,
+          onLogged: (s) => (seq = s),
+        }),
+      );
+    }
+    return seq;
+  }
+
   // The domain's mailbox: each batch starts when the previous one of its domain has finished.
   private serial<T>(domainId: number, work: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(domainId) ?? Promise.resolve();
@@ -107,6 +168,24 @@ export class ImportService {
     return run;
   }
 }
+
+/** A draft that changes only a product's availability: the other fields keep the stored. */
+const retiredDraft = (r: ProductRecord): ProductDraft => ({
+  source_id: r.source_id,
+  code: r.code,
+  source_category_id: r.source_category_id,
+  currency_code: r.currency_code,
+  translations: [],
+  new_price: undefined,
+  old_price: undefined,
+  picture: undefined,
+  availability: false,
+  vendor: undefined,
+  group_id: undefined,
+  is_main: undefined,
+  warehouses:
+    r.warehouses.length > 0 ? r.warehouses.map((w) => ({ ...w, available: false })) : undefined,
+});
 
 function collect<E>(
   checked: Validated<unknown>[],

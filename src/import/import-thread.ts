@@ -7,6 +7,7 @@
 // it: that is both the response's `data` and what the indexer patches. Handle: import-writer.ts.
 
 import { setPriority } from "node:os";
+import type { DomainPopular } from "../analytics/analytics-service.ts";
 import { type AdminReport, AnalyticsService } from "../analytics/analytics-service.ts";
 import type { Config } from "../config.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
@@ -16,20 +17,39 @@ import { openStore } from "../store/open-store.ts";
 import type {
   AnalyticsPeriod,
   ChangeLog,
+  FeedStore,
   PrimaryStore,
   SearchEvent,
   ShopperAction,
 } from "../store/store.ts";
 import type { ItemCounts } from "../telemetry/metrics.ts";
 import { type FailedBatch, FailedBatches } from "./failed-batches.ts";
-import { type ImportResponse, ImportService } from "./import-service.ts";
+import {
+  type ImportResponse,
+  ImportService,
+  type MissingProducts,
+  type ProductWriteOptions,
+} from "./import-service.ts";
 import { type EncodedResponse, encodeResponse } from "./response-bytes.ts";
 
 declare const self: Worker;
 
+/** One call of the store's registered feeds (FeedStore), made on this thread's connection. */
+export type FeedCall = {
+  [K in keyof FeedStore]: { method: K; args: Parameters<FeedStore[K]> };
+}[keyof FeedStore];
+
 export type ToImportThread =
   | { type: "init"; config: Config }
-  | { type: "products" | "categories"; id: number; domainId: number; body: Uint8Array }
+  | {
+      type: "products" | "categories";
+      id: number;
+      domainId: number;
+      body: Uint8Array;
+      write?: ProductWriteOptions;
+    }
+  | { type: "feed-missing"; id: number; domainId: number; present: string[] }
+  | { type: "feed-retire"; id: number; domainId: number; sourceIds: string[] }
   | { type: "reindex"; id: number; domainId: number }
   | { type: "searches"; id: number; events: SearchEvent[] }
   | { type: "actions"; id: number; actions: ShopperAction[] }
@@ -42,6 +62,7 @@ export type ToImportThread =
   | { type: "set-synonyms"; id: number; domainId: number; sets: SynonymSet[] }
   | { type: "rules"; id: number; domainId: number }
   | { type: "set-rules"; id: number; domainId: number; rules: MerchRule[] }
+  | { type: "feeds"; id: number; call: FeedCall }
   | { type: "stop"; id: number };
 
 export type Reply =
@@ -51,11 +72,12 @@ export type Reply =
       response?: EncodedResponse;
       /** The batch's items by outcome, for the metrics. */
       items?: ItemCounts;
-      /** The position of an appended reindex entry. */
+      /** The position of an appended reindex entry (or of a feed-retire's last batch). */
       seq?: number;
+      missing?: MissingProducts;
       analytics?: AdminReport;
       /** Per domain, its past queries that may be suggested. */
-      suggestions?: [number, string[]][];
+      suggestions?: [number, DomainPopular][];
       blocked?: string[];
       /** Whether a block or unblock changed anything. */
       changed?: boolean;
@@ -65,13 +87,23 @@ export type Reply =
       synonyms?: SynonymSet[];
       /** The domain's merchandising rules. */
       rules?: MerchRule[];
+      /** What a FeedStore call returned. */
+      value?: unknown;
     }
-  | { ok: false; error: { code: ErrorCode; vars: Record<string, string | number> } | string };
+  | { ok: false; error: ErrorOf | string };
+
+/** An AppError as it crosses threads. */
+type ErrorOf = { code: ErrorCode; vars: Record<string, string | number> };
 
 export type FromImportThread =
   | { type: "ready" }
   | { type: "failed"; error: string }
-  | ({ type: "reply"; id: number } & Reply);
+  | ({
+      type: "reply";
+      id: number;
+      /** The fault this thread's store meets now (store/write-faults.ts), after this call. */
+      fault: ErrorOf | null;
+    } & Reply);
 
 let store: PrimaryStore | null = null;
 let log: ChangeLog | null = null;
@@ -109,9 +141,15 @@ async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Rep
   if (!store || !log || !imports || !analytics) throw new Error("import thread not initialised");
   switch (m.type) {
     case "products":
+      // A dry run wrote nothing: its errors are its answer's, not a failed batch of /admin.
+      if (m.write?.dryRun) return answer(await imports.importProducts(m.domainId, m.body, m.write));
       return batch(m.type, m.domainId, () =>
-        (imports as ImportService).importProducts(m.domainId, m.body),
+        (imports as ImportService).importProducts(m.domainId, m.body, m.write),
       );
+    case "feed-missing":
+      return { ok: true, missing: await imports.missing(m.domainId, m.present) };
+    case "feed-retire":
+      return { ok: true, seq: await imports.retire(m.domainId, m.sourceIds) };
     case "categories":
       return batch(m.type, m.domainId, () =>
         (imports as ImportService).importCategories(m.domainId, m.body),
@@ -142,6 +180,11 @@ async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Rep
       return { ok: true, rules: await store.domainRules(m.domainId) };
     case "set-rules":
       return { ok: true, seq: await store.setDomainRules(m.domainId, m.rules) };
+    case "feeds": {
+      const { method, args } = m.call;
+      const call = store[method] as (...a: typeof args) => Promise<unknown>;
+      return { ok: true, value: await call.apply(store, args) };
+    }
     case "stop":
       analytics.stop();
       await store.close();
@@ -192,8 +235,14 @@ self.onmessage = async (event: MessageEvent<ToImportThread>) => {
   }
   const r = reply.ok ? reply.response : undefined;
   const transfer = r ? [r.body.buffer, r.spans.buffer, r.offers.buffer] : [];
+  const fault = store?.fault;
   self.postMessage(
-    { type: "reply", id: m.id, ...reply } satisfies FromImportThread,
+    {
+      type: "reply",
+      id: m.id,
+      fault: fault ? { code: fault.code, vars: fault.vars } : null,
+      ...reply,
+    } satisfies FromImportThread,
     transfer as ArrayBuffer[],
   );
 };

@@ -1,12 +1,14 @@
-import type { AdminReport } from "../analytics/analytics-service.ts";
+import type { AdminReport, DomainPopular } from "../analytics/analytics-service.ts";
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
+import type { FeedRun, FeedState, RegisteredFeed } from "../model/feeds.ts";
 import type { MerchRule } from "../model/merchandising.ts";
 import type { SynonymSet } from "../model/synonyms.ts";
-import type { AnalyticsPeriod, SearchEvent, ShopperAction } from "../store/store.ts";
+import type { AnalyticsPeriod, FeedStore, SearchEvent, ShopperAction } from "../store/store.ts";
 import { countImportItems } from "../telemetry/metrics.ts";
 import type { FailedBatch } from "./failed-batches.ts";
-import type { FromImportThread, Reply, ToImportThread } from "./import-thread.ts";
+import type { MissingProducts, ProductWriteOptions } from "./import-service.ts";
+import type { FeedCall, FromImportThread, Reply, ToImportThread } from "./import-thread.ts";
 import type { EncodedResponse } from "./response-bytes.ts";
 
 /** An import's answer, ready to send: the body is UTF-8 JSON. */
@@ -38,12 +40,13 @@ type Call = ToImportThread extends infer T
  * the log and the analytics goes through it. The request's bytes are transferred, not copied.
  * If the thread dies, the calls in flight fail (500) and a new thread is started.
  */
-export class ImportWriter {
+export class ImportWriter implements FeedStore {
   private worker!: Worker;
   private readonly pending = new Map<number, (reply: Reply) => void>();
   private nextId = 1;
   private stopping = false;
-  private damaged: AppError | null = null;
+  /** The fault the import thread's store met at its last answer (store/write-faults.ts). */
+  private storeFault: AppError | null = null;
 
   private constructor(
     private readonly config: Config,
@@ -65,6 +68,7 @@ export class ImportWriter {
         if (m.type === "ready") resolve();
         else if (m.type === "failed") reject(new Error(`import thread: ${m.error}`));
         else {
+          this.storeFault = m.fault ? new AppError(m.fault.code, m.fault.vars) : null;
           const settle = this.pending.get(m.id);
           this.pending.delete(m.id);
           settle?.(m);
@@ -91,19 +95,15 @@ export class ImportWriter {
       this.pending.set(id, (reply) => {
         if (reply.ok) resolve(reply);
         else if (typeof reply.error === "string") reject(new Error(reply.error));
-        else {
-          const error = new AppError(reply.error.code, reply.error.vars);
-          if (error.code === "store_damaged") this.damaged = error;
-          reject(error);
-        }
+        else reject(new AppError(reply.error.code, reply.error.vars));
       });
       this.worker.postMessage({ ...message, id } as ToImportThread, transfer);
     });
   }
 
-  /** The damage the import thread's writes found (it refuses writes from then on), or null. */
+  /** The fault the import thread's writes meet (a damaged file, a full disk), or null. */
   get fault(): AppError | null {
-    return this.damaged;
+    return this.storeFault;
   }
 
   /** Calls sent to the import thread and not answered yet (read by /metrics). */
@@ -115,12 +115,13 @@ export class ImportWriter {
     type: "products" | "categories",
     domainId: number,
     body: Uint8Array,
+    write?: ProductWriteOptions,
   ): Promise<ImportAnswer> {
     this.hooks.onSent(domainId);
     let seq = 0;
     let products: EncodedResponse | undefined;
     try {
-      const { response, items } = await this.call({ type, domainId, body }, [
+      const { response, items } = await this.call({ type, domainId, body, write }, [
         body.buffer as ArrayBuffer,
       ]);
       if (!response) throw new Error("import thread: no response");
@@ -134,8 +135,32 @@ export class ImportWriter {
   }
 
   /** Specification 4.1: the body's bytes, as read by `readBody` (http/stack/read-body.ts). */
-  importProducts(domainId: number, body: Uint8Array): Promise<ImportAnswer> {
-    return this.batch("products", domainId, body);
+  importProducts(
+    domainId: number,
+    body: Uint8Array,
+    write?: ProductWriteOptions,
+  ): Promise<ImportAnswer> {
+    return this.batch("products", domainId, body, write);
+  }
+
+  /** A feed run's missing products (import-service.ts). */
+  async feedMissing(domainId: number, present: readonly string[]): Promise<MissingProducts> {
+    const { missing } = await this.call({ type: "feed-missing", domainId, present: [...present] });
+    if (!missing) throw new Error("import thread: no answer");
+    return missing;
+  }
+
+  /** Makes a feed run's missing products unavailable; returns the last batch's log position. */
+  async retireProducts(domainId: number, sourceIds: readonly string[]): Promise<number> {
+    this.hooks.onSent(domainId);
+    let seq = 0;
+    try {
+      seq =
+        (await this.call({ type: "feed-retire", domainId, sourceIds: [...sourceIds] })).seq ?? 0;
+      return seq;
+    } finally {
+      this.hooks.onAnswered(domainId, seq, undefined);
+    }
   }
 
   /** Specification 4.2. */
@@ -171,7 +196,7 @@ export class ImportWriter {
   }
 
   /** Per domain, the past queries that may be suggested (analytics/analytics-service.ts). */
-  async suggestions(domainIds: readonly number[]): Promise<[number, string[]][]> {
+  async suggestions(domainIds: readonly number[]): Promise<[number, DomainPopular][]> {
     return (await this.call({ type: "suggestions", domainIds: [...domainIds] })).suggestions ?? [];
   }
 
@@ -214,6 +239,39 @@ export class ImportWriter {
     } finally {
       this.hooks.onAnswered(domainId, seq, undefined);
     }
+  }
+
+  /** A call of the registered feeds' store on the import thread's connection. */
+  private async feeds<T>(call: FeedCall): Promise<T> {
+    return (await this.call({ type: "feeds", call })).value as T;
+  }
+
+  domainFeeds(domainId: number): Promise<RegisteredFeed[]> {
+    return this.feeds({ method: "domainFeeds", args: [domainId] });
+  }
+
+  setDomainFeeds(domainId: number, feeds: readonly RegisteredFeed[]): Promise<void> {
+    return this.feeds({ method: "setDomainFeeds", args: [domainId, [...feeds]] });
+  }
+
+  feedStates(domainId: number): Promise<FeedState[]> {
+    return this.feeds({ method: "feedStates", args: [domainId] });
+  }
+
+  recordFeedRun(domainId: number, run: FeedRun, state: FeedState | null): Promise<void> {
+    return this.feeds({ method: "recordFeedRun", args: [domainId, run, state] });
+  }
+
+  feedRuns(domainId: number): Promise<FeedRun[]> {
+    return this.feeds({ method: "feedRuns", args: [domainId] });
+  }
+
+  claimFeed(domainId: number, url: string, owner: string, ms: number): Promise<boolean> {
+    return this.feeds({ method: "claimFeed", args: [domainId, url, owner, ms] });
+  }
+
+  releaseFeed(domainId: number, url: string, owner: string): Promise<void> {
+    return this.feeds({ method: "releaseFeed", args: [domainId, url, owner] });
   }
 
   /** The domain's recent failed import batches, newest first (failed-batches.ts). */

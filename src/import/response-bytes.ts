@@ -15,7 +15,7 @@ export interface EncodedResponse {
   seq: number;
   body: Uint8Array;
   /**
-   * Per successful entry but those of `offers`: the record's id, and the start and end of its
+   * Per successful entry but those of `offers` and the unchanged: the record's id, and the start and end of its
    * `data` in `body`.
    */
   spans: Int32Array;
@@ -62,11 +62,13 @@ export function encodeResponse(r: ImportResponse<unknown>): EncodedResponse {
   const spans: number[] = [];
   out.write('{"successful":[');
   r.successful.forEach((s, i) => {
-    out.write(`${i ? "," : ""}{"index":${s.index},"status":${s.status},"data":`);
+    const unchanged = s.unchanged ? `"unchanged":true,` : "";
+    out.write(`${i ? "," : ""}{"index":${s.index},"status":${s.status},${unchanged}"data":`);
     const start = out.length;
     out.write(s.json);
+    // An unchanged record was not written: the indexer has nothing to patch.
     if (s.offer) offers.push(s.offer);
-    else spans.push(s.id, start, out.length);
+    else if (!s.unchanged) spans.push(s.id, start, out.length);
     out.write("}");
   });
   out.write("]");

@@ -24,8 +24,17 @@ export function validateCategory(item: unknown): Validated<CategoryDraft> {
       seen.add(language);
     });
   }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
   const c = item as CategoryItem;
+  // A cycle through other categories is the batch rules' to find (rules/category-tree.ts);
+  // this one needs no store.
+  if (
+    c?.parent_id != null &&
+    c.source_category_id != null &&
+    !errors.parent_id &&
+    Number(c.parent_id) === Number(c.source_category_id)
+  )
+    addFieldError(errors, "parent_id", "A category cannot be its own parent.");
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
     value: {
@@ -37,6 +46,10 @@ export function validateCategory(item: unknown): Validated<CategoryDraft> {
         synonyms: tr.synonyms ?? [],
         keywords: tr.keywords ?? [],
       })),
+      // Left out when not sent: an update keeps the stored parent.
+      ...(c.parent_id === undefined
+        ? {}
+        : { parent_id: c.parent_id === null ? null : Number(c.parent_id) }),
     },
   };
 }

@@ -97,31 +97,60 @@ export class DomainIndexer {
   }
 
   /**
+   * The thread time of a piece of work, charged to the store stretch by stretch: the
+   * synchronous work before each await (`waiting`), and the rest at `done`. The turns of the
+   * loop in between answer imports and searches of every store.
+   */
+  private meter(charged = true) {
+    let from = performance.now();
+    const charge = () => {
+      if (charged) this.charge(this.domainId, performance.now() - from);
+    };
+    return {
+      waiting: async <T>(promise: Promise<T>): Promise<T> => {
+        charge();
+        try {
+          return await promise;
+        } finally {
+          from = performance.now();
+        }
+      },
+      done: charge,
+    };
+  }
+
+  /**
    * Builds the snapshot from the primary store. The log position is read first: a change
    * written during the load is then applied again on top, which is harmless (patches are
-   * upserts of the current records), while the other order could miss it.
+   * upserts of the current records), while the other order could miss it. A reindex the log
+   * asked for (the store's, the operator's) is `charged` to the store's share as its imports'
+   * patches are (issue 34, fault 6: a loop of reindexes was free); the first build and the
+   * periodic one, which the store did not ask for, are not.
    */
-  async rebuild(): Promise<void> {
+  async rebuild(charged = false): Promise<void> {
     const started = performance.now();
-    const position = await this.log.head(this.domainId);
-    await this.readSynonyms();
-    await this.readRules();
-    const categories = await this.store.allCategories(this.domainId);
+    const { waiting, done } = this.meter(charged);
+    const position = await waiting(this.log.head(this.domainId));
+    await waiting(this.readSynonyms());
+    await waiting(this.readRules());
+    const categories = await waiting(this.store.allCategories(this.domainId));
     let snapshot: Snapshot;
     let count = 0;
     if (this.store.productPages) {
       // Page by page into a snapshot of its own: searches keep the old one until the swap.
       snapshot = buildSnapshot({ products: [], categories });
-      for await (const products of this.store.productPages(this.domainId, REBUILD_PAGE)) {
-        snapshot = patchSnapshot(snapshot, { products });
-        count += products.length;
+      const pages = this.store.productPages(this.domainId, REBUILD_PAGE)[Symbol.asyncIterator]();
+      for (let page = await waiting(pages.next()); !page.done; page = await waiting(pages.next())) {
+        snapshot = patchSnapshot(snapshot, { products: page.value });
+        count += page.value.length;
       }
     } else {
-      const products = await this.store.allProducts(this.domainId);
+      const products = await waiting(this.store.allProducts(this.domainId));
       snapshot = buildSnapshot({ products, categories });
       count = products.length;
     }
     this.snapshot = snapshot;
+    done();
     // The head, even below the old position: a Redis Cluster failover can lose the last
     // entries, whose positions later writes reuse (store/redis/change-log.ts).
     this.position = position;
@@ -208,7 +237,7 @@ export class DomainIndexer {
     const last = entries[entries.length - 1];
     if (!last) return;
     if (entries.some((e) => e.kind === "reindex")) {
-      await this.rebuild();
+      await this.rebuild(true);
       this.position = Math.max(this.position, last.seq);
       return;
     }
@@ -224,18 +253,9 @@ export class DomainIndexer {
     // `fresh` (its JSON, or only its offer when that is all the write changed), else from the
     // store, which holds the newest version of all: an id that one of the entries has to read
     // from the store is read from there.
-    // The thread time of this patch, charged to the store stretch by stretch: the synchronous
-    // work before each await, whose turn of the loop answers the import or a search that may
-    // already see the new snapshot.
-    let from = performance.now();
-    const waiting = async <T>(promise: Promise<T>): Promise<T> => {
-      this.charge(this.domainId, performance.now() - from);
-      try {
-        return await promise;
-      } finally {
-        from = performance.now();
-      }
-    };
+    // The thread time of this patch, charged to the store: the turn of the loop at each await
+    // answers the import or a search that may already see the new snapshot.
+    const { waiting, done } = this.meter();
     const written = new Map<number, string | ProductOffer>();
     const fromStore = new Set<number>();
     const categoryIds = new Set<number>();
@@ -319,6 +339,6 @@ export class DomainIndexer {
     }
     this.position = last.seq;
     this.appliedAt = Date.now();
-    this.charge(this.domainId, performance.now() - from);
+    done();
   }
 }

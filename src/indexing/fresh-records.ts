@@ -14,7 +14,7 @@ export interface TakenRecords {
 }
 
 /** About 30 MB of record JSON: a few seconds of a bulk load at full speed. */
-const CAPACITY = 20_000;
+export const FRESH_CAPACITY = 20_000;
 
 /**
  * The product records of the latest logged batches, kept by change-log position, so that the
@@ -34,6 +34,11 @@ export class FreshRecords {
   private readonly inFlight = new Map<number, number>();
   private readonly arrivals = new Map<number, (() => void)[]>();
 
+  /** Records and offers kept, of every domain: what the indexers have not patched yet. */
+  get backlog(): number {
+    return this.size;
+  }
+
   /** A batch of the domain went to the import thread. */
   sent(domainId: number): void {
     this.inFlight.set(domainId, (this.inFlight.get(domainId) ?? 0) + 1);
@@ -48,7 +53,7 @@ export class FreshRecords {
       this.byEntry.set(`${domainId}:${logged.seq}`, logged.records);
       this.size += count(logged.records);
       for (const [key, batch] of this.byEntry) {
-        if (this.size <= CAPACITY) break;
+        if (this.size <= FRESH_CAPACITY) break;
         this.byEntry.delete(key);
         this.size -= count(batch);
       }

@@ -18,7 +18,7 @@ import {
 // search/index/snapshot-shipping.ts), and the main thread serves that shared copy too; each
 // search thread receives a new segment once, then every snapshot as a descriptor: segment ids
 // and the frame (starts, tombstones, the registries when they changed). Measured:
-// bench/threads.ts.
+// bench/search-threads.ts.
 
 /** What a search thread receives when a domain's snapshot changes. */
 export interface SnapshotMessage extends SnapshotFrame {

@@ -1,4 +1,4 @@
-import { Type as t } from "@sinclair/typebox";
+import { type Static, Type as t } from "@sinclair/typebox";
 
 // Wire shapes of the answers that no code parses (the service writes them): declared here for
 // the OpenAPI document (http/openapi/), beside the shapes the code validates with.
@@ -102,11 +102,29 @@ export const SuggestionQuery = t.Object({
 export const BlockedSuggestions = t.Object({ blocked: t.Array(t.String()) });
 
 export const Healthy = t.Object({ status: t.Literal("ok") });
+export const Starting = t.Object(
+  { detail: t.String(), loading: t.Array(t.String()) },
+  { description: "What the command line asked for that is still loading (`--demo`)." },
+);
 export const Ready = t.Object({ status: t.Literal("ready") });
 export const NotReady = t.Object(
   { detail: t.String() },
   { additionalProperties: true, description: "What is missing: the store, or indexes loading." },
 );
+
+/** The most categories the overview's tree lists (a store's menu rarely has more). */
+export const OVERVIEW_TREE_ROWS = 500;
+
+/** A category of the overview's tree (issue 33, point 2: the tree shows in /admin). */
+export const CategoryTreeRow = t.Object({
+  source_category_id: t.Integer(),
+  name: t.String({ description: "In uk, else the first translation." }),
+  parent_id: t.Union([t.Integer(), t.Null()]),
+  depth: t.Integer({
+    description: "0 at the top; a category whose parent is not imported is at the top.",
+  }),
+});
+export type CategoryTreeRow = Static<typeof CategoryTreeRow>;
 
 /** The domain's administration overview (/admin; http/admin/overview.ts builds it). */
 export const DomainOverview = t.Object({
@@ -165,6 +183,11 @@ export const DomainOverview = t.Object({
         "Products and categories stored but not in this node's index: a failed batch's valid items wait for the next batch that fully succeeds or a reindex; or the index is catching up.",
     },
   ),
+  category_tree: t.Array(CategoryTreeRow, {
+    maxItems: OVERVIEW_TREE_ROWS,
+    description:
+      "The categories as this node's index holds them, depth first (each parent before its children, siblings by id), at most 500.",
+  }),
 });
 
 /** The origins a domain's search answers to (PUT /api/v2/admin/domains/NAME/origins/). */

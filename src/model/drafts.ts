@@ -28,5 +28,11 @@ export interface ProductDraft {
   warehouses: WarehouseStock[] | undefined;
 }
 
-/** A valid category item: a category batch replaces the stored category whole. */
-export type CategoryDraft = Omit<CategoryRecord, "id" | "updated_at">;
+/**
+ * A valid category item: a category batch replaces the stored category whole, but for
+ * `parent_id`: undefined when not sent (an update keeps the stored parent), null when sent as
+ * null (cleared).
+ */
+export type CategoryDraft = Omit<CategoryRecord, "id" | "updated_at" | "parent_id"> & {
+  parent_id?: number | null;
+};

@@ -119,12 +119,21 @@ export const CategoryTranslationItem = t.Object({
   keywords: Nullable(Words),
 });
 
+/** A category's source id: a positive integer of up to 15 digits, or its decimal string. */
+const CategoryId = t.Union([
+  t.Integer({ minimum: 1, maximum: 999_999_999_999_999 }),
+  t.String({ pattern: "^[1-9][0-9]{0,14}$" }),
+]);
+
 export const CategoryItem = t.Object({
-  source_category_id: t.Union([
-    t.Integer({ minimum: 1, maximum: 999_999_999_999_999 }),
-    t.String({ pattern: "^[1-9][0-9]{0,14}$" }),
-  ]),
+  source_category_id: CategoryId,
   translations: t.Array(CategoryTranslationItem, { minItems: 1, maxItems: LANGUAGES.length }),
+  /**
+   * The parent's source_category_id (issue 33, point 2: a feed's `parentId`); a parent not
+   * imported yet is allowed, as feeds list children first. Absent keeps the stored parent on
+   * an update, null clears it (docs/API.md "Import", Categories with parents).
+   */
+  parent_id: Nullable(CategoryId),
 });
 export type CategoryItem = Static<typeof CategoryItem>;
 

@@ -84,6 +84,11 @@ export interface CategoryRecord {
   id: number;
   source_category_id: number;
   translations: CategoryTranslation[];
+  /**
+   * The parent's source_category_id; absent for a top-level category, so that the record (and
+   * the import answer's `data`) of a store that sends no parents is what it was before.
+   */
+  parent_id?: number;
   updated_at: number;
 }
 

@@ -1,5 +1,6 @@
 import { type Static, Type as t } from "@sinclair/typebox";
 import { HexColor } from "./import.ts";
+import { Banner } from "./merchandising.ts";
 import type { Language } from "./records.ts";
 
 // The search response of specification 2.7, declared once.
@@ -9,6 +10,19 @@ export const SearchLabel = t.Object({
   name: t.String(),
   color: t.Union([HexColor, t.Literal("")]),
 });
+
+/** A variation param of a product shown as one card, and the values its variants have. */
+export const Variation = t.Object({
+  name: t.String(),
+  values: t.Array(
+    t.Object({
+      value: t.String(),
+      color: t.Optional(HexColor),
+      swatch_image: t.Optional(t.String()),
+    }),
+  ),
+});
+export type Variation = Static<typeof Variation>;
 
 export const SearchProduct = t.Object({
   id: t.Number(),
@@ -28,6 +42,12 @@ export const SearchProduct = t.Object({
   name_highlight: t.Optional(t.Array(t.Tuple([t.Number(), t.Number()]))),
   /** With `highlight=html` (or true): `name` HTML-escaped, the matched words in <mark>. */
   name_html: t.Optional(t.String()),
+  /** With `group_variants=true`: the product's variants that match, this one included. */
+  variants: t.Optional(t.Number()),
+  /** With `group_variants=true`: the lowest discounted_price of the available variants. */
+  price_from: t.Optional(t.Number()),
+  /** With `group_variants=true`: the variants' is_variation params, by param name. */
+  variations: t.Optional(t.Array(Variation)),
 });
 export type SearchProduct = Static<typeof SearchProduct>;
 
@@ -55,6 +75,34 @@ export const PopularResponse = t.Object({
 });
 export type PopularResponse = Static<typeof PopularResponse>;
 
+/** At most this many categories in a CategoryTreeResponse. */
+export const CATEGORY_TREE_ROWS = 5000;
+
+/** A category of the store's tree (GET /api/v2/search/categories/), as its menu shows it. */
+export const TreeCategory = t.Object({
+  id: t.Number(),
+  source_id: t.String({ description: "What `category_id` takes." }),
+  name: t.String(),
+  url: t.String(),
+  parent_id: t.Union([t.String(), t.Null()], {
+    description: "The parent's source_id; null at the top.",
+  }),
+  depth: t.Integer({
+    description: "0 at the top; a category whose parent is not imported is at the top.",
+  }),
+});
+export type TreeCategory = Static<typeof TreeCategory>;
+
+/** GET /api/v2/search/categories/: the store's category tree, for a menu of category pages. */
+export const CategoryTreeResponse = t.Object({
+  categories: t.Array(TreeCategory, {
+    maxItems: CATEGORY_TREE_ROWS,
+    description:
+      "Depth first, each parent before its children, siblings by source id; at most 5000.",
+  }),
+});
+export type CategoryTreeResponse = Static<typeof CategoryTreeResponse>;
+
 export const FilterValue = t.Object({
   id: t.Number(),
   name: t.String(),
@@ -80,6 +128,26 @@ export const Pagination = t.Object({
 });
 export type Pagination = Static<typeof Pagination>;
 
+/** The bounds of a numeric value over the matching products. */
+export const Bounds = t.Object({ min: t.Number(), max: t.Number() });
+
+/**
+ * Beyond the spec (issue 32, point 4): what a slider is drawn with. `price`: the lowest and
+ * highest discounted_price of the matching products with every filter applied but the price's
+ * own (null when none matches); `attributes`: the same for the numeric attributes of `filters`.
+ */
+export const SearchStats = t.Object({
+  price: t.Union([Bounds, t.Null()]),
+  attributes: t.Array(
+    t.Object({ id: t.Number(), min: t.Number(), max: t.Number(), unit: t.String() }),
+    {
+      description:
+        "Each numeric attribute of `filters` (every value a number, with or without a unit): its lowest and highest value with every filter applied but its own range, in `unit`; what `ranges` bounds.",
+    },
+  ),
+});
+export type SearchStats = Static<typeof SearchStats>;
+
 export const SearchResponse = t.Object({
   total: t.Number(),
   query: t.String(),
@@ -94,11 +162,37 @@ export const SearchResponse = t.Object({
   categories: t.Array(SearchCategory),
   products: t.Object({ groups: t.Array(SearchGroup) }),
   pagination: Pagination,
+  stats: SearchStats,
+  redirect: t.Optional(
+    t.String({
+      description:
+        "Beyond the spec: only when a merchandising rule sends the query to a page of the store; the widget goes there on Enter.",
+    }),
+  ),
+  banners: t.Optional(
+    t.Array(Banner, {
+      description: "Beyond the spec: only when merchandising rules show banners for the query.",
+    }),
+  ),
 });
 export type SearchResponse = Static<typeof SearchResponse>;
 
 /** The `highlight` parameter: which marked forms of product names to add; null adds none. */
 export type Highlight = "ranges" | "html" | "both" | null;
+
+/**
+ * The orders of `sort` (beyond the spec). relevance: the ranking; the others order within the
+ * tiers of relevance (the products matching every kept word and the product type first).
+ */
+export const SORTS = [
+  "relevance",
+  "price_asc",
+  "price_desc",
+  "newest",
+  "discount",
+  "popular",
+] as const;
+export type Sort = (typeof SORTS)[number];
 
 /** Search parameters after parsing and defaults (specification 4.3, PRODUCT.md). */
 export interface SearchParams {
@@ -125,6 +219,13 @@ export interface SearchParams {
   uuid: string | null;
   demo: boolean;
   highlight: Highlight;
+  sort: Sort;
+  /** With an empty `q`: list the products of the category, or of the store (a category page). */
+  browse: boolean;
+  /** One item per group_id (the card of a product, not of each size). */
+  group_variants: boolean;
+  /** `ranges=ATTR_ID:MIN:MAX,...`: numeric attributes' bounds, in the unit of their stats. */
+  ranges: { attribute: number; min: number | null; max: number | null }[];
 }
 
 /** The defaults of specification 4.3 (section 8): a search that sets nothing else. */
@@ -148,4 +249,8 @@ export const SEARCH_DEFAULTS: Readonly<SearchParams> = {
   uuid: null,
   demo: false,
   highlight: null,
+  sort: "relevance",
+  browse: false,
+  group_variants: false,
+  ranges: [],
 };

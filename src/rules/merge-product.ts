@@ -93,6 +93,17 @@ export function sameContent(a: ProductRecord, b: ProductRecord): boolean {
   );
 }
 
+/**
+ * Whether a write of `merged` would change nothing of `stored` but its times: a feed's offer
+ * that is the same as on its last run costs no write (docs/FEEDS.md, "A run is a diff").
+ */
+export const sameRecord = (merged: ProductRecord, stored: ProductRecord): boolean =>
+  merged.new_price === stored.new_price &&
+  merged.old_price === stored.old_price &&
+  merged.availability === stored.availability &&
+  sameJson(merged.warehouses, stored.warehouses) &&
+  sameContent(merged, stored);
+
 /** Structural equality of JSON values (records parsed from JSON: no cycles, no undefined). */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;

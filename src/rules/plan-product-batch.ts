@@ -1,7 +1,7 @@
 import type { ProductDraft } from "../model/drafts.ts";
 import type { FieldErrors } from "../model/import.ts";
 import type { ProductRecord } from "../model/records.ts";
-import { mergeProduct, unknownCategory } from "./merge-product.ts";
+import { mergeProduct, sameRecord, unknownCategory } from "./merge-product.ts";
 
 // The per-item rules of a product batch, once for both stores: each store reads what the
 // lookups answer inside its own transaction (SQLite) or read script (Redis), runs this plan,
@@ -17,8 +17,8 @@ export interface ProductLookups {
 
 /** One item's outcome: the record to write and its status, or why the rules refuse it. */
 export type PlannedItem<T> =
-  | { ok: true; status: 200 | 201; record: T }
-  | { ok: false; errors: FieldErrors };
+  /** `unchanged`: the stored record, which the store leaves as it is (`skipUnchanged`). */
+  { ok: true; status: 200 | 201; record: T; unchanged?: true } | { ok: false; errors: FieldErrors };
 
 export interface BatchPlan<T> {
   /** In request order; null where the draft was null (the item failed validation). */
@@ -44,8 +44,16 @@ export const categoryNumber = (sourceCategoryId: string): number | null =>
 export function planProductBatch(
   drafts: readonly (ProductDraft | null)[],
   lookups: ProductLookups,
-  options: { log: boolean; now: number; newId: () => number },
+  options: {
+    log: boolean;
+    now: number;
+    newId: () => number;
+    skipUnchanged?: boolean;
+    /** Categories taken as existing whatever the store answers (a dry run's own). */
+    assumeCategories?: readonly number[];
+  },
 ): BatchPlan<ProductRecord> {
+  const assumed = new Set(options.assumeCategories);
   let log = options.log;
   const categories = new Map<string, boolean>();
   const written = new Map<string, ProductRecord>();
@@ -55,7 +63,7 @@ export function planProductBatch(
     let known = categories.get(draft.source_category_id);
     if (known === undefined) {
       const n = categoryNumber(draft.source_category_id);
-      known = n !== null && lookups.category(n);
+      known = n !== null && (assumed.has(n) || lookups.category(n));
       categories.set(draft.source_category_id, known);
     }
     if (!known) {
@@ -72,6 +80,8 @@ export function planProductBatch(
       return merged;
     }
     const record = merged.record;
+    if (stored && options.skipUnchanged && sameRecord(record, stored))
+      return { ok: true, status: 200, record: stored, unchanged: true };
     written.set(record.source_id, record);
     for (const w of record.warehouses) warehouses.add(w.external_id);
     return { ok: true, status: stored ? 200 : 201, record };

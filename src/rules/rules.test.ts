@@ -7,6 +7,12 @@
 //  4. plan: an unknown or malformed category refuses the item and the log entry; each category
 //     and each source_id is looked up at most once
 //  5. categories: a repeated source id keeps the id of its first item, 201 then 200
+//  6. categories: parent_id absent keeps the stored (or earlier written) parent, null clears
+//     it, an unknown parent is taken; a parent that closes a cycle, through the store or the
+//     batch, fails the item on parent_id and the log entry
+//  7. skipUnchanged: an item that would change nothing but the times is the stored record,
+//     `unchanged`; a changed price, availability or text is written; assumeCategories are
+//     taken as existing
 import { expect, test } from "bun:test";
 import type { ProductDraft } from "../model/drafts.ts";
 import type { ProductRecord, ProductTranslation } from "../model/records.ts";
@@ -134,8 +140,9 @@ test("4. an unknown or malformed category refuses the item and the log entry", (
 
 test("5. categories: a repeated source id keeps its first id", () => {
   let next = 10;
-  const c = (id: number) => ({ source_category_id: id, translations: [] });
-  const plan = planCategoryBatch([c(1), c(2), c(1)], (s) => (s === 2 ? 5 : null), {
+  const c = (id: number) => ({ source_category_id: id, translations: [], parent_id: undefined });
+  const lookups = { id: (s: number) => (s === 2 ? 5 : null), parent: () => null };
+  const plan = planCategoryBatch([c(1), c(2), c(1)], lookups, {
     log: false,
     now: 3,
     newId: () => ++next,
@@ -146,4 +153,77 @@ test("5. categories: a repeated source id keeps its first id", () => {
     [200, 11],
   ]);
   expect(plan.log).toBe(false);
+});
+
+test("6. categories: parents kept, cleared, taken before they exist; a cycle is refused", () => {
+  let next = 0;
+  const c = (id: number, parent_id?: number | null) => ({
+    source_category_id: id,
+    translations: [],
+    parent_id,
+  });
+  // Stored: 1 <- 2 (2's parent is 1), 3 top level.
+  const stored = new Map([
+    [1, { id: 1, parent: null }],
+    [2, { id: 2, parent: 1 }],
+    [3, { id: 3, parent: null }],
+  ]);
+  const lookups = {
+    id: (s: number) => stored.get(s)?.id ?? null,
+    parent: (s: number) => stored.get(s)?.parent ?? null,
+  };
+  const plan = planCategoryBatch(
+    [c(2), c(3, 99), c(1, 2), c(99, 3), c(4, 2), c(4), c(2, null)],
+    lookups,
+    { log: true, now: 1, newId: () => 100 + ++next },
+  );
+  expect(
+    plan.items.map((i) => (i?.ok ? [i.status, i.record.parent_id ?? null] : i?.errors)),
+  ).toEqual([
+    [200, 1],
+    [200, 99],
+    {
+      parent_id: [
+        "Category 2 is a descendant of category 1: a category cannot be its own ancestor.",
+      ],
+    },
+    {
+      parent_id: [
+        "Category 3 is a descendant of category 99: a category cannot be its own ancestor.",
+      ],
+    },
+    [201, 2],
+    [200, 2],
+    [200, null],
+  ]);
+  expect(plan.log).toBe(false);
+  expect(plan.items.every((i) => !i?.ok || !("parent_id" in i.record) || i.record.parent_id)).toBe(
+    true,
+  );
+});
+
+test("7. skipUnchanged: the same item is the stored record, a changed one is written", () => {
+  const first = mergeProduct(draft("a", { new_price: 10 }), null, { newId: 3, now: 1 });
+  if (!first.ok) throw new Error("merge failed");
+  const stored = first.record;
+  const plan = planProductBatch(
+    [
+      draft("a", { new_price: 10 }),
+      draft("a", { new_price: 11 }),
+      draft("a", { new_price: 10, availability: false }),
+      draft("a", { new_price: 10, translations: [tr("uk", "інше")] }),
+      draft("b", { source_category_id: "9" }),
+    ],
+    { product: (sid) => (sid === "a" ? stored : null), category: (id) => id === 1 },
+    { log: true, now: 5, newId: () => -1, skipUnchanged: true, assumeCategories: [9] },
+  );
+  expect(
+    plan.items.map((i) => i?.ok && [i.status, i.unchanged ?? false, i.record.updated_at]),
+  ).toEqual([
+    [200, true, 1],
+    [200, false, 5],
+    [200, false, 5],
+    [200, false, 5],
+    [201, false, 5],
+  ]);
 });

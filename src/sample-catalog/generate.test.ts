@@ -99,5 +99,9 @@ describe("generateCatalog", () => {
     const demo = demoCatalog();
     expect(demo.products.length).toBe(300);
     expect(demo.products[0]).toEqual(demoCatalog().products[0]);
+    // Its categories are a tree: departments at the top, each kind under its group.
+    const parents = new Map(demo.categories.map((c) => [c.source_category_id, c.parent_id]));
+    expect([1, 2, 3].map((id) => parents.get(id))).toEqual([undefined, 1, 2]);
+    expect(demo.categories.filter((c) => c.parent_id === undefined).length).toBe(13);
   });
 });

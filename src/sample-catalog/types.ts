@@ -66,6 +66,8 @@ export interface CategoryTranslationItem {
 export interface CategoryItem {
   source_category_id: number;
   translations: CategoryTranslationItem[];
+  /** The parent's source_category_id (the demo catalog's tree). */
+  parent_id?: number;
 }
 
 export interface Catalog {

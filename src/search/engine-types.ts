@@ -1,9 +1,31 @@
+import type { Banner } from "../model/merchandising.ts";
 import type { Language } from "../model/records.ts";
 
 // What the engine is asked and what it answers, in its own terms: no query string, no
 // analytics, no JSON of the specification. The HTTP side turns the URL's parameters into a
 // request and the result into the specification's answer (src/http/search/search-answer.ts), as
 // Meilisearch's milli returns its own result and its HTTP crate shapes the JSON.
+
+/**
+ * The order of the hits. relevance: the ranking (for a browse: popular, then newest); the others
+ * order within the tiers of relevance (rank.ts: compareHits).
+ */
+export type SortOrder =
+  | "relevance"
+  | "price_asc"
+  | "price_desc"
+  | "newest"
+  | "discount"
+  | "popular";
+
+/** A range of a numeric attribute (ranges=ATTR_ID:MIN:MAX), in the unit its stats say. */
+export interface AttributeRange {
+  /** The attribute's id (a filter's id). */
+  readonly attribute: number;
+  /** Inclusive bounds; null: none. */
+  readonly min: number | null;
+  readonly max: number | null;
+}
 
 /** One search: the query, its filters, and the page of the layout to fill. */
 export interface SearchRequest {
@@ -13,6 +35,8 @@ export interface SearchRequest {
   readonly language: Language;
   /** Attribute value ids; values of one attribute are OR-ed, attributes AND-ed. */
   readonly filters: readonly number[];
+  /** Numeric attributes' ranges: each selects its attribute's values within it (AND-ed). */
+  readonly ranges: readonly AttributeRange[];
   /** Bounds of the discounted price, inclusive; null: none. */
   readonly priceFrom: number | null;
   readonly priceTo: number | null;
@@ -37,10 +61,17 @@ export interface SearchRequest {
   readonly suggestions: boolean;
   /** The domain's popular past queries, best first: the suggestions' first source. */
   readonly popular: readonly string[];
+  /** The domain's products' popularity, [source_id, score], best first: the `popular` order. */
+  readonly popularity: readonly (readonly [string, number])[];
   /** A warehouse's external id: its price and availability count instead of the product's. */
   readonly warehouse: string | null;
   /** Whether hits carry the ranges of their name's matched words. */
   readonly highlight: boolean;
+  readonly sort: SortOrder;
+  /** With a query of no word: every product (of categoryId), as a category page lists them. */
+  readonly browse: boolean;
+  /** One hit per variant group (group_id): totals, counts and pages count products. */
+  readonly groupVariants: boolean;
 }
 
 /** [start, end) UTF-16 offsets in a product's name. */
@@ -52,6 +83,16 @@ export interface Hit {
   readonly doc: number;
   /** The matched words of its name in the request's language; null unless asked. */
   readonly ranges: Range[] | null;
+  /** With groupVariants: the variants of its group that match, itself included; else null. */
+  readonly variants: VariantGroup | null;
+}
+
+/** The matching variants of a product shown as one card (groupVariants). */
+export interface VariantGroup {
+  /** Global docs: the one shown first, then by rank. */
+  readonly docs: readonly number[];
+  /** The lowest discounted price of the available ones (of all, when none is available). */
+  readonly priceFrom: number;
 }
 
 /** The products of one category on the page, or of the flat list. */
@@ -88,6 +129,11 @@ export interface Facet {
   readonly id: number;
   readonly name: string;
   readonly values: readonly FacetValue[];
+  /**
+   * A numeric attribute's lowest and highest value over the values counted (every selection
+   * applied but its own), in `unit`; absent for the others.
+   */
+  range?: { min: number; max: number; unit: string };
 }
 
 /** What a search found. */
@@ -107,6 +153,15 @@ export interface SearchResult {
   readonly suggestions: readonly string[];
   /** The query's words, as typed, that no product of the result matches. */
   readonly ignoredWords: readonly string[];
+  /**
+   * The lowest and highest discounted price of the matching products, every filter applied but
+   * the price bounds; null when none matches.
+   */
+  readonly price: { readonly min: number; readonly max: number } | null;
+  /** A merchandising rule's page for the query (merchandising.ts); null: none. */
+  readonly redirect: string | null;
+  /** The active rules' banners, in their order. */
+  readonly banners: readonly Banner[];
 }
 
 /**

@@ -16,6 +16,7 @@ import { validateCategory } from "../import/validate-category.ts";
 import { validateProduct } from "../import/validate-product.ts";
 import type { CategoryRecord, ProductRecord } from "../model/records.ts";
 import { mergeProduct } from "../rules/merge-product.ts";
+import { categoryRecord } from "../rules/plan-category-batch.ts";
 import { generateCategories, generateProduct } from "../sample-catalog/generate.ts";
 import {
   buildSnapshot,
@@ -29,7 +30,7 @@ import {
 const categories: CategoryRecord[] = generateCategories().map((item, i) => {
   const v = validateCategory(item);
   if (!v.ok) throw new Error("invalid generated category");
-  return { id: i + 1, ...v.value, updated_at: 1 };
+  return categoryRecord(v.value, i + 1, 1);
 });
 
 function record(index: number, now: number): ProductRecord {

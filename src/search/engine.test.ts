@@ -141,6 +141,7 @@ const answer = (
   categories: [],
   products: { groups: [] },
   pagination: pages("categories", 1, 10, 0),
+  stats: { price: null, attributes: [] },
   ...parts,
 });
 /** Params without the filter list, which most properties do not look at. */
@@ -158,6 +159,7 @@ describe("layouts", () => {
   test("1. grouped: groups by category, unavailable hidden, categories and pagination", () => {
     expect(answerSearch(snap, q("ноутбук"))).toEqual(
       answer({
+        stats: { price: { min: 20000, max: 25000 }, attributes: [] },
         query: "ноутбук",
         total: 2,
         categories: [listed(CAT.laptops, 2)],
@@ -170,6 +172,7 @@ describe("layouts", () => {
   test("2. show_unavailable ranks unavailable products after available ones", () => {
     expect(answerSearch(snap, q("ноутбук", { show_unavailable: true }))).toEqual(
       answer({
+        stats: { price: { min: 20000, max: 45000 }, attributes: [] },
         query: "ноутбук",
         total: 3,
         categories: [listed(CAT.laptops, 3)],
@@ -183,6 +186,7 @@ describe("layouts", () => {
     // All three have "смартфон"; the case (newest) only has the form "смартфона".
     expect(answerSearch(snap, q("смартфон", { group_by_category: false }))).toEqual(
       answer({
+        stats: { price: { min: 0, max: 40000 }, attributes: [] },
         query: "смартфон",
         total: 4,
         categories: [listed(CAT.phones, 4)],
@@ -200,6 +204,7 @@ describe("layouts", () => {
         categories: [listed(CAT.headphones, 3)],
         products: { groups: [group(CAT.headphones, items)] },
         pagination: pages("categories", 1, 10, 1),
+        stats: { price: { min: 1500, max: 14000 }, attributes: [] },
       });
     expect(answerSearch(snap, q("навушники", { per_category_limit: 2 }))).toEqual(
       expected([it(9), it(8)]),
@@ -213,6 +218,7 @@ describe("layouts", () => {
     const all = [listed(CAT.headphones, 1), listed(CAT.phones, 1), listed(CAT.laptops, 1)];
     expect(answerSearch(snap, q("apple", { show_unavailable: true }))).toEqual(
       answer({
+        stats: { price: { min: 11000, max: 45000 }, attributes: [] },
         query: "apple",
         total: 3,
         categories: all,
@@ -230,6 +236,7 @@ describe("layouts", () => {
       answerSearch(snap, q("apple", { show_unavailable: true, category_page_size: 2, page: 2 })),
     ).toEqual(
       answer({
+        stats: { price: { min: 11000, max: 45000 }, attributes: [] },
         query: "apple",
         total: 3,
         categories: all,
@@ -244,6 +251,7 @@ describe("layouts", () => {
     const categories = [listed(CAT.headphones, 1), listed(CAT.phones, 1)];
     expect(answerSearch(snap, q("apple", { ...flatParams, page: 1 }))).toEqual(
       answer({
+        stats: { price: { min: 11000, max: 40000 }, attributes: [] },
         query: "apple",
         total: 2,
         categories,
@@ -255,6 +263,7 @@ describe("layouts", () => {
       answerSearch(snap, q("apple", { ...flatParams, product_page_size: 1, page: 2 })),
     ).toEqual(
       answer({
+        stats: { price: { min: 11000, max: 40000 }, attributes: [] },
         query: "apple",
         total: 2,
         categories,
@@ -264,6 +273,7 @@ describe("layouts", () => {
     );
     expect(answerSearch(snap, q("apple", { ...flatParams, page: 3 }))).toEqual(
       answer({
+        stats: { price: { min: 11000, max: 40000 }, attributes: [] },
         query: "apple",
         total: 2,
         categories,
@@ -276,6 +286,7 @@ describe("layouts", () => {
   test("7. single category: one group of that category, every category still listed", () => {
     expect(answerSearch(snap, q("apple", { category_id: "30", product_page_size: 5 }))).toEqual(
       answer({
+        stats: { price: { min: 11000, max: 11000 }, attributes: [] },
         query: "apple",
         total: 1,
         categories: [listed(CAT.headphones, 1), listed(CAT.phones, 1)],
@@ -319,6 +330,10 @@ describe("filters", () => {
   test("8c. one value: its attribute keeps counts without its own selection", () => {
     expect(laptops([GREY])).toEqual(
       answer({
+        stats: {
+          price: { min: 25000, max: 45000 },
+          attributes: [{ id: RAM, min: 8, max: 16, unit: "GB" }],
+        },
         query: "ноутбук",
         total: 2,
         filters_enabled: true,
@@ -334,6 +349,10 @@ describe("filters", () => {
     expect(laptops([GREY, BLACK]).total).toBe(3);
     expect(laptops([GREY, GB8])).toEqual(
       answer({
+        stats: {
+          price: { min: 45000, max: 45000 },
+          attributes: [{ id: RAM, min: 8, max: 16, unit: "GB" }],
+        },
         query: "ноутбук",
         total: 1,
         filters_enabled: true,
@@ -382,6 +401,7 @@ describe("prices, availability, warehouses", () => {
   test("9. price_from and price_to bound discounted_price inclusively", () => {
     expect(answerSearch(snap, q("навушники", { price_from: 1500, price_to: 11000 }))).toEqual(
       answer({
+        stats: { price: { min: 1500, max: 14000 }, attributes: [] },
         query: "навушники",
         total: 2,
         categories: [listed(CAT.headphones, 2)],
@@ -398,6 +418,7 @@ describe("prices, availability, warehouses", () => {
     // 9 and 7 carry no warehouse data: their own price and availability (PRODUCT.md).
     expect(answerSearch(snap, q("навушники", { wid: "kyiv", show_unavailable: true }))).toEqual(
       answer({
+        stats: { price: { min: 1500, max: 14000 }, attributes: [] },
         query: "навушники",
         total: 3,
         categories: [listed(CAT.headphones, 3)],
@@ -412,6 +433,7 @@ describe("prices, availability, warehouses", () => {
     // 8 is unavailable at lviv and hidden; 9 and 7 have no warehouse data and are shown.
     expect(answerSearch(snap, q("навушники", { wid: "lviv" }))).toEqual(
       answer({
+        stats: { price: { min: 1500, max: 14000 }, attributes: [] },
         query: "навушники",
         total: 2,
         categories: [listed(CAT.headphones, 2)],
@@ -450,6 +472,7 @@ describe("language", () => {
     // "наушники" is the ru name of the Sony and of the category; language stays uk.
     expect(answerSearch(snap, q("наушники"))).toEqual(
       answer({
+        stats: { price: { min: 1500, max: 14000 }, attributes: [] },
         query: "наушники",
         total: 3,
         categories: [listed(CAT.headphones, 3)],
@@ -589,6 +612,7 @@ describe("patches", () => {
     const headphones = { ...CAT.headphones, name: "Гарнітури" };
     expect(answerSearch(next, q("гарнітури", { per_category_limit: -1 }))).toEqual(
       answer({
+        stats: { price: { min: 1500, max: 14000 }, attributes: [] },
         query: "гарнітури",
         total: 3,
         categories: [listed(headphones, 3)],

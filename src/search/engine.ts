@@ -68,7 +68,8 @@ import type { Snapshot } from "./index/snapshot.ts";
 // - a write that changed only a product's offer (prices, availability, stock) is written into
 //   its columns in place, not indexed again (index/offer-columns.ts: writeOffers).
 
-export { normalise } from "./analysis/index.ts";
+// Feeds tell the language of a text without one by the same test (feeds/feed-language.ts).
+export { cyrillicLanguageOf, normalise } from "./analysis/index.ts";
 export type {
   Facet,
   Hit,
@@ -77,6 +78,7 @@ export type {
   SearchRequest,
   SearchResult,
 } from "./engine-types.ts";
+export { treeOrder } from "./index/category-tree.ts";
 export { writeOffers } from "./index/offer-columns.ts";
 export type { Segment } from "./index/segment.ts";
 export type { Snapshot } from "./index/snapshot.ts";
@@ -106,7 +108,13 @@ export {
   offerEpoch,
   stampAnswer,
 } from "./query/answer-stamp.ts";
-export { categoryView, productView, readCategory, readProduct } from "./query/items.ts";
+export {
+  categoryView,
+  productVariations,
+  productView,
+  readCategory,
+  readProduct,
+} from "./query/items.ts";
 export { largestCategories } from "./query/largest-categories.ts";
 export { MAX_QUERY_WORDS } from "./query/parse-query.ts";
 /**

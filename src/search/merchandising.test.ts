@@ -213,7 +213,7 @@ test("7. the body: every error, per field, nothing kept", () => {
       "rules[1].boost[0].weight": ["Expected a non-zero integer from -10 to 10."],
       "rules[2].to": ["Expected a date after from."],
       "rules[3].boost[0].attribute": ["Expected a text of 1 to 200 characters."],
-      "rules[4]": ["Expected at least one of pin, hide, boost."],
+      "rules[4]": ["Expected at least one of pin, hide, boost, redirect, banner."],
       "rules[5].query.text": ["Expected at least one word."],
     },
   });
@@ -228,12 +228,20 @@ test("7. the body: every error, per field, nothing kept", () => {
 test("8. a cached answer no longer holds once a rule's date passed", async () => {
   const to = new Date(Date.now() + 40).toISOString();
   const snap = withRules([{ hide: ["p5"], to }]);
-  const stamp = stampAnswer(offerEpoch(snap), { priceFrom: null, priceTo: null }, null);
+  const stamp = stampAnswer(
+    offerEpoch(snap),
+    { priceFrom: null, priceTo: null, sort: "relevance" },
+    null,
+  );
   expect(answerHolds(snap, stamp)).toBe(true);
   await Bun.sleep(60);
   expect(answerHolds(snap, stamp)).toBe(false);
   // Without rules' dates, the same wait changes nothing.
-  const plain = stampAnswer(offerEpoch(base), { priceFrom: null, priceTo: null }, null);
+  const plain = stampAnswer(
+    offerEpoch(base),
+    { priceFrom: null, priceTo: null, sort: "relevance" },
+    null,
+  );
   await Bun.sleep(60);
   expect(answerHolds(base, plain)).toBe(true);
 });

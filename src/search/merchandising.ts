@@ -1,4 +1,4 @@
-import type { MerchRule } from "../model/merchandising.ts";
+import type { Banner, MerchRule } from "../model/merchandising.ts";
 import { LANGUAGES } from "../model/records.ts";
 import { tokenise } from "./analysis/index.ts";
 import { hasBit } from "./index/bitset.ts";
@@ -10,8 +10,9 @@ import { type Snapshot, segmentIndexOf } from "./index/snapshot.ts";
 // A domain's merchandising rules (model/merchandising.ts) applied to one search, after the text
 // match and its ranking (query/run-search.ts):
 // - a rule applies when its query matches (exact: the query's words are the rule's, in order;
-//   contains: the query has each of the rule's words; none: every query) and the time of the
-//   search is within [from, to);
+//   contains: the query has each of the rule's words; none: every query, category pages too),
+//   its category is the request's category_id (none: any), and the time of the search is
+//   within [from, to);
 // - hide: the product is left out of everything: the list, total, counts and facets (hide wins
 //   over pin);
 // - boost / bury: the weights of the active rules' boosts that a product meets add up, and the
@@ -22,7 +23,9 @@ import { type Snapshot, segmentIndexOf } from "./index/snapshot.ts";
 //   (past the end: last) when it passes the request's filters (category, price, availability,
 //   attributes), even if the query's words do not match it; the first rule's pin wins a taken
 //   position and the next slides down. A grouped answer does not pin (its groups are ordered by
-//   their best product): there pinned products only count as matches.
+//   their best product): there pinned products only count as matches;
+// - redirect: the first active rule's with one is the answer's (the store's page for the query);
+//   banner: every active rule's, in the rules' order.
 // The rules ride on the snapshot (as synonyms do, indexing/domain-indexer.ts), so a change is a
 // new snapshot and the HTTP answer cache, keyed by snapshot, never serves the old order. What
 // depends on a segment's docs (source ids, brands) is read once per segment and kept while the
@@ -36,6 +39,9 @@ export interface Merchandising {
   readonly pins: ReadonlyMap<number, number>;
   /** The summed weight of a global doc in category slot `slot`; null when no boost applies. */
   readonly weight: ((doc: number, slot: number) => number) | null;
+  /** The store's page for the query; null: none. */
+  readonly redirect: string | null;
+  readonly banners: readonly Banner[];
 }
 
 interface Compiled {
@@ -64,13 +70,22 @@ function compile(rules: readonly MerchRule[]): Compiled[] {
   return compiled;
 }
 
-/** The rules of `rules` that apply to the query `query` at `now` (ms since the epoch). */
-export function activeRules(rules: readonly MerchRule[], query: string, now: number): MerchRule[] {
+/**
+ * The rules of `rules` that apply to the query `query` in the category `category` (a source id,
+ * null: none asked) at `now` (ms since the epoch).
+ */
+export function activeRules(
+  rules: readonly MerchRule[],
+  query: string,
+  now: number,
+  category: string | null = null,
+): MerchRule[] {
   const compiled = compile(rules);
   let words: string[] | null = null;
   return compiled
     .filter((c) => {
       if (now < c.from || now >= c.to) return false;
+      if (c.rule.category !== undefined && c.rule.category !== category) return false;
       if (c.words === null) return true;
       words ??= ruleWords(query);
       const q = words;
@@ -181,7 +196,7 @@ interface BrandWeights {
 }
 
 /** The live global doc of the product `sourceId`, if the snapshot holds it. */
-function docOf(snap: Snapshot, sourceId: string): number | undefined {
+export function docOf(snap: Snapshot, sourceId: string): number | undefined {
   for (let k = snap.segments.length - 1; k >= 0; k--) {
     const local = localOf(snap.segments[k] as Segment, sourceId);
     if (local !== undefined && !hasBit(snap.dead[k] as Uint32Array, local))
@@ -190,11 +205,19 @@ function docOf(snap: Snapshot, sourceId: string): number | undefined {
   return undefined;
 }
 
-/** What the rules of `snap` that apply to `query` at `now` ask; null when none applies. */
-export function merchandisingOf(snap: Snapshot, query: string, now: number): Merchandising | null {
+/**
+ * What the rules of `snap` that apply to `query` in `category` (null: none asked) at `now`
+ * ask; null when none applies.
+ */
+export function merchandisingOf(
+  snap: Snapshot,
+  query: string,
+  now: number,
+  category: string | null = null,
+): Merchandising | null {
   const rules = snap.merchandising;
   if (rules === undefined || rules.length === 0) return null;
-  const active = activeRules(rules, query, now);
+  const active = activeRules(rules, query, now, category);
   if (active.length === 0) return null;
   const hidden = new Set<number>();
   const pins = new Map<number, number>();
@@ -213,7 +236,13 @@ export function merchandisingOf(snap: Snapshot, query: string, now: number): Mer
       taken.add(position);
       pins.set(doc, position);
     }
-  return { hidden, pins, weight: weightOf(snap, active) };
+  return {
+    hidden,
+    pins,
+    weight: weightOf(snap, active),
+    redirect: active.find((r) => r.redirect !== undefined)?.redirect ?? null,
+    banners: active.flatMap((r) => (r.banner === undefined ? [] : [r.banner])),
+  };
 }
 
 /** The boosts of `active`, as a function of a hit; null when there are none. */

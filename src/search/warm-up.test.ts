@@ -33,7 +33,7 @@ const build = () => buildSnapshot({ products: PRODUCTS, categories: CATEGORIES }
 test("1. the queries: the snapshot's words, deterministic, every kind and layout", () => {
   const queries = warmUpQueries(build());
   expect(queries).toEqual(warmUpQueries(build()));
-  expect(queries.length).toBe(76);
+  expect(queries.length).toBe(80);
   // The most frequent words of each script come first: here the colour, indexed in uk, ru and
   // en (the attribute value's words in every language).
   expect(queries.slice(0, WARM_UP_SET).map((p) => p.query)).toEqual([
@@ -62,6 +62,8 @@ test("1. the queries: the snapshot's words, deterministic, every kind and layout
     "чорни",
     "черный чорн",
     "чер",
+    // a category page
+    "",
   ]);
   // The first is a widget's defaults (specification 4.3); the others differ as below.
   const defaults = queries[0] as (typeof queries)[number];
@@ -85,12 +87,12 @@ test("1. the queries: the snapshot's words, deterministic, every kind and layout
     { language: "en", page: 2, highlight: true },
     { facets: false, warehouse: "kyiv" },
     { grouped: false, pageSize: 30, perGroup: -1 },
-    {},
+    { grouped: false, sort: "price_asc" },
   ]);
   expect(warmUpQueries(buildSnapshot({ products: [], categories: [] }))).toEqual([]);
 });
 
-test("2. each is a search with words", () => {
+test("2. each is a search with words, or a category page", () => {
   const snap = build();
   for (const request of warmUpQueries(snap)) {
     const result = search(snap, request);

@@ -25,6 +25,7 @@ const WIDGET_REQUEST: SearchRequest = {
   query: "",
   language: "uk",
   filters: [],
+  ranges: [],
   priceFrom: null,
   priceTo: null,
   categoryId: null,
@@ -38,12 +39,16 @@ const WIDGET_REQUEST: SearchRequest = {
   corrections: true,
   suggestions: false,
   popular: [],
+  popularity: [],
   warehouse: null,
   highlight: false,
+  sort: "relevance",
+  browse: false,
+  groupVariants: false,
 };
 
-/** Queries of one set: one of each kind (below). */
-export const WARM_UP_SET = 19;
+/** Queries of one set: one of each kind (below), and a category page. */
+export const WARM_UP_SET = 20;
 /** Words of each script taken from the dictionary: one set of queries is made per 4 of each. */
 const WORDS_PER_SCRIPT = 64;
 const WORDS_PER_SET = 4;
@@ -103,6 +108,13 @@ export function warmUpQueries(
     texts.forEach((q, k) => {
       out.push({ ...WIDGET_REQUEST, query: q, ...variant(k + set, filter, category, wid) });
     });
+    // A category page: no words, every product of a category, or of the store, sorted or not.
+    out.push({
+      ...WIDGET_REQUEST,
+      browse: true,
+      ...(set % 2 === 0 ? { categoryId: category } : { grouped: false, groupVariants: true }),
+      sort: set % 3 === 0 ? "relevance" : "price_asc",
+    });
   }
   return out;
 }
@@ -131,6 +143,8 @@ function variant(
       return { warehouse: wid, facets: false };
     case 8:
       return { grouped: false, perGroup: -1, pageSize: 30 };
+    case 9:
+      return { grouped: false, sort: k % 20 === 9 ? "price_asc" : "discount" };
     default:
       return {};
   }

@@ -5,6 +5,13 @@ export const DAY_MS = 86_400_000;
 
 export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
+/**
+ * Whether `day` is a "YYYY-MM-DD" of the calendar: JavaScript's Date reads 2026-02-30 as
+ * March 2, so a day is real only when it reads back as itself.
+ */
+export const isCalendarDay = (day: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(day) && utcDay(Date.parse(`${day}T00:00:00Z`) || 0) === day;
+
 /** The oldest day a retention of `days` keeps at `now`; older days are pruned. */
 export const firstDayKept = (now: number, days: number): string =>
   utcDay(now - (days - 1) * DAY_MS);

@@ -14,6 +14,8 @@ export interface RedisTarget {
   at: { url: string } | { cluster: string[] };
   /** Replicas each write must reach before it is acknowledged (WAIT), and for how long. */
   wait: { replicas: number; ms: number };
+  /** How long a Redis command may go unanswered (--redis-timeout). */
+  timeoutMs: number;
 }
 
 /**
@@ -27,11 +29,11 @@ export async function openStore(
   { verify = "schema" }: { verify?: "pages" | "schema" } = {},
 ): Promise<{ store: PrimaryStore; log: ChangeLog }> {
   if (options.redis) {
-    const { at, wait } = options.redis;
+    const { at, wait, timeoutMs } = options.redis;
     const redis =
       "url" in at
-        ? await RedisStore.open(at.url, { wait })
-        : await RedisStore.openCluster(at.cluster, { wait });
+        ? await RedisStore.open(at.url, { wait, timeoutMs })
+        : await RedisStore.openCluster(at.cluster, { wait, timeoutMs });
     return { store: redis, log: redis };
   }
   const sqlite = new SqliteStore(options.dataDir, { synchronous: options.sync, verify });

@@ -33,7 +33,29 @@ export interface DayAggregate {
   count: number;
 }
 
-/** A batch of events folded into one aggregate per row it touches. */
+/** Categories whose page views a domain's day counts at most (their ids come from the catalog). */
+export const MAX_CATEGORIES_PER_DAY = 20_000;
+
+/** The category page views of a batch, per (domain, day, category). */
+export function aggregateCategoryViews(
+  events: readonly SearchEvent[],
+): { domain_id: number; day: string; category: string; views: number }[] {
+  const rows = new Map<
+    string,
+    { domain_id: number; day: string; category: string; views: number }
+  >();
+  for (const e of events) {
+    if (e.category_view === undefined) continue;
+    const day = new Date(e.at).toISOString().slice(0, 10);
+    const key = `${e.domain_id}\t${day}\t${e.category_view}`;
+    const row = rows.get(key);
+    if (row) row.views++;
+    else rows.set(key, { domain_id: e.domain_id, day, category: e.category_view, views: 1 });
+  }
+  return [...rows.values()];
+}
+
+/** A batch of events folded into one aggregate per row it touches (category views apart). */
 export function aggregate(events: readonly SearchEvent[]): {
   queries: QueryAggregate[];
   days: DayAggregate[];
@@ -41,6 +63,7 @@ export function aggregate(events: readonly SearchEvent[]): {
   const queries = new Map<string, QueryAggregate>();
   const days = new Map<string, DayAggregate>();
   for (const e of events) {
+    if (e.category_view !== undefined) continue;
     const day = new Date(e.at).toISOString().slice(0, 10);
     const dk = `${e.domain_id}\t${day}`;
     const d = days.get(dk);

@@ -1,5 +1,6 @@
 import type { AppError } from "../errors.ts";
 import type { CategoryDraft, ProductDraft } from "../model/drafts.ts";
+import type { FeedRun, FeedState, RegisteredFeed } from "../model/feeds.ts";
 import type { FieldErrors } from "../model/import.ts";
 import type { MerchRule } from "../model/merchandising.ts";
 import type { CategoryRecord, ChangeEntry, DomainRecord, ProductRecord } from "../model/records.ts";
@@ -14,7 +15,18 @@ import type { SynonymSet } from "../model/synonyms.ts";
 /** The outcome of one item of a batch, in request order. */
 export type WriteResult<T> =
   /** `json` is the record as the store serialised it: the response reuses it as is. */
-  { ok: true; status: 200 | 201; record: T; json: string } | { ok: false; errors: FieldErrors };
+  | {
+      ok: true;
+      status: 200 | 201;
+      record: T;
+      json: string;
+      /**
+       * Not written: the write would have changed nothing (`skipUnchanged`); `json` is then
+       * "null" (nothing to index, and a feed's answer needs no copy of the stored record).
+       */
+      unchanged?: true;
+    }
+  | { ok: false; errors: FieldErrors };
 
 export interface BatchOptions {
   /**
@@ -25,6 +37,16 @@ export interface BatchOptions {
   log: boolean;
   /** Called with the entry's position when the batch's change-log entry is written. */
   onLogged?: (seq: number) => void;
+  /**
+   * Products only (a feed's run, docs/FEEDS.md): an item whose write would change nothing of
+   * the stored record but its times is not written, nor named in the log entry; the entry is
+   * left out when nothing was written.
+   */
+  skipUnchanged?: boolean;
+  /** Products only: plan the batch and answer it, and write nothing (a feed's dry run). */
+  dryRun?: boolean;
+  /** With dryRun: categories to take as existing (the feed's, which a dry run does not write). */
+  assumeCategories?: readonly number[];
 }
 
 export interface TokenPair {
@@ -52,6 +74,11 @@ export interface SearchEvent {
   filtered: boolean;
   /** False once its client spent its day's share of new queries: counts in rows that exist only. */
   may_add: boolean;
+  /**
+   * A category page (browse=true), counted apart from searches: the category's source id, ""
+   * for the page of the whole store; absent for a search.
+   */
+  category_view?: string;
 }
 
 export interface QueryCount {
@@ -71,6 +98,8 @@ export interface AnalyticsReport {
   /** By searches that found nothing, then the query's bytes. */
   zero_result_queries: QueryCount[];
   searches_per_day: { day: string; count: number }[];
+  /** Category pages viewed (browse=true), by views, then the category's source id ("": all). */
+  category_views: { category_id: string; views: number }[];
 }
 
 export interface CatalogCounts {
@@ -119,6 +148,10 @@ export interface CatalogReader {
   getCategories(domainId: number, ids: readonly number[]): Promise<CategoryRecord[]>;
   /** Every record of a domain, for an index rebuild. */
   allProducts(domainId: number): Promise<ProductRecord[]>;
+  /** The source ids of the domain's products, in no order. */
+  productSources(domainId: number): Promise<string[]>;
+  /** The stored records of these source ids (those the domain has), in no order. */
+  productsBySource(domainId: number, sourceIds: readonly string[]): Promise<ProductRecord[]>;
   allCategories(domainId: number): Promise<CategoryRecord[]>;
   /**
    * Every product of a domain in pages of about `size` (a product may come twice: a rebuild
@@ -163,6 +196,17 @@ export interface ShopperAction {
   position: number;
   /** The first click of this shopper on this query today: a search with a click. */
   first_click: boolean;
+  /** The product acted on. */
+  source_id: string;
+}
+
+/** What shoppers did with one product on one day, weighed (action-aggregate.ts). */
+export interface ProductDay {
+  source_id: string;
+  /** UTC day, "YYYY-MM-DD". */
+  day: string;
+  /** Clicks, carts and purchases by PRODUCT_ACTION_WEIGHTS. */
+  weight: number;
 }
 
 /** Per query, what shoppers did after searching it, over a period. */
@@ -189,6 +233,8 @@ export interface ActionStats {
     period: AnalyticsPeriod,
     queries: readonly string[],
   ): Promise<QueryActions[]>;
+  /** The weighed actions on each product, per day, from day `from` on (the `popular` order). */
+  productDays(domainId: number, from: string): Promise<ProductDay[]>;
 }
 
 /** The operator's block list of past queries shown as suggestions. */
@@ -221,6 +267,29 @@ export interface MerchandisingStore {
   setDomainRules(domainId: number, rules: readonly MerchRule[]): Promise<number>;
 }
 
+/** A store's registered feeds, their last runs' states and the history of runs (model/feeds.ts). */
+export interface FeedStore {
+  /** The domain's registered feeds with their secrets; [] when none. */
+  domainFeeds(domainId: number): Promise<RegisteredFeed[]>;
+  /** Replaces the list whole; the states of feeds no longer listed go with them. */
+  setDomainFeeds(domainId: number, feeds: readonly RegisteredFeed[]): Promise<void>;
+  feedStates(domainId: number): Promise<FeedState[]>;
+  /**
+   * Adds a run to the history (the newest MAX_FEED_RUNS are kept) and, for a registered feed's
+   * run, sets its state, in one atomic step.
+   */
+  recordFeedRun(domainId: number, run: FeedRun, state: FeedState | null): Promise<void>;
+  /** The domain's runs, newest first. */
+  feedRuns(domainId: number): Promise<FeedRun[]>;
+  /**
+   * Takes (or, for the same `owner`, extends) the feed's run lock for `ms`: false when another
+   * holds it. In the Redis modes the lock is shared by every node (SET NX PX).
+   */
+  claimFeed(domainId: number, url: string, owner: string, ms: number): Promise<boolean>;
+  /** Lets the lock go if `owner` still holds it. */
+  releaseFeed(domainId: number, url: string, owner: string): Promise<void>;
+}
+
 /**
  * Every part of the primary store, as each mode implements it over one connection (SQLite,
  * Redis). Its users take only the parts they need; the owner of the connection closes it.
@@ -233,6 +302,7 @@ export interface PrimaryStore
     SuggestionBlocks,
     SynonymStore,
     MerchandisingStore,
+    FeedStore,
     ActionStats {
   readonly kind: "sqlite" | "redis";
   /**

@@ -16,26 +16,63 @@ interface IndexStates {
   get(domainId: number): { readonly position: number } | undefined;
 }
 
+/** What `serve` may load after it listens, as /health names it. */
+type StartLoad = "demo catalog";
+
+/**
+ * What the command line asked `serve` to load once it listens (`--demo`: the demo catalog, which
+ * needs the server's address), until each is served: `/health` and `/ready` answer 503 till then.
+ */
+export class StartLoads {
+  private readonly left: Set<StartLoad>;
+
+  constructor(names: StartLoad[]) {
+    this.left = new Set(names);
+  }
+
+  done(name: StartLoad): void {
+    this.left.delete(name);
+  }
+
+  /** What is still loading, as /health names it. */
+  get loading(): StartLoad[] {
+    return [...this.left];
+  }
+}
+
 /** What /ready reports. */
 export interface Readiness {
   ready: boolean;
   /** Domains whose index is still being built or caught up. */
   pending: string[];
-  store: "ok" | "unavailable" | "damaged";
+  /** What the command line asked for that is still loading (StartLoads); absent when nothing. */
+  loading?: string[];
+  store: "ok" | "unavailable" | StoreFault;
   /** The writer's fault, while it refuses writes because of it. */
   fault?: string;
 }
 
+/** What keeps the store from taking writes, as /ready's `store` names it. */
+type StoreFault = "damaged" | "full" | "read_only" | "failing";
+
+const STORE_FAULT: Record<string, StoreFault> = {
+  store_damaged: "damaged",
+  disk_full: "full",
+  redis_out_of_memory: "full",
+  store_read_only: "read_only",
+};
+
 /**
  * Ready: every served domain's index built and caught up, and the primary store answering and
- * taking writes (a write that found the file damaged stops them: `faults`).
+ * taking writes (a damaged file, a full disk or a read-only file stops them: `fault`).
  */
 export function readinessOf(deps: {
   domains: KnownDomains;
   indexers: Pick<IndexStates, "isReady">;
   store: Pick<DomainStore, "listDomains">;
   /** The fault for which a writer of this node refuses writes (an AppError), or null. */
-  fault: () => { readonly state: string } | null;
+  fault: () => { readonly code: string; readonly state: string } | null;
+  loads: Pick<StartLoads, "loading">;
 }): () => Promise<Readiness> {
   return async () => {
     const pending = deps.domains
@@ -47,10 +84,12 @@ export function readinessOf(deps: {
       () => true,
       () => false,
     );
-    const store = fault ? "damaged" : reachable ? "ok" : "unavailable";
+    const store = fault ? (STORE_FAULT[fault.code] ?? "failing") : reachable ? "ok" : "unavailable";
+    const { loading } = deps.loads;
     return {
-      ready: store === "ok" && pending.length === 0,
+      ready: store === "ok" && pending.length === 0 && loading.length === 0,
       pending,
+      ...(loading.length ? { loading } : {}),
       store,
       ...(fault ? { fault: fault.state } : {}),
     };

@@ -152,6 +152,18 @@ export class Domains {
     return match(this.bySecret, token, "secret_token");
   }
 
+  /**
+   * Whether `token` is any domain's secret or search token (a retired one in its grace too),
+   * as this node knows them now: a valid credential sent where it opens nothing is not a
+   * guess (http/limits/auth-throttle.ts).
+   */
+  knows(token: string): boolean {
+    return (
+      match(this.bySecret, token, "secret_token") !== undefined ||
+      this.searchDomain(token) !== undefined
+    );
+  }
+
   /** Synchronous lookup for the search hot path: no reload. */
   searchDomain(token: string): DomainRecord | undefined {
     return this.bySearch.find(token);
@@ -188,8 +200,12 @@ function match(
   field: "secret_token" | "search_token" | "retired_search_token",
 ): DomainRecord | undefined {
   const d = map.get(digest(token));
-  if (!d) return undefined;
-  const a = Buffer.from(d[field] ?? "");
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b) ? d : undefined;
+  return d && sameSecret(token, d[field] ?? "") ? d : undefined;
+}
+
+/** Whether `given` is `secret`, compared in constant time (a length differs at once). */
+export function sameSecret(given: string, secret: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -95,6 +95,22 @@ test("1-2. preview before saving, then save", async () => {
   expect(await page.locator("#rules-totals").textContent()).toBe("3 found before, 2 after");
   expect(await listed(page, "rules-before")).toEqual(["k3", "k2", "k1"]);
   expect(await listed(page, "rules-after")).toEqual(["k1", "k3"]);
+  expect(await page.locator("#rules-extras").textContent()).toBe("");
+  // A redirect and a banner show in the preview too.
+  const extra = {
+    query: { match: "contains", text: "чайник" },
+    redirect: "https://shop.example/kettles/",
+    banner: { image_url: "https://shop.example/b.jpg", alt: "Чайники -20%" },
+  };
+  await page.locator("#rules-json").fill(JSON.stringify([...RULES, extra]));
+  await page.locator("#rules-extras").filter({ hasText: "Enter" }).waitFor();
+  expect(await page.locator("#rules-extras").textContent()).toBe(
+    "Enter opens https://shop.example/kettles/ · Banner (top): Чайники -20%",
+  );
+  await page.locator("#rules-json").fill(JSON.stringify(RULES));
+  await page.waitForFunction(
+    () => (globalThis as any).document.querySelector("#rules-extras").textContent === "",
+  );
   await page.locator("#merchandising").screenshot({ path: join(shots, "admin-rules.png") });
   // Nothing saved by a preview.
   const saved = () =>

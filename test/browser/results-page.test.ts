@@ -21,6 +21,13 @@
 // 12. on another site under a strict Content-Security-Policy (no inline script or style), in
 //     English, drawn into the element its data-target names (the tag in <head>)
 // 13. catalog text that looks like HTML is shown as text
+// 15. the sort menu, chosen by keyboard, orders as the API's `sort`; the price slider spans the
+//     answer's `stats.price`, and a thumb moved by keyboard bounds the prices
+// 16. a category page (browse=true, no query): the category's name and every product of it
+// 17. a merchandising rule's banner is shown over the results, its link and its text
+// 18. a numeric attribute's range slider, moved by keyboard, puts `ranges` in the URL and
+//     bounds the products
+// 19. with data-group-variants, one card per product, with its lowest price and its swatches
 // 14. no console errors or page errors throughout
 // It writes screenshots (desktop, phone) to VITRINA_SCREENSHOTS (default: a temporary directory;
 // docs/img/results-page.png and results-page-phone.png come from it).
@@ -30,7 +37,17 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { ADMIN_KEY, type Service, startService } from "../http/harness.ts";
+import {
+  ADMIN_KEY,
+  CATEGORIES,
+  category,
+  createDomain,
+  product as item,
+  PRODUCTS,
+  post,
+  type Service,
+  startService,
+} from "../http/harness.ts";
 import { type Browser, launchChromium } from "./chromium.ts";
 
 setDefaultTimeout(30_000);
@@ -67,7 +84,10 @@ afterAll(async () => {
 
 /** The URL state of the page: the search API's own parameters. */
 type State = Partial<
-  Record<"q" | "category_id" | "filters" | "price_from" | "price_to" | "page", string>
+  Record<
+    "q" | "category_id" | "filters" | "price_from" | "price_to" | "page" | "sort" | "browse",
+    string
+  >
 >;
 
 /** What the kit asks for a state, as a direct call to the search API. */
@@ -518,9 +538,10 @@ describe("the results page on /demo", () => {
     await page.focus(".vrp-toggle");
     await page.keyboard.press("Enter");
     expect(await page.getAttribute(".vrp-side", "open")).toBe("");
-    // Past the price range to the first value: Tab, then Space ticks it.
+    // Past the price range and the slider's two thumbs to the first value: Tab, then Space ticks it.
     await page.focus(".vrp-price button[type=submit]");
-    await page.keyboard.press("Tab");
+    for (const _ of ["slider:price_from", "slider:price_to", "value"])
+      await page.keyboard.press("Tab");
     const id = await page.evaluate(
       () => (globalThis as any).document.activeElement.getAttribute("data-id") as string,
     );
@@ -619,6 +640,165 @@ describe("the results page on /demo", () => {
     ]);
     expect(await page.locator(".vrp img[src=x], .vrp b").count()).toBe(0);
     expect(await page.title()).toBe(title);
+    await page.close();
+  });
+
+  test("15. the sort menu and the price slider, by keyboard", async () => {
+    const page = await open(`/demo?q=${encodeURIComponent(BLACK.q)}`);
+    await page.focus(".vrp-sort select");
+    await page.keyboard.press("ArrowDown");
+    const cheap = { ...BLACK, sort: "price_asc" };
+    await settled(page, cheap);
+    const sorted = await api(cheap);
+    expect(await view(page)).toEqual(expected(cheap, sorted));
+    const prices = sorted.products.groups[0].items.map((p: any) => p.discounted_price);
+    expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
+    expect(await page.inputValue(".vrp-sort select")).toBe("price_asc");
+    // The slider spans the answer's price bounds.
+    const thumb = page.locator('[data-key="slider:price_from"]');
+    expect([await thumb.getAttribute("min"), await thumb.getAttribute("max")]).toEqual([
+      String(Math.floor(sorted.stats.price.min)),
+      String(Math.ceil(sorted.stats.price.max)),
+    ]);
+    await thumb.focus();
+    await page.keyboard.press("PageUp");
+    await page.waitForFunction(() =>
+      new URLSearchParams((globalThis as any).location.search).has("price_from"),
+    );
+    const from = new URL(page.url()).searchParams.get("price_from") as string;
+    expect(Number(from)).toBeGreaterThan(sorted.stats.price.min);
+    const bounded = { ...cheap, price_from: from };
+    await settled(page, bounded);
+    const answer = await api(bounded);
+    expect(answer.total).toBeLessThan(sorted.total);
+    expect(await view(page)).toEqual(expected(bounded, answer));
+    // The price's bounds stay the whole range: its own bound is not applied to them.
+    expect(answer.stats.price).toEqual(sorted.stats.price);
+    await page.close();
+  });
+
+  test("16. a category page: browse=true and a category, no query", async () => {
+    const all = await api({ browse: "true" });
+    const largest = [...all.categories].sort((a: any, b: any) => b.total - a.total)[0];
+    const state = { browse: "true", category_id: largest.source_id };
+    const page = await open(`/demo?browse=true&category_id=${largest.source_id}`);
+    const answer = await api(state);
+    expect(answer.total).toBe(largest.total);
+    const seen = await view(page);
+    const want = expected(state, answer);
+    expect(seen).toEqual({ ...want, title: largest.name });
+    expect(await page.locator(".vrp-sort option:checked").textContent()).toBe("Спочатку популярні");
+    await page.close();
+  });
+
+  test("17. a rule's banner over the results", async () => {
+    const rules = `${service.url}/api/v2/content/rules/`;
+    const headers = { "x-secret-token": secret, "content-type": "application/json" };
+    const banner = {
+      image_url: "https://vitrina.example/b/black-friday.jpg",
+      link: "https://vitrina.example/sale/",
+      alt: "Чорна п'ятниця",
+    };
+    const put = (body: unknown) =>
+      fetch(rules, { method: "PUT", headers, body: JSON.stringify(body) });
+    expect(
+      (await put({ rules: [{ query: { match: "contains", text: "чорний" }, banner }] })).status,
+    ).toBe(200);
+    try {
+      const page = await open(`/demo?q=${encodeURIComponent(BLACK.q)}`);
+      const shown = page.locator(".vrp-banners-top a.vrp-banner");
+      expect([
+        await shown.getAttribute("href"),
+        await shown.locator("img").getAttribute("alt"),
+      ]).toEqual([banner.link, banner.alt]);
+      expect(await page.locator(".vrp-banners-bottom").count()).toBe(0);
+      await page.close();
+    } finally {
+      expect((await put({ rules: [] })).status).toBe(200);
+    }
+  });
+
+  test("18. a numeric attribute's range slider, by keyboard", async () => {
+    const q = { q: "навушники" };
+    const before = await api(q);
+    const stat = before.stats.attributes[0];
+    expect(stat).toMatchObject({ unit: "мА·год", min: 500, max: 700 });
+    const page = await open(`/demo?q=${encodeURIComponent(q.q)}`);
+    const low = page.locator(`[data-key="range:${stat.id}:min"]`);
+    await low.focus();
+    await page.keyboard.press("End");
+    const state = { ...q, ranges: `${stat.id}:700:` };
+    await settled(page, state);
+    const answer = await api(state);
+    expect(answer.total).toBeLessThan(before.total);
+    expect(answer.total).toBeGreaterThan(0);
+    expect(await view(page)).toEqual(expected(state, answer));
+    expect(answer.stats.attributes).toEqual(before.stats.attributes);
+    await page.close();
+  });
+
+  test("19. one card per product, with its lowest price and swatches", async () => {
+    const shop = await createDomain(service);
+    await post(service, CATEGORIES, shop.secret_token, [category(1, "Футболки")]);
+    const tee = (id: string, colour: [string, string], price: number) =>
+      item(id, {
+        group_id: "tee",
+        is_main: id === "tee-red",
+        new_price: price,
+        translations: [
+          {
+            language: "uk",
+            name: "Футболка Basic",
+            url: `https://vitrina.example/p/${id}`,
+            params: [
+              {
+                name: "Колір",
+                value: colour[0],
+                color: colour[1],
+                is_filter: true,
+                is_variation: true,
+              },
+            ],
+          },
+        ],
+      });
+    await post(service, PRODUCTS, shop.secret_token, [
+      tee("tee-red", ["Червоний", "#ff0000"], 450),
+      tee("tee-blue", ["Синій", "#0000ff"], 400),
+    ]);
+    using store = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch: () =>
+        new Response(
+          `<!doctype html><html lang="uk"><head><link rel="stylesheet" href="${service.url}/results-page.css"></head>
+<body><main id="found"></main><script src="${service.url}/results-page.js" data-token="${shop.search_token}" data-target="#found" data-group-variants="true"></script></body></html>`,
+          { headers: { "content-type": "text/html; charset=utf-8" } },
+        ),
+    });
+    const page = await newPage();
+    const deadline = Date.now() + 5000;
+    let cards: unknown = null;
+    while (Date.now() < deadline) {
+      await page.goto(`http://localhost:${store.port}/?q=${encodeURIComponent("футболка")}`);
+      await settled(page);
+      cards = await page.evaluate(() =>
+        [...(globalThis as any).document.querySelectorAll(".vrp-card")].map((c: any) => ({
+          name: c.querySelector(".vrp-name").textContent,
+          variants: c.querySelector(".vrp-variants span")?.textContent.replace(/\s/g, " ") ?? null,
+          swatches: [...c.querySelectorAll(".vrp-variants .vrp-sw")].map((s: any) => s.title),
+        })),
+      );
+      if (JSON.stringify(cards).includes("Синій")) break;
+    }
+    expect(cards).toEqual([
+      {
+        name: "Футболка Basic",
+        variants: "від 400 грн · 2 варіанти",
+        swatches: ["Червоний", "Синій"],
+      },
+    ]);
+    expect(await page.locator(".vrp-count").textContent()).toBe("Знайдено товарів: 1");
     await page.close();
   });
 

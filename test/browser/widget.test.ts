@@ -15,6 +15,7 @@
 //     results page
 //  9. catalog text that looks like HTML is shown as text and never runs
 // 10. no console errors or page errors throughout (checked last, after the tests below)
+// 19. a merchandising rule's redirect: Enter on its query opens the store's page for it
 // It also writes screenshots of the open panel (desktop and phone) to VITRINA_SCREENSHOTS
 // (default: a temporary directory).
 
@@ -994,6 +995,37 @@ describe("the widget on real store sites (issue 24)", () => {
     });
     expect(beacons).toEqual([click(1), click(2)]);
     await page.close();
+  });
+  test("19. a rule's redirect: Enter opens the store's page for the query", async () => {
+    const rules = `${service.url}/api/v2/content/rules/`;
+    const headers = { "x-secret-token": secret, "content-type": "application/json" };
+    const put = (body: unknown) =>
+      fetch(rules, { method: "PUT", headers, body: JSON.stringify(body) });
+    const delivery = "https://vitrina.example/delivery/";
+    const rule = { query: { match: "exact", text: "доставка" }, redirect: delivery };
+    expect((await put({ rules: [rule] })).status).toBe(200);
+    try {
+      // Until the rule reaches every thread: 16 answers over new connections carry it.
+      const url = `${service.url}/api/v2/search/?token=${token}&q=${encodeURIComponent("доставка")}&demo=true`;
+      const redirects = async () =>
+        Promise.all(
+          Array.from({ length: 16 }, async () => {
+            const r = await fetch(url, { keepalive: false });
+            return ((await r.json()) as { redirect?: string }).redirect;
+          }),
+        );
+      const deadline = Date.now() + 10_000;
+      while ((await redirects()).some((r) => r !== delivery) && Date.now() < deadline)
+        await Bun.sleep(20);
+      const page = await openDemo();
+      await search(page, "доставка");
+      await page.focus("#q");
+      await Promise.all([page.waitForURL(delivery), page.keyboard.press("Enter")]);
+      expect(page.url()).toBe(delivery);
+      await page.close();
+    } finally {
+      expect((await put({ rules: [] })).status).toBe(200);
+    }
   });
 });
 

@@ -25,8 +25,11 @@ test("sqlite: migration 2 turns the raw searches of a version 1 file into per-da
   const db = new Database(sqliteFile(dir));
   db.exec(`DROP TABLE search_stats; DROP TABLE search_days; DROP TABLE blocked_suggestions;
     DROP TABLE domain_ids; ALTER TABLE domains DROP COLUMN allowed_origins; DROP TABLE domain_synonyms;
-    DROP TABLE domain_rules; DROP TABLE action_stats; ALTER TABLE domains DROP COLUMN retired_search_token;
+    DROP TABLE domain_rules; DROP TABLE action_stats; DROP TABLE product_actions; DROP TABLE category_views;
+    ALTER TABLE domains DROP COLUMN retired_search_token;
     ALTER TABLE domains DROP COLUMN retired_search_until;
+    ALTER TABLE categories DROP COLUMN parent_source_id;
+    DROP TABLE domain_feeds; DROP TABLE feed_states; DROP TABLE feed_runs;
     CREATE TABLE searches (id INTEGER PRIMARY KEY, domain_id INTEGER NOT NULL, at INTEGER NOT NULL,
       q TEXT NOT NULL, language TEXT NOT NULL, total INTEGER NOT NULL,
       corrected_query TEXT NOT NULL, uuid TEXT, filters TEXT NOT NULL);
@@ -47,6 +50,7 @@ test("sqlite: migration 2 turns the raw searches of a version 1 file into per-da
           { day: "2026-11-01", count: 2 },
           { day: "2026-11-02", count: 1 },
         ],
+        category_views: [],
       },
     );
     expect(store.db.query("SELECT name FROM sqlite_master WHERE name = 'searches'").all()).toEqual(

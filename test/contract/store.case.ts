@@ -3,6 +3,8 @@
 // Properties checked, each on a fresh store:
 //  1. domains: ids from 1, duplicate names refused, tokens rotated, unknown names refused
 //  2. category batches: 201 then 200 per item, same id, `json` is the stored record's JSON
+// 2b. category parents: a parent not stored yet is taken, absence keeps it (also for a later
+//     batch), null clears it, a cycle through the store is refused with the log entry
 //  3. product batches: statuses, ids, category check, group_id immutability, warehouses kept
 //     when absent, a source_id repeated within one batch, items refused, exactly as specified
 //  4. the log: an entry only for a batch whose every item passed, with the ids in item order;
@@ -22,11 +24,17 @@
 //     with a new id
 // 14. setDomainOrigins stores the list with the record (listed, kept by a rotation), an empty
 //     list removes it, an unknown name is refused
+// 15. registered feeds: the list replaced whole (the states of feeds no longer listed go with
+//     it), runs newest first and trimmed to MAX_FEED_RUNS, a run's state set with it; the run
+//     lock taken by one owner, extended by it, refused to another until released or expired;
+//     per domain, and gone with deleteDomain
 import { describe, expect, test } from "bun:test";
 import { AppError } from "../../src/errors.ts";
 import { validateCategory } from "../../src/import/validate-category.ts";
 import { validateProduct } from "../../src/import/validate-product.ts";
 import type { CategoryDraft, ProductDraft } from "../../src/model/drafts.ts";
+import { type FeedRun, MAX_FEED_RUNS, type RegisteredFeed } from "../../src/model/feeds.ts";
+import { categoryRecord } from "../../src/rules/plan-category-batch.ts";
 import { MAX_QUERIES_PER_DAY, MAX_SHOPPERS_KEPT } from "../../src/store/search-aggregate.ts";
 import type { ChangeLog, PrimaryStore, SearchEvent, WriteResult } from "../../src/store/store.ts";
 
@@ -51,8 +59,16 @@ export function productDraft(sourceId: string, extra: Record<string, unknown> = 
   return v.value;
 }
 
-export function categoryDraft(id: number, name = `Категорія ${id}`): CategoryDraft {
-  const v = validateCategory({ source_category_id: id, translations: [{ language: "uk", name }] });
+export function categoryDraft(
+  id: number,
+  name = `Категорія ${id}`,
+  extra: Record<string, unknown> = {},
+): CategoryDraft {
+  const v = validateCategory({
+    source_category_id: id,
+    translations: [{ language: "uk", name }],
+    ...extra,
+  });
   if (!v.ok) throw new Error(JSON.stringify(v.errors));
   return v.value;
 }
@@ -117,8 +133,7 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
         { status: 200, id: 1 },
       ]);
       expect(first[0]?.ok && first[0].record).toEqual({
-        id: 1,
-        ...categoryDraft(10),
+        ...categoryRecord(categoryDraft(10), 1, 0),
         updated_at: expect.any(Number),
       });
       expect(await s.store.head(d.id)).toBe(0);
@@ -139,6 +154,45 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
         [3, 30, "Категорія 30"],
       ]);
       expect(JSON.stringify(stored[2])).toBe(second[1]?.ok ? second[1].json : "");
+    });
+
+    test("2b. category parents", async () => {
+      await using s = await open();
+      const d = await s.store.createDomain("shop", tokens(1));
+      const parentOf = async () =>
+        (await s.store.allCategories(d.id))
+          .map((c) => [c.source_category_id, c.parent_id ?? null])
+          .sort((a, b) => (a[0] as number) - (b[0] as number));
+      const child = (id: number, parent_id?: number | null) =>
+        categoryDraft(id, `Категорія ${id}`, parent_id === undefined ? {} : { parent_id });
+      await s.store.writeCategories(d.id, [child(2, 1), child(3, 2)], { log: true });
+      await s.store.writeCategories(d.id, [child(1), child(3)], { log: true });
+      expect(await parentOf()).toEqual([
+        [1, null],
+        [2, 1],
+        [3, 2],
+      ]);
+      const cycle = await s.store.writeCategories(d.id, [child(4, 3), child(1, 3)], { log: true });
+      expect(cycle.map((r) => (r?.ok ? r.status : r?.errors))).toEqual([
+        201,
+        {
+          parent_id: [
+            "Category 3 is a descendant of category 1: a category cannot be its own ancestor.",
+          ],
+        },
+      ]);
+      expect(await s.store.head(d.id)).toBe(2);
+      const cleared = await s.store.writeCategories(d.id, [child(3, null)], { log: true });
+      expect(cleared[0]?.ok && cleared[0].json).not.toContain("parent_id");
+      expect(await parentOf()).toEqual([
+        [1, null],
+        [2, 1],
+        [3, null],
+        [4, 3],
+      ]);
+      // 3 is top level now: 1 under 3 closes no cycle.
+      await s.store.writeCategories(d.id, [child(1, 4)], { log: true });
+      expect((await parentOf())[0]).toEqual([1, 4]);
     });
 
     test("3. product batches", async () => {
@@ -398,6 +452,7 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
           { q: "zz", count: 1 },
         ],
         searches_per_day: [{ day: day(now), count: 10 }],
+        category_views: [],
       });
       expect(
         await s.store.analyticsReport(d.id, { from: day(now - 5 * DAY), to: day(now) }, 1),
@@ -408,6 +463,7 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
           { day: day(now - 3 * DAY), count: 1 },
           { day: day(now), count: 10 },
         ],
+        category_views: [],
       });
       expect(
         await s.store.analyticsReport(
@@ -419,7 +475,40 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
         top_queries: [{ q: "zz", count: 1, corrected_query: "" }],
         zero_result_queries: [{ q: "zz", count: 1 }],
         searches_per_day: [{ day: day(now - 3 * DAY), count: 1 }],
+        category_views: [],
       });
+    });
+
+    test("8b. analytics: category pages viewed, apart from searches", async () => {
+      await using s = await open();
+      const d = await s.store.createDomain("shop", tokens(1));
+      const now = Date.now();
+      const view = (category: string, at = now) => ({
+        ...event(d.id, at)("", 1),
+        category_view: category,
+      });
+      await s.store.recordSearches(
+        [view("24"), view("24"), view(""), view("7"), view("7", now - 3 * DAY)],
+        RETENTION,
+      );
+      await s.store.recordSearches([view("7"), event(d.id, now)("phone", 1)], RETENTION);
+      const today = { from: day(now), to: day(now) };
+      expect(await s.store.analyticsReport(d.id, today, 2)).toEqual({
+        top_queries: [{ q: "phone", count: 1, corrected_query: "" }],
+        zero_result_queries: [],
+        // A view is no search.
+        searches_per_day: [{ day: day(now), count: 1 }],
+        category_views: [
+          { category_id: "24", views: 2 },
+          { category_id: "7", views: 2 },
+        ],
+      });
+      const week = { from: day(now - 5 * DAY), to: day(now) };
+      expect((await s.store.analyticsReport(d.id, week, 5)).category_views).toEqual([
+        { category_id: "7", views: 3 },
+        { category_id: "24", views: 2 },
+        { category_id: "", views: 1 },
+      ]);
     });
 
     test("9. analytics: popular queries", async () => {
@@ -476,6 +565,7 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
         top_queries: [{ q: "new", count: 1, corrected_query: "" }],
         zero_result_queries: [],
         searches_per_day: [{ day: day(now), count: 1 }],
+        category_views: [],
       });
     });
 
@@ -498,6 +588,7 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
           { q: "q1", count: 1 },
         ],
         searches_per_day: [{ day: day(now), count: MAX_QUERIES_PER_DAY + 6 }],
+        category_views: [],
       });
       // The query past the cap is counted in the day only.
       const last = `q${MAX_QUERIES_PER_DAY + 4}`;
@@ -556,7 +647,8 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
         type: "click" | "add_to_cart" | "purchase",
         position = 0,
         first_click = false,
-      ) => ({ domain_id, day, q, type, position, first_click });
+        source_id = "k1",
+      ) => ({ domain_id, day, q, type, position, first_click, source_id });
       await s.store.recordActions(
         [
           act(d.id, "2026-11-01", "чайник", "click", 2, true),
@@ -608,6 +700,23 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
         },
       ]);
       expect(await s.store.queryActions(d.id, period, [])).toEqual([]);
+      // Per product and day, weighed: a click 1, a cart 3, a purchase 10.
+      await s.store.recordActions([act(d.id, "2026-11-02", "праска", "click", 1, false, "i9")], {
+        retentionDays: 100_000,
+      });
+      const byDay = <T extends { day: string; source_id: string }>(rows: T[]) =>
+        [...rows].sort(
+          (a, b) => a.day.localeCompare(b.day) || a.source_id.localeCompare(b.source_id),
+        );
+      expect(byDay(await s.store.productDays(d.id, "2026-11-01"))).toEqual([
+        { source_id: "k1", day: "2026-11-01", weight: 5 },
+        { source_id: "i9", day: "2026-11-02", weight: 1 },
+        { source_id: "k1", day: "2026-11-02", weight: 22 },
+      ]);
+      expect(byDay(await s.store.productDays(d.id, "2026-11-02"))).toHaveLength(2);
+      expect(await s.store.productDays(other.id, "2026-11-01")).toEqual([
+        { source_id: "k1", day: "2026-11-02", weight: 1 },
+      ]);
     });
 
     test("12c. a domain's merchandising rules: replaced whole with a change-log entry", async () => {
@@ -673,7 +782,12 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
         log: [],
         head: 0,
         counts: { products: 0, categories: 0, warehouses: 0 },
-        report: { top_queries: [], zero_result_queries: [], searches_per_day: [] },
+        report: {
+          top_queries: [],
+          zero_result_queries: [],
+          searches_per_day: [],
+          category_views: [],
+        },
         blocked: [],
       });
       expect({
@@ -713,6 +827,80 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
       await expect(s.store.setDomainOrigins("nope", origins)).rejects.toThrow(
         'Domain "nope" not found.',
       );
+    });
+
+    test("15. registered feeds, their states, runs and run locks", async () => {
+      await using s = await open();
+      const a = await s.store.createDomain("a", tokens(1));
+      const b = await s.store.createDomain("b", tokens(2));
+      const feed = (url: string): RegisteredFeed => ({
+        url,
+        format: "yml",
+        every_minutes: 60,
+        username: "u",
+        password: "p",
+        webhook_url: null,
+        webhook_secret: null,
+      });
+      const run = (n: number): FeedRun => ({
+        url: "https://s.example/1.xml",
+        trigger: "schedule",
+        status: "ok",
+        started_at: new Date(n * 1000).toISOString(),
+        finished_at: new Date(n * 1000 + 5).toISOString(),
+        took_ms: 5,
+        format: "yml",
+        offers: n,
+        created: n,
+        updated: 0,
+        unchanged: 0,
+        failed: 0,
+        categories: null,
+        errors: [],
+      });
+      const one = feed("https://s.example/1.xml");
+      const two = feed("https://s.example/2.xml");
+      expect(await s.store.domainFeeds(a.id)).toEqual([]);
+      await s.store.setDomainFeeds(a.id, [one, two]);
+      expect(await s.store.domainFeeds(a.id)).toEqual([one, two]);
+      const state = (url: string, at: number) => ({
+        url,
+        started_at: at,
+        etag: '"e"',
+        last_modified: null,
+      });
+      await s.store.recordFeedRun(a.id, run(1), state(one.url, 1));
+      await s.store.recordFeedRun(a.id, run(2), state(two.url, 2));
+      await s.store.recordFeedRun(a.id, run(3), null);
+      expect((await s.store.feedRuns(a.id)).map((r) => r.offers)).toEqual([3, 2, 1]);
+      expect((await s.store.feedStates(a.id)).sort((x, y) => x.started_at - y.started_at)).toEqual([
+        state(one.url, 1),
+        state(two.url, 2),
+      ]);
+      await s.store.setDomainFeeds(a.id, [two]);
+      expect(await s.store.feedStates(a.id)).toEqual([state(two.url, 2)]);
+      for (let n = 4; n <= MAX_FEED_RUNS + 5; n++) await s.store.recordFeedRun(a.id, run(n), null);
+      const runs = await s.store.feedRuns(a.id);
+      expect(runs.length).toBe(MAX_FEED_RUNS);
+      expect([runs[0]?.offers, runs.at(-1)?.offers]).toEqual([MAX_FEED_RUNS + 5, 6]);
+      // The lock: one owner at a time, extended by its owner, free once released or expired.
+      expect(await s.store.claimFeed(a.id, one.url, "n1", 60_000)).toBe(true);
+      expect(await s.store.claimFeed(a.id, one.url, "n2", 60_000)).toBe(false);
+      expect(await s.store.claimFeed(a.id, one.url, "n1", 60_000)).toBe(true);
+      expect(await s.store.claimFeed(a.id, two.url, "n2", 60_000)).toBe(true);
+      expect(await s.store.claimFeed(b.id, one.url, "n2", 60_000)).toBe(true);
+      await s.store.releaseFeed(a.id, one.url, "n2");
+      expect(await s.store.claimFeed(a.id, one.url, "n2", 60_000)).toBe(false);
+      await s.store.releaseFeed(a.id, one.url, "n1");
+      expect(await s.store.claimFeed(a.id, one.url, "n2", 30)).toBe(true);
+      await Bun.sleep(60);
+      expect(await s.store.claimFeed(a.id, one.url, "n3", 60_000)).toBe(true);
+      // Per domain, and gone with it.
+      expect([await s.store.domainFeeds(b.id), await s.store.feedRuns(b.id)]).toEqual([[], []]);
+      await s.store.deleteDomain("a");
+      const again = await s.store.createDomain("a", tokens(3));
+      expect(await s.store.feedRuns(a.id)).toEqual([]);
+      expect(await s.store.domainFeeds(again.id)).toEqual([]);
     });
   });
 }

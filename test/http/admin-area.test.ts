@@ -109,6 +109,10 @@ test("1. the overview: tokens, catalog, index, failed batches", async () => {
     allowed_origins: [],
     stored: { products: 4, categories: 2 },
     not_searchable: { count: 1, reason: "failed batch" },
+    category_tree: [
+      { source_category_id: 1, name: "Аудіо", parent_id: null, depth: 0 },
+      { source_category_id: 2, name: "Відео", parent_id: null, depth: 0 },
+    ],
   };
   expect(r).toEqual({ status: 200, body: expected });
   expect(r.body.index.log_head).toBeGreaterThan(0);
@@ -157,6 +161,7 @@ test("2. another domain's secret token never sees this domain", async () => {
       allowed_origins: [],
       stored: { products: 0, categories: 0 },
       not_searchable: { count: 0, reason: null },
+      category_tree: [],
     },
   });
   expect(JSON.stringify(seen.body)).not.toContain(a.secret_token);
@@ -226,6 +231,7 @@ test("3. the owner's analytics: its own searches, bad periods", async () => {
       ],
       zero_result_queries: [{ q: "холодильник", count: 1 }],
       searches_per_day: [{ day: today, count: 2 }],
+      category_views: [],
       query_outcomes: ["товар", "холодильник"].map((q) => ({
         q,
         searches: 1,

@@ -9,7 +9,7 @@
 //     APIs and a 404 `no-store`
 //  5. a wrong method on a known path (with or without its trailing slash) is a 405 with Allow
 //     and DRF's detail; an unknown path stays a 404
-//  6. /widget.js: compressed once, tagged, 304 on a match
+//  6. /widget.js and /instantsearch-client.js: compressed once, tagged, 304 on a match
 //  7. the pages: `/` compressed and tagged like the widget; `/demo` compressed, never cached
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -194,20 +194,27 @@ describe("answers fit for browsers", () => {
     }
   });
 
-  test("6. /widget.js", async () => {
-    const raw = await get("/widget.js");
-    const br = await get("/widget.js", { "accept-encoding": "br" });
-    const gz = await get("/widget.js", { "accept-encoding": "gzip" });
-    expect([raw.status, raw.encoding, br.encoding, gz.encoding]).toEqual([200, null, "br", "gzip"]);
-    expect([br.text, gz.text]).toEqual([raw.text, raw.text]);
-    expect(br.bytes.length).toBeLessThan(raw.bytes.length / 2);
-    expect([br.h("vary"), br.h("cache-control"), br.h("etag")]).toEqual([
-      "Accept-Encoding",
-      "public, max-age=300",
-      raw.h("etag"),
-    ]);
-    const again = await get("/widget.js", { "if-none-match": raw.h("etag") ?? "" });
-    expect([again.status, again.bytes.length]).toEqual([304, 0]);
+  test("6. /widget.js and /instantsearch-client.js", async () => {
+    for (const path of ["/widget.js", "/instantsearch-client.js"]) {
+      const raw = await get(path);
+      const br = await get(path, { "accept-encoding": "br" });
+      const gz = await get(path, { "accept-encoding": "gzip" });
+      expect([raw.status, raw.encoding, br.encoding, gz.encoding]).toEqual([
+        200,
+        null,
+        "br",
+        "gzip",
+      ]);
+      expect([br.text, gz.text]).toEqual([raw.text, raw.text]);
+      expect(br.bytes.length).toBeLessThan(raw.bytes.length / 2);
+      expect([br.h("vary"), br.h("cache-control"), br.h("etag")]).toEqual([
+        "Accept-Encoding",
+        "public, max-age=300",
+        raw.h("etag"),
+      ]);
+      const again = await get(path, { "if-none-match": raw.h("etag") ?? "" });
+      expect([again.status, again.bytes.length]).toEqual([304, 0]);
+    }
   });
 
   test("7. the pages", async () => {

@@ -9,10 +9,10 @@
 //     (--import-cpu-share) gets 429 on its next import, before its body is read, while another
 //     store searches; alone on the node it is not refused; another store's imports are accepted
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { expensiveQuery } from "../../bench/mixed-load/query-flood.ts";
 import { OTHERS_WINDOW_MS } from "../../src/http/search/search-routes.ts";
 import { generateCatalog } from "../../src/sample-catalog/generate.ts";
 import { Rng } from "../../src/sample-catalog/prng.ts";
+import { expensiveQuery } from "../fixtures/expensive-query.ts";
 import {
   CATEGORIES,
   category,

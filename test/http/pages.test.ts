@@ -3,13 +3,22 @@
 //  2. `/demo` and `/demo/` without --demo say how to get the demo, and embed no widget
 //  3. `/widget.js` is the widget's script, cacheable, loadable from any origin
 // 3b. `/results-page.js` and `/results-page.css`, the results page kit, load as the widget does
+// 3d. `/instantsearch-client.js`, the InstantSearch search client, loads as the widget does: an
+//     ES module that imports nothing; the module as served, run against the service, answers
+//     InstantSearch's query with the search's products
+// 3e. `/demo/instantsearch` without --demo says how to get the demo
 // 3c. `/demo-img/N.svg` and `/demo-img/swatch-rrggbb.svg`: the demo's pictures, drawn by the
 //     service; any other name is a 404; `serve --demo` points the demo catalog at them
 //  4. `highlight=html` adds name_html (escaped, the matched words in <mark>), `highlight=ranges`
 //     name_highlight; without it the answer has neither; a wrong value is a 400
+//  5. with --demo, /health and /ready answer 503 naming the demo catalog until it is loaded and
+//     searchable, then 200: no probe passes while /demo still says the demo is not loaded
 // (/demo with --demo is the storefront's results page with the widget: test/browser/widget.test.ts
 // and test/browser/results-page.test.ts drive it in chromium.)
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { freePort } from "../redis/redis-server.ts";
 import {
   CATEGORIES,
   category,
@@ -20,6 +29,7 @@ import {
   type Service,
   startService,
   type Tokens,
+  tempDir,
 } from "./harness.ts";
 
 let service: Service;
@@ -103,6 +113,48 @@ describe("pages", () => {
   });
 });
 
+test("3d. /instantsearch-client.js", async () => {
+  const r = await fetch(`${service.url}/instantsearch-client.js`);
+  expect({
+    status: r.status,
+    type: r.headers.get("content-type"),
+    cache: r.headers.get("cache-control"),
+    cors: r.headers.get("access-control-allow-origin"),
+  }).toEqual({
+    status: 200,
+    type: "text/javascript; charset=utf-8",
+    cache: "public, max-age=300",
+    cors: "*",
+  });
+  const source = await r.text();
+  expect(source).not.toMatch(/^import /m);
+  expect(source).toMatch(/^export \{[^}]*vitrinaInsights[^}]*vitrinaSearchClient[^}]*\};$/m);
+  // The module as a store's page gets it.
+  using dir = tempDir();
+  const file = join(dir, "instantsearch-client.js");
+  writeFileSync(file, source);
+  const { vitrinaSearchClient } = await import(file);
+  const client = vitrinaSearchClient({ host: service.url, token: shop.search_token });
+  const { results } = await client.search([
+    {
+      indexName: "products",
+      params: { query: "навушники", hitsPerPage: 5, highlightPreTag: "[", highlightPostTag: "]" },
+    },
+  ]);
+  expect(results[0].hits.map((h: any) => [h.objectID, h._highlightResult.name.value])).toEqual([
+    ["1", "[Навушники] <b>Sony</b> & Co"],
+  ]);
+  expect([results[0].nbHits, results[0].nbPages, results[0].page]).toEqual([1, 1, 0]);
+});
+
+test("3e. /demo/instantsearch without --demo", async () => {
+  const r = await page("/demo/instantsearch");
+  expect([r.status, r.type]).toEqual([200, "text/html; charset=utf-8"]);
+  expect(r.body).toContain("<h1>The InstantSearch storefront is not available here</h1>");
+  expect(r.body).toContain("<code>npm start</code>");
+  expect(r.body).not.toContain("instantsearch.js");
+});
+
 test("3c. the demo's pictures", async () => {
   const got = async (name: string) => {
     const r = await fetch(`${service.url}/demo-img/${name}`);
@@ -178,3 +230,46 @@ describe("highlight", () => {
     });
   });
 });
+
+test("5. /health waits for the demo catalog", async () => {
+  // A port of its own, to ask before the "listening" line, which follows the demo's load.
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const starting = startService({ args: ["--demo", "--listen", `127.0.0.1:${port}`] });
+  const answer = async (path: string) => {
+    const r = await fetch(`${url}${path}`).catch(() => null);
+    return r && { status: r.status, body: (await r.json()) as Record<string, unknown> };
+  };
+  const seen = new Set<string>();
+  let health: Awaited<ReturnType<typeof answer>> = null;
+  for (const deadline = Date.now() + 20_000; health?.status !== 200 && Date.now() < deadline; ) {
+    const ready = await answer("/ready");
+    const h = await answer("/health");
+    health = h;
+    if (h?.status === 503) {
+      expect(h.body).toEqual({
+        detail: "Starting: still loading: demo catalog.",
+        loading: ["demo catalog"],
+      });
+      seen.add("health 503");
+    }
+    // /ready asked before /health: never ready while /health was not yet.
+    if (h && h.status !== 200 && ready) {
+      expect(ready.status).toBe(503);
+      expect(ready.body).toMatchObject({ ready: false, loading: ["demo catalog"] });
+      expect(String(ready.body.detail)).toContain("still loading: demo catalog");
+    }
+    if (!h) await Bun.sleep(2);
+  }
+  await using demo = await starting;
+  expect([health, seen.has("health 503")]).toEqual([{ status: 200, body: { status: "ok" } }, true]);
+  expect(await answer("/ready")).toEqual({ status: 200, body: { status: "ready" } });
+  // Once it is 200, the demo is the storefront and its catalog answers searches.
+  const page = await (await fetch(`${demo.url}/demo`)).text();
+  const token = page.match(/data-token="([^"]+)"/)?.[1];
+  expect(page).not.toContain("The demo store is not loaded");
+  const found = (await (
+    await fetch(`${url}/api/v2/search/?q=навушники&demo=true&token=${token}`)
+  ).json()) as { total: number };
+  expect(found.total).toBeGreaterThan(0);
+}, 30_000);

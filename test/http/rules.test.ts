@@ -124,7 +124,7 @@ test("2. a bad body is refused whole, with every error per field", async () => {
   const kept = [{ hide: ["x"] }];
   await call(service, "PUT", PATH, owner(d), { rules: kept });
   const detail =
-    'Expected {"rules": [...]}: at most 200 rules, each with pin, hide or boost of at most 50 items, texts of 1 to 200 characters, positions 1 to 1000.';
+    'Expected {"rules": [...]}: at most 200 rules, each with pin, hide or boost of at most 50 items, a redirect or a banner, texts of 1 to 200 characters, positions 1 to 1000.';
   expect(
     await call(service, "PUT", PATH, owner(d), {
       rules: [
@@ -214,5 +214,134 @@ test("4. the preview answers with the rules in force and with the rules sent", a
   expect(await call(service, "GET", PATH, owner(d))).toEqual({
     status: 200,
     body: { rules: [{ hide: ["k1"] }] },
+  });
+}, 60_000);
+
+test("5. a redirect and banners ride on the answers of their queries, and are checked", async () => {
+  const d = await shop(service);
+  const banner = {
+    image_url: "https://shop.example/b/kettles.jpg",
+    link: "https://shop.example/sale/",
+    alt: "Чайники зі знижкою",
+    position: "top",
+  };
+  const rules = [
+    { query: { match: "exact", text: "доставка" }, redirect: "https://shop.example/delivery/" },
+    { query: { match: "contains", text: "чайник" }, banner },
+    { banner: { image_url: "https://shop.example/b/all.jpg", alt: "Усе для дому" } },
+  ];
+  const saved = await call(service, "PUT", PATH, owner(d), { rules });
+  expect(saved).toEqual({
+    status: 200,
+    body: {
+      rules: [
+        rules[0],
+        rules[1],
+        {
+          banner: {
+            image_url: "https://shop.example/b/all.jpg",
+            alt: "Усе для дому",
+            position: "top",
+          },
+        },
+      ],
+    },
+  });
+  const answer = async (q: string) => {
+    const r = await fetch(
+      `${service.url}/api/v2/search/?token=${d.search_token}&q=${encodeURIComponent(q)}`,
+      { keepalive: false },
+    );
+    const body = (await r.json()) as Record<string, unknown>;
+    return { status: r.status, redirect: body.redirect, banners: body.banners, total: body.total };
+  };
+  /** The answer once `ready` says the rules reached the thread that answers (10 s at most). */
+  const settled = async (q: string, ready: (a: Awaited<ReturnType<typeof answer>>) => boolean) => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const answers = await Promise.all(Array.from({ length: ROUNDS }, () => answer(q)));
+      const late = answers.find((a) => !ready(a));
+      if (late === undefined || Date.now() > deadline)
+        return late ?? (answers[0] as Awaited<ReturnType<typeof answer>>);
+      await Bun.sleep(20);
+    }
+  };
+  const every = {
+    image_url: "https://shop.example/b/all.jpg",
+    alt: "Усе для дому",
+    position: "top",
+  };
+  expect(await settled("доставка", (a) => a.redirect !== undefined)).toEqual({
+    status: 200,
+    redirect: "https://shop.example/delivery/",
+    banners: [every],
+    total: 0,
+  });
+  expect(await answer("чайник bosch")).toEqual({
+    status: 200,
+    redirect: undefined,
+    banners: [banner, every],
+    total: 2,
+  });
+  await call(service, "PUT", PATH, owner(d), { rules: [] });
+  // Without rules the answer has neither field.
+  const plain = await settled("чайник", (a) => a.banners === undefined);
+  expect([plain.redirect, plain.banners, plain.total]).toEqual([undefined, undefined, 4]);
+  expect(
+    await call(service, "PUT", PATH, owner(d), {
+      rules: [
+        { redirect: "shop.example/delivery" },
+        { banner: { image_url: "https://x.example/a.jpg", alt: "", position: "left", size: 1 } },
+      ],
+    }),
+  ).toEqual({
+    status: 400,
+    body: {
+      detail:
+        'Expected {"rules": [...]}: at most 200 rules, each with pin, hide or boost of at most 50 items, a redirect or a banner, texts of 1 to 200 characters, positions 1 to 1000.',
+      errors: {
+        "rules[0].redirect": ["Expected an http(s) URL of at most 2048 characters."],
+        "rules[1].banner.size": ["Unknown field."],
+        "rules[1].banner.alt": ["Expected a text of 1 to 200 characters."],
+        "rules[1].banner.position": ['Expected "top" or "bottom".'],
+      },
+    },
+  });
+  expect(await call(service, "GET", PATH, owner(d))).toEqual({ status: 200, body: { rules: [] } });
+}, 60_000);
+
+test("6. a rule of a category applies to that category's page and searches only", async () => {
+  const d = await shop(service);
+  const rules = [{ category: "1", pin: [{ source_id: "k1", position: 1 }] }];
+  expect(await call(service, "PUT", PATH, owner(d), { rules })).toEqual({
+    status: 200,
+    body: { rules },
+  });
+  const listed = async (query: string) => {
+    const r = await fetch(
+      `${service.url}/api/v2/search/?token=${d.search_token}&group_by_category=false&${query}`,
+      { keepalive: false },
+    );
+    return sourceIds((await r.json()) as Answer);
+  };
+  // Until the rules reach the thread that answers: then the category page opens with its pin.
+  const deadline = Date.now() + 10_000;
+  while ((await listed("browse=true&category_id=1"))[0] !== "k1" && Date.now() < deadline)
+    await Bun.sleep(20);
+  expect(await listed("browse=true&category_id=1")).toEqual(["k1", "k4", "k3", "k2"]);
+  expect(await listed(`q=${encodeURIComponent("чайник")}&category_id=1`)).toEqual([
+    "k1",
+    "k4",
+    "k3",
+    "k2",
+  ]);
+  // Not in another category, nor without one.
+  expect(await listed(`q=${encodeURIComponent("чайник")}`)).toEqual(["k4", "k3", "k2", "k1"]);
+  expect(await listed("browse=true")).toEqual(["k4", "k3", "k2", "k1"]);
+  expect(
+    await call(service, "PUT", PATH, owner(d), { rules: [{ category: "", hide: ["k1"] }] }),
+  ).toMatchObject({
+    status: 400,
+    body: { errors: { "rules[0].category": ["Expected a text of 1 to 200 characters."] } },
   });
 }, 60_000);

@@ -49,6 +49,7 @@ const answer = () => ({
     has_next: false,
     has_previous: false,
   },
+  stats: { price: { min: 90, max: 90 }, attributes: [] },
 });
 
 test("1. a valid answer has no complaint", () => {

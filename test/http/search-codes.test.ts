@@ -71,6 +71,7 @@ const q = (text: string) => `q=${encodeURIComponent(text)}`;
 describe("1. a code that does not exist", () => {
   test("answers its nearest codes", async () => {
     expect(await search(q("SKU-000103"))).toEqual({
+      stats: { price: { min: 100, max: 100 }, attributes: [] },
       total: 2,
       query: "SKU-000103",
       corrected_query: "",
@@ -139,6 +140,7 @@ describe("1. a code that does not exist", () => {
 
   test("or nothing, not the products that share its letters", async () => {
     expect(await search(q("SKU-1234567"))).toEqual({
+      stats: { price: null, attributes: [] },
       total: 0,
       query: "SKU-1234567",
       corrected_query: "",

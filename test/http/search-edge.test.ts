@@ -72,6 +72,7 @@ const empty = (query: string, type: "categories" | "products" = "categories", pa
     has_next: false,
     has_previous: false,
   },
+  stats: { price: null, attributes: [] },
 });
 
 describe("the empty data set", () => {
@@ -269,6 +270,7 @@ test("searches are recorded for analytics, except demo=true", async () => {
       { q: "ж ж ж ж ж ж ж ж ж ж", count: 1 },
     ],
     searches_per_day: [{ day: today, count: 4 }],
+    category_views: [],
     // No click was reported: every search ended without one.
     query_outcomes: [
       { q: "велосипед", searches: 3 },
@@ -299,6 +301,7 @@ test("searches are recorded for analytics, except demo=true", async () => {
       top_queries: [],
       zero_result_queries: [],
       searches_per_day: [],
+      category_views: [],
       query_outcomes: [],
       searches_without_clicks: [],
     },

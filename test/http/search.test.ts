@@ -181,6 +181,7 @@ describe("availability, prices, warehouses", () => {
           : [],
     });
     expect(body).toEqual({
+      stats: { price: { min: 1499, max: 11999 }, attributes: [] },
       total: 3,
       query: "навушники",
       corrected_query: "",
@@ -239,6 +240,10 @@ describe("filters", () => {
   test("the whole answer with a filter: disjunctive counts, swatches, labels", async () => {
     const b = await search(`q=смартфон&filters=${BLACK}`);
     expect(b).toEqual({
+      stats: {
+        price: { min: 15999, max: 38999 },
+        attributes: [{ id: MEMORY, min: 128, max: 128, unit: "ГБ" }],
+      },
       total: 2,
       query: "смартфон",
       corrected_query: "",

@@ -13,6 +13,8 @@ export interface RedisServer {
   dir: string;
   /** SIGKILL: what a crash of Redis looks like. */
   kill9: () => Promise<void>;
+  /** Sends the server a signal: SIGSTOP stalls it (its sockets stay open), SIGCONT wakes it. */
+  signal: (signal: "SIGSTOP" | "SIGCONT") => void;
   /** Starts it again on the same port and directory (the AOF is replayed). */
   restart: () => Promise<void>;
   stop: () => Promise<void>;
@@ -21,7 +23,7 @@ export interface RedisServer {
 
 const BIN = process.env.REDIS_SERVER ?? "redis-server";
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once("error", reject);
@@ -167,6 +169,7 @@ export async function startRedis(options: { dir?: string } = {}): Promise<RedisS
     port,
     dir,
     kill9: () => kill("SIGKILL"),
+    signal: (signal) => process.kill(current.pid, signal),
     restart: async () => {
       await kill("SIGKILL");
       current = await spawnRedis(port, dir);

@@ -1,6 +1,6 @@
-import { timingSafeEqual } from "node:crypto";
 import { AppError } from "../../errors.ts";
-import type { Domains } from "../../tenancy/domains.ts";
+import { type Domains, sameSecret } from "../../tenancy/domains.ts";
+import { givenAdminKey } from "../stack/credentials.ts";
 import { jsonOf } from "../stack/read-body.ts";
 import { json } from "../stack/respond.ts";
 import { POLICY, type Route, type RouteContext, SMALL_BODY } from "../stack/route-table.ts";
@@ -13,13 +13,7 @@ import {
 
 /** Whether the request carries the operator key (X-Admin-Key or a Bearer token). */
 export function adminKeyGiven(request: Request, adminKey: string): boolean {
-  const given = Buffer.from(
-    request.headers.get("x-admin-key") ??
-      request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ??
-      "",
-  );
-  const key = Buffer.from(adminKey);
-  return given.length === key.length && timingSafeEqual(given, key);
+  return sameSecret(givenAdminKey(request.headers), adminKey);
 }
 
 /** The operator's API; off (404) unless an admin key is configured. */
@@ -30,7 +24,8 @@ export function adminRoutes({
 }: DomainAdminDeps & {
   domains: Domains;
   adminKey: string | null;
-  imports: { appendReindex(domainId: number): Promise<number> };
+  /** Queues a reindex of the domain, one at a time (http/import/one-reindex.ts). */
+  reindex: (domainId: number) => Promise<number>;
 }): Route[] {
   const guard = (request: Request) => {
     if (!adminKey) throw new AppError("admin_disabled");
@@ -82,7 +77,7 @@ export function adminRoutes({
       policy: POLICY.admin,
       handler: async (context) => {
         const domain = await domainOf(context);
-        const seq = await deps.imports.appendReindex(domain.id);
+        const seq = await deps.reindex(domain.id);
         return json({ detail: "Reindex queued.", seq }, 202);
       },
     },

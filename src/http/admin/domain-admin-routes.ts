@@ -26,6 +26,7 @@ import {
   type RoutePolicy,
   SMALL_BODY,
 } from "../stack/route-table.ts";
+import { type FeedsDeps, feedsRoutes } from "./feeds-routes.ts";
 import type { Overview } from "./overview.ts";
 import { type RulesDeps, rulesRoutes } from "./rules-routes.ts";
 import { parseSynonyms } from "./synonyms-body.ts";
@@ -37,6 +38,8 @@ import { parseGrace } from "./token-grace.ts";
 // and no other (PRODUCT.md "Pages"; docs/ARCHITECTURE.md "Pages").
 
 export interface DomainAdminDeps extends RulesDeps {
+  /** The domain's registered feeds and their runs (feeds-routes.ts). */
+  registeredFeeds: FeedsDeps;
   analytics: AdminAnalytics;
   overview: Overview;
   /** The domain's own synonyms, read and replaced on the import thread (ImportWriter). */
@@ -164,6 +167,7 @@ export function domainAdminRoutes(
       },
     },
     ...rulesRoutes(prefix, policy, resolve, deps),
+    ...feedsRoutes(prefix, policy, resolve, deps.registeredFeeds),
   ];
 }
 

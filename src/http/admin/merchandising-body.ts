@@ -1,12 +1,15 @@
 import {
+  type Banner,
   MAX_BOOST_WEIGHT,
   MAX_PIN_POSITION,
   MAX_RULE_CHARS,
   MAX_RULE_ITEMS,
+  MAX_RULE_URL_CHARS,
   MAX_RULES,
   type MerchRule,
 } from "../../model/merchandising.ts";
 import { ruleWords } from "../../search/engine.ts";
+import { isCalendarDay } from "../../store/analytics-days.ts";
 
 // The body of a PUT (or preview) of a domain's merchandising rules (model/merchandising.ts,
 // docs/API.md "Merchandising rules"), checked whole at the edge as synonyms are
@@ -20,7 +23,19 @@ export type ParsedRules =
 type Fail = (field: string, message: string) => void;
 type Boost = NonNullable<MerchRule["boost"]>[number];
 
-const FIELDS = new Set(["id", "query", "pin", "hide", "boost", "from", "to"]);
+const FIELDS = new Set([
+  "id",
+  "query",
+  "category",
+  "pin",
+  "hide",
+  "boost",
+  "redirect",
+  "banner",
+  "from",
+  "to",
+]);
+const BANNER_FIELDS = new Set(["image_url", "link", "alt", "position"]);
 
 /** The body {"rules": [...]} checked whole (every error, per field). */
 export function parseRules(body: unknown): ParsedRules {
@@ -62,6 +77,10 @@ function parseRule(item: unknown, at: string, fail: Fail): MerchRule {
       fail(`${at}.query.text`, "Expected at least one word.");
     else if (words !== null && (q?.match === "exact" || q?.match === "contains"))
       rule.query = { match: q.match, text: words };
+  }
+  if (o.category !== undefined) {
+    const category = text(o.category, `${at}.category`, MAX_RULE_CHARS, fail);
+    if (category !== null) rule.category = category;
   }
   const pin = items(o.pin, `${at}.pin`, fail, (p, path) => {
     const v = p as Record<string, unknown> | null;
@@ -110,15 +129,60 @@ function parseRule(item: unknown, at: string, fail: Fail): MerchRule {
     return { field, value, weight: weight as number };
   });
   if (boost) rule.boost = boost;
+  if (o.redirect !== undefined) {
+    const redirect = url(o.redirect, `${at}.redirect`, fail);
+    if (redirect !== null) rule.redirect = redirect;
+  }
+  if (o.banner !== undefined) {
+    const banner = bannerOf(o.banner, `${at}.banner`, fail);
+    if (banner !== null) rule.banner = banner;
+  }
   const from = date(o.from, `${at}.from`, fail);
   const to = date(o.to, `${at}.to`, fail);
   if (from !== undefined) rule.from = from;
   if (to !== undefined) rule.to = to;
   if (from !== undefined && to !== undefined && from >= to)
     fail(`${at}.to`, "Expected a date after from.");
-  if (o.pin === undefined && o.hide === undefined && o.boost === undefined)
-    fail(at, "Expected at least one of pin, hide, boost.");
+  if (["pin", "hide", "boost", "redirect", "banner"].every((k) => o[k] === undefined))
+    fail(at, "Expected at least one of pin, hide, boost, redirect, banner.");
   return rule;
+}
+
+function url(value: unknown, at: string, fail: Fail): string | null {
+  if (
+    typeof value !== "string" ||
+    !/^https?:\/\/\S+$/.test(value) ||
+    value.length > MAX_RULE_URL_CHARS
+  ) {
+    fail(at, `Expected an http(s) URL of at most ${MAX_RULE_URL_CHARS} characters.`);
+    return null;
+  }
+  return value;
+}
+
+/** A banner; its position is top when not sent. */
+function bannerOf(value: unknown, at: string, fail: Fail): Banner | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    fail(at, "Expected an object.");
+    return null;
+  }
+  const b = value as Record<string, unknown>;
+  for (const key of Object.keys(b))
+    if (!BANNER_FIELDS.has(key)) fail(`${at}.${key}`, "Unknown field.");
+  const image = url(b.image_url, `${at}.image_url`, fail);
+  const link = b.link === undefined ? undefined : url(b.link, `${at}.link`, fail);
+  const alt = text(b.alt, `${at}.alt`, MAX_RULE_CHARS, fail);
+  const position = b.position ?? "top";
+  if (position !== "top" && position !== "bottom")
+    fail(`${at}.position`, 'Expected "top" or "bottom".');
+  if (
+    image === null ||
+    link === null ||
+    alt === null ||
+    (position !== "top" && position !== "bottom")
+  )
+    return null;
+  return { image_url: image, ...(link === undefined ? {} : { link }), alt, position };
 }
 
 function text(value: unknown, at: string, max: number, fail: Fail): string | null {
@@ -148,16 +212,27 @@ function items<T>(
   return out;
 }
 
-const ISO = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+const ISO =
+  /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):(\d{2}))?)?$/;
 
-/** An ISO 8601 date or date-time as ISO in UTC (a date, or a time without offset, is UTC). */
+/**
+ * An ISO 8601 date or date-time as ISO in UTC (a date, or a time without offset, is UTC). A
+ * day or time that does not exist is refused: Date would move 2026-02-30 to March 2.
+ */
 function date(value: unknown, at: string, fail: Fail): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value === "string" && ISO.test(value)) {
-    const zoned = value.length > 10 && !/(Z|[+-]\d{2}:\d{2})$/.test(value) ? `${value}Z` : value;
-    const ms = Date.parse(zoned);
-    if (Number.isFinite(ms)) return new Date(ms).toISOString();
+  const m = typeof value === "string" ? ISO.exec(value) : null;
+  if (!m) {
+    fail(at, "Expected an ISO 8601 date (2026-12-01) or date-time (2026-12-01T09:00:00Z).");
+    return undefined;
   }
-  fail(at, "Expected an ISO 8601 date (2026-12-01) or date-time (2026-12-01T09:00:00Z).");
-  return undefined;
+  // Hour, minute, second, and the offset's hour and minute, each with its largest value.
+  const clock = [m[2], m[3], m[4], m[6], m[7]];
+  const largest = [23, 59, 59, 23, 59];
+  if (!isCalendarDay(m[1] ?? "") || clock.some((n, i) => Number(n ?? 0) > (largest[i] ?? 0))) {
+    fail(at, "No such date or time: a day, month, hour, minute or second is out of range.");
+    return undefined;
+  }
+  const zoned = m[2] !== undefined && m[5] === undefined ? `${m[0]}Z` : m[0];
+  return new Date(Date.parse(zoned)).toISOString();
 }

@@ -1,7 +1,8 @@
 import type { FailedBatch } from "../../import/failed-batches.ts";
 import type { Indexers } from "../../indexing/indexers.ts";
-import type { DomainRecord } from "../../model/records.ts";
-import { catalogCounts } from "../../search/engine.ts";
+import { type CategoryTreeRow, OVERVIEW_TREE_ROWS } from "../../model/api.ts";
+import type { CategoryRecord, DomainRecord } from "../../model/records.ts";
+import { catalogCounts, treeOrder } from "../../search/engine.ts";
 import type { CatalogCounts, ChangeLog } from "../../store/store.ts";
 
 /** What the admin page shows of one domain (GET .../overview/). */
@@ -32,6 +33,8 @@ export interface DomainOverview {
    * index is catching up with the log.
    */
   not_searchable: { count: number; reason: "failed batch" | "catching up" | null };
+  /** The category tree as this node's index holds it; [] when it does not index the domain. */
+  category_tree: CategoryTreeRow[];
 }
 
 export type Overview = (domain: DomainRecord) => Promise<DomainOverview>;
@@ -76,6 +79,18 @@ export function overviewOf(deps: {
         count: missing,
         reason: missing === 0 ? null : lag > 0 ? "catching up" : "failed batch",
       },
+      category_tree: indexer
+        ? treeOrder(indexer.snapshot.categories, OVERVIEW_TREE_ROWS).map(({ record, depth }) => ({
+            source_category_id: record.source_category_id,
+            name: nameOf(record),
+            parent_id: record.parent_id ?? null,
+            depth,
+          }))
+        : [],
     };
   };
 }
+
+/** The name the admin area shows: uk, else the first translation (search's fallback). */
+const nameOf = (record: CategoryRecord): string =>
+  (record.translations.find((t) => t.language === "uk") ?? record.translations[0])?.name ?? "";

@@ -10,7 +10,8 @@ import { shed } from "../limits/shed.ts";
 import { noteDomain } from "../stack/observe.ts";
 import { assertJsonType } from "../stack/read-body.ts";
 import { json, rawJson } from "../stack/respond.ts";
-import type { Route, RouteContext } from "../stack/route-table.ts";
+import { type Route, type RouteContext, SMALL_BODY } from "../stack/route-table.ts";
+import { type FeedRouteOptions, feedHandler } from "./feed-route.ts";
 
 /** What an import request may cost (docs/ARCHITECTURE.md, "Overload and slow clients"). */
 export interface ImportGuards {
@@ -31,7 +32,19 @@ export interface ImportGuards {
 
 export interface ImportDeps {
   domains: Domains;
-  imports: Pick<ImportWriter, "importProducts" | "importCategories" | "appendReindex">;
+  imports: Pick<
+    ImportWriter,
+    | "importProducts"
+    | "importCategories"
+    | "appendReindex"
+    | "recordFeedRun"
+    | "feedMissing"
+    | "retireProducts"
+  >;
+  /** Feed runs (POST /api/v2/content/feed/): their caps and the hosts they may fetch. */
+  feeds: FeedRouteOptions;
+  /** Queues a reindex of the domain, one at a time (one-reindex.ts); its log position. */
+  reindex: (domainId: number) => Promise<number>;
   limits: BatchLimits;
   guards: ImportGuards;
   /** Throws 421 when this node does not serve the domain (Redis mode, --partition). */
@@ -41,10 +54,13 @@ export interface ImportDeps {
 export function importRoutes({
   domains,
   imports,
+  reindex,
   limits,
   guards,
   assertServed,
+  feeds,
 }: ImportDeps): Route[] {
+  const feed = feedHandler({ imports, limits, options: feeds });
   const buckets = new TokenBuckets<number>(guards.rate);
   const { inFlight } = guards;
   // Specification 5: the secret token, never the search token; 401 with only `detail`.
@@ -129,11 +145,34 @@ export function importRoutes({
     },
     {
       method: "POST",
+      path: "/api/v2/content/feed/",
+      // The body is read by the feed's own reader as it arrives, bounded by --feed-max-bytes;
+      // a {"url"} body by this policy's (a small JSON).
+      policy: { ...policy, body: SMALL_BODY },
+      handler: async (context) => {
+        const domain = await authenticate(context.request);
+        // One place of the domain's bound for the whole run: its batches queue behind it.
+        if (!inFlight.enter(domain.id)) {
+          shed.import_queue++;
+          throw new AppError("import_queue_full", {
+            limit: guards.maxQueuedBatches + 1,
+            retry_after: 1,
+          });
+        }
+        try {
+          return await feed(context, domain);
+        } finally {
+          inFlight.leave(domain.id);
+        }
+      },
+    },
+    {
+      method: "POST",
       path: "/api/v2/content/reindex/",
       policy: { ...policy, body: 0 },
       handler: async ({ request }) => {
         const domain = await authenticate(request);
-        const seq = await imports.appendReindex(domain.id);
+        const seq = await reindex(domain.id);
         return json({ detail: "Reindex queued.", seq }, 202);
       },
     },

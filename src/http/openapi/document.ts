@@ -1,6 +1,7 @@
 import type { TSchema } from "@sinclair/typebox";
 import * as api from "../../model/api.ts";
 import { ShopperEventBody } from "../../model/events.ts";
+import { FEED_EVERY_MINUTES, FeedRuns, FeedsInput, FeedsView } from "../../model/feeds.ts";
 import * as item from "../../model/import.ts";
 import { MerchRules } from "../../model/merchandising.ts";
 import { LANGUAGES } from "../../model/records.ts";
@@ -9,7 +10,12 @@ import { Synonyms } from "../../model/synonyms.ts";
 import { SEARCH_TOKEN_GRACE } from "../../tenancy/domains.ts";
 import { GRACE_PARAM } from "../admin/token-grace.ts";
 import { QUERY_LIMITS } from "../search/parse-params.ts";
-import { EVENTS_PATH, POPULAR_PATH, SEARCH_PATHS } from "../search/search-routes.ts";
+import {
+  CATEGORIES_PATH,
+  EVENTS_PATH,
+  POPULAR_PATH,
+  SEARCH_PATHS,
+} from "../search/search-routes.ts";
 import { type JsonSchema, toJsonSchema } from "./json-schema.ts";
 
 // The OpenAPI 3.1 document of every route the server answers (docs/API.md is its prose). Its
@@ -86,6 +92,7 @@ const SCHEMAS: Record<string, TSchema> = {
   SearchGroup: search.SearchGroup,
   SearchCategory: search.SearchCategory,
   PopularResponse: search.PopularResponse,
+  CategoryTreeResponse: search.CategoryTreeResponse,
   ShopperEventBody: ShopperEventBody,
   SearchLabel: search.SearchLabel,
   Filter: search.Filter,
@@ -100,10 +107,14 @@ const SCHEMAS: Record<string, TSchema> = {
   BlockedSuggestions: api.BlockedSuggestions,
   Synonyms: Synonyms,
   MerchRules: MerchRules,
+  Feeds: FeedsInput,
+  FeedsView: FeedsView,
+  FeedRuns: FeedRuns,
   DomainOverview: api.DomainOverview,
   DomainOrigins: api.DomainOrigins,
   DomainOriginsSet: api.DomainOriginsSet,
   Healthy: api.Healthy,
+  Starting: api.Starting,
   Ready: api.Ready,
   NotReady: api.NotReady,
 };
@@ -117,6 +128,9 @@ const jsonBody = (schema: JsonSchema, description: string) => ({
 const RETRY_AFTER = {
   "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } },
 };
+
+const REINDEX_RUNNING =
+  "A reindex of the domain is still running (queued, or not yet applied by this node's index).";
 
 /** Reusable answers: the error shapes every route shares (src/errors.ts). */
 const RESPONSES = {
@@ -141,12 +155,22 @@ const RESPONSES = {
   TooManyRequests: {
     ...jsonBody(
       ref("Detail"),
-      "The token's rate is exceeded, its store's searches or index patches cost more than its share of the node's time, or its store overloads searches; or, on a route that checks a secret token or the admin key, this client failed authentication 30 times within 60 s.",
+      "The token's rate is exceeded, its store's searches or index patches cost more than its share of the node's time, or its store overloads searches; or, on a route that checks a secret token or the admin key, this client failed authentication with this key 30 times within 60 s.",
     ),
     headers: RETRY_AFTER,
   },
   Unavailable: {
-    ...jsonBody(ref("Detail"), "Too many import requests of the domain are in progress."),
+    ...jsonBody(
+      ref("Detail"),
+      "Too many import requests of the domain are in progress, or the store cannot take the write now: Redis away or not answering within --redis-timeout, the database file damaged or not writable. `detail` says which.",
+    ),
+    headers: RETRY_AFTER,
+  },
+  InsufficientStorage: {
+    ...jsonBody(
+      ref("Detail"),
+      "The store is full (the disk of the database file, Redis over its maxmemory): nothing of the request was stored.",
+    ),
     headers: RETRY_AFTER,
   },
 };
@@ -159,6 +183,7 @@ const STATUS_OF: Record<keyof typeof RESPONSES, string> = {
   Misdirected: "421",
   TooManyRequests: "429",
   Unavailable: "503",
+  InsufficientStorage: "507",
 };
 /** The `responses` entries of these shared refusals, by status. */
 const refused = (...codes: (keyof typeof RESPONSES)[]) =>
@@ -239,6 +264,29 @@ function searchParameters(maxPageSize: number) {
       { type: "string", enum: ["ranges", "html", "true", "false", "1", "0", "yes", "no"] },
       "Mark the matched words of each product name: `ranges` adds `name_highlight`, `html` adds `name_html`, true adds both. Off by default.",
     ),
+    p(
+      "sort",
+      { type: "string", enum: [...search.SORTS] },
+      "The order within each tier of relevance (the products matching every kept word and the named product type first): by discounted_price up or down, newest first import, or largest discount; available first, boosts and pins kept.",
+      D.sort,
+    ),
+    p(
+      "browse",
+      bool,
+      "With q absent or empty: a category page, every product of category_id (or of the store) through the filters, newest first unless sorted; not counted in analytics.",
+      D.browse,
+    ),
+    p(
+      "ranges",
+      { type: "string", pattern: "^(\\d+:[\\d.]*:[\\d.]*)(,\\d+:[\\d.]*:[\\d.]*)*$" },
+      `Numeric attributes' bounds, ATTRIBUTE_ID:MIN:MAX (either bound may be empty; comma-separated or repeated, at most ${QUERY_LIMITS.ranges}, AND-ed), in the unit of the answer's \`stats.attributes\`: "1,7 л" and "1700 мл" compare as one.`,
+    ),
+    p(
+      "group_variants",
+      bool,
+      "One item per group_id: the main variant (under a filter, the variant that has the value), with `variants`, `price_from` and `variations`; total, filter counts and pages count products.",
+      D.group_variants,
+    ),
   ];
 }
 
@@ -282,6 +330,7 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           "Misdirected",
           "TooManyRequests",
           "Unavailable",
+          "InsufficientStorage",
         ),
       },
     },
@@ -327,6 +376,19 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
         400: searchOp.get.responses[400],
         403: searchOp.get.responses[403],
         ...refused("Misdirected", "TooManyRequests"),
+      },
+    },
+    options: searchOp.options,
+  };
+  const categoriesOp = {
+    get: {
+      ...popularOp.get,
+      summary: "The store's category tree, for a menu of category pages",
+      description:
+        "Public, with the domain's search token, limited and refused as a search is (not counted in analytics). Every category the domain's index holds, depth first (each parent before its children, siblings by source id), at most 5000, each with its parent's source_id, names and urls in the asked language (the search's fallback). What a menu links to `browse=true&category_id=...`, and the InstantSearch client's hierarchical menu. An unknown token: an empty list and the header X-Search-Token: unknown.",
+      responses: {
+        ...popularOp.get.responses,
+        200: jsonBody(ref("CategoryTreeResponse"), "The categories."),
       },
     },
     options: searchOp.options,
@@ -414,6 +476,79 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
       },
     }),
   });
+  // Registered feeds (docs/API.md "Registered feeds"), alike for both credentials.
+  const feedsOps = (op: Op, parameters: Params, more: Refusals) => ({
+    list: {
+      get: op("The domain's registered feeds, without their secrets", {
+        parameters,
+        responses: { 200: jsonBody(ref("FeedsView"), "The feeds, with their next run."), ...more },
+      }),
+      put: op("Replace the domain's registered feeds (an empty list removes them)", {
+        parameters,
+        description: `Each feed is pulled every every_minutes (${FEED_EVERY_MINUTES.min} to ${FEED_EVERY_MINUTES.max}) with If-None-Match / If-Modified-Since from its last run; a feed new to the list runs at once. A password or webhook_secret left out keeps the stored one; null removes it. URLs on loopback, private or link-local hosts are refused unless allowed by --feed-allow-host.`,
+        requestBody: { required: true, content: { "application/json": { schema: ref("Feeds") } } },
+        responses: {
+          200: jsonBody(ref("FeedsView"), "The feeds now registered."),
+          400: jsonBody(ref("FieldErrors"), "A bad body: nothing of it is saved."),
+          ...refused("RequestTimeout", "PayloadTooLarge"),
+          ...more,
+        },
+      }),
+    },
+    runs: {
+      get: op("The domain's last feed runs, newest first", {
+        parameters,
+        description:
+          "Runs of registered feeds (trigger schedule or manual) and of POST /api/v2/content/feed/ (upload; dry runs are not kept), the last 50.",
+        responses: { 200: jsonBody(ref("FeedRuns"), "The runs."), ...more },
+      }),
+    },
+    run: {
+      post: op("Run a registered feed now, unconditionally", {
+        parameters,
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  url: { type: "string" },
+                  force: {
+                    type: "boolean",
+                    default: false,
+                    description:
+                      "Runs past the half rule: a feed that lacks more than half of the store's products (a run is a diff: they become unavailable).",
+                  },
+                },
+                required: ["url"],
+              },
+            },
+          },
+        },
+        responses: {
+          202: jsonBody(
+            {
+              type: "object",
+              properties: { url: { type: "string" }, status: { const: "started" } },
+              required: ["url", "status"],
+            },
+            "Started: its result will be in the runs.",
+          ),
+          ...bodyRefused,
+          ...refused("Misdirected"),
+          ...more,
+          404: jsonBody(ref("Detail"), "No feed of the domain has that url (or no such domain)."),
+          409: jsonBody(
+            ref("Detail"),
+            "A run of this feed is in progress, on this node or another.",
+          ),
+        },
+      }),
+    },
+  });
+  const adminFeeds = feedsOps(admin, [NAME_PARAM], adminRefused);
+  const ownerFeeds = feedsOps(owner, [], {});
   const previewOp = (op: Op, parameters: Params, more: Refusals) => ({
     post: op("A search answered with the rules in force and with the rules sent (not saved)", {
       parameters: [...parameters, ...searchParameters(100).filter((p) => p.name !== "token")],
@@ -460,6 +595,96 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
         ref("CategoryItem"),
         ref("CategoryImportResult"),
       ),
+      "/api/v2/content/feed/": {
+        post: {
+          tags: ["import"],
+          summary: "Import a feed (YML, Hotline, Google Merchant, CSV) through the bulk import",
+          description:
+            "The feed itself as the body (any content type but JSON; read as it arrives, at most --feed-max-bytes), or `{\"url\": ...}` as JSON: fetched with the same cap, --feed-timeout, at most 5 redirects, never from loopback, private or link-local addresses unless the host is given to --feed-allow-host. The whole feed is read and validated before the first write: a feed that breaks is 400 with its line and column and nothing of the run is written. A run is a diff: offers as stored are not written (`unchanged`), the store's available products the feed lacks become unavailable (`gone`). Field mapping and every flaw's outcome: docs/FEEDS.md.",
+          security: SECRET,
+          parameters: [
+            {
+              name: "format",
+              in: "query",
+              schema: { enum: ["auto", "yml", "hotline", "google", "csv"], default: "auto" },
+            },
+            { name: "dry_run", in: "query", schema: { type: "boolean", default: false } },
+            {
+              name: "force",
+              in: "query",
+              description:
+                "Run a feed that lacks more than half of the store's products (else 409).",
+              schema: { type: "boolean", default: false },
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              "application/xml": { schema: { type: "string" } },
+              "text/csv": { schema: { type: "string" } },
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: { url: { type: "string" } },
+                  required: ["url"],
+                },
+              },
+            },
+          },
+          responses: {
+            200: jsonBody(
+              {
+                type: "object",
+                properties: {
+                  format: { enum: ["yml", "hotline", "google", "csv"] },
+                  encoding: { type: "string" },
+                  language: { type: "string" },
+                  dry_run: { type: "boolean" },
+                  offers: { type: "integer" },
+                  created: { type: "integer" },
+                  updated: { type: "integer" },
+                  unchanged: { type: "integer" },
+                  gone: { type: "integer" },
+                  failed: { type: "integer" },
+                  categories: { type: "object" },
+                  errors: { type: "array", items: { type: "object" } },
+                  category_errors: { type: "array", items: { type: "object" } },
+                  seconds: { type: "number" },
+                },
+                required: [
+                  "format",
+                  "offers",
+                  "created",
+                  "updated",
+                  "unchanged",
+                  "gone",
+                  "failed",
+                  "errors",
+                ],
+              },
+              "The run's counts and its errors by offer id (at most 1,000 listed).",
+            ),
+            400: jsonBody(
+              ref("Detail"),
+              "A feed that is not well-formed (its line and column), of no known format, or a URL refused.",
+            ),
+            409: jsonBody(
+              ref("Detail"),
+              "The feed lacks more than half of the store's products: nothing written (force=true runs it).",
+            ),
+            502: jsonBody(ref("Detail"), "The feed's URL could not be fetched."),
+            504: jsonBody(ref("Detail"), "The feed did not arrive within --feed-timeout."),
+            ...refused(
+              "Unauthorized",
+              "PayloadTooLarge",
+              "RequestTimeout",
+              "Misdirected",
+              "TooManyRequests",
+              "Unavailable",
+            ),
+          },
+        },
+      },
       "/api/v2/content/reindex/": {
         post: {
           tags: ["import"],
@@ -467,12 +692,14 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           security: SECRET,
           responses: {
             202: jsonBody(ref("ReindexQueued"), "Queued."),
-            ...refused("Unauthorized", "Misdirected", "TooManyRequests"),
+            409: jsonBody(ref("Detail"), REINDEX_RUNNING),
+            ...refused("Unauthorized", "Misdirected", "TooManyRequests", "Unavailable"),
           },
         },
       },
       ...Object.fromEntries(SEARCH_PATHS.map((path) => [path, searchOp])),
       [POPULAR_PATH]: popularOp,
+      [CATEGORIES_PATH]: categoriesOp,
       [EVENTS_PATH]: {
         post: {
           tags: ["search"],
@@ -589,6 +816,9 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
         }),
       },
       "/api/v2/admin/domains/{name}/rules/": rulesOps(admin, [NAME_PARAM], adminRefused),
+      "/api/v2/admin/domains/{name}/feeds/": adminFeeds.list,
+      "/api/v2/admin/domains/{name}/feeds/runs/": adminFeeds.runs,
+      "/api/v2/admin/domains/{name}/feeds/run/": adminFeeds.run,
       "/api/v2/admin/domains/{name}/rules/preview/": previewOp(admin, [NAME_PARAM], adminRefused),
       "/api/v2/admin/domains/{name}/origins/": {
         put: admin(ORIGINS.summary, {
@@ -600,7 +830,11 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
       "/api/v2/admin/domains/{name}/reindex/": {
         post: admin("Rebuild the domain's search index from its stored catalog", {
           parameters: [NAME_PARAM],
-          responses: { 202: jsonBody(ref("ReindexQueued"), "Queued."), ...adminRefused },
+          responses: {
+            202: jsonBody(ref("ReindexQueued"), "Queued."),
+            409: jsonBody(ref("Detail"), REINDEX_RUNNING),
+            ...adminRefused,
+          },
         }),
       },
       "/api/v2/content/origins/": {
@@ -673,12 +907,18 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
         }),
       },
       "/api/v2/content/rules/": rulesOps(owner, [], {}),
+      "/api/v2/content/feeds/": ownerFeeds.list,
+      "/api/v2/content/feeds/runs/": ownerFeeds.runs,
+      "/api/v2/content/feeds/run/": ownerFeeds.run,
       "/api/v2/content/rules/preview/": previewOp(owner, [], {}),
       "/health": {
         get: {
           tags: ["operations"],
-          summary: "The process is alive and listening",
-          responses: { 200: jsonBody(ref("Healthy"), "Up.") },
+          summary: "The process is alive and serves all its command line asked for",
+          responses: {
+            200: jsonBody(ref("Healthy"), "Up."),
+            503: jsonBody(ref("Starting"), "Still loading (`serve --demo`: the demo catalog)."),
+          },
         },
       },
       "/ready": {
@@ -735,6 +975,40 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
               description: "JavaScript.",
               content: { "text/javascript": { schema: { type: "string" } } },
             },
+          },
+        },
+      },
+      "/instantsearch-client.js": {
+        get: {
+          tags: ["pages"],
+          summary:
+            "The InstantSearch search client, an ES module: vitrinaSearchClient, vitrinaInsights (docs/INSTANTSEARCH.md)",
+          responses: {
+            200: {
+              description: "JavaScript.",
+              content: { "text/javascript": { schema: { type: "string" } } },
+            },
+          },
+        },
+      },
+      "/demo/instantsearch": {
+        get: {
+          tags: ["pages"],
+          summary:
+            "The demo catalog in a storefront of InstantSearch.js widgets (with the instantsearch.js dev dependency installed)",
+          responses: HTML("HTML."),
+        },
+      },
+      "/demo/instantsearch.js": {
+        get: {
+          tags: ["pages"],
+          summary: "That storefront's script, bundled at its first request",
+          responses: {
+            200: {
+              description: "JavaScript.",
+              content: { "text/javascript": { schema: { type: "string" } } },
+            },
+            ...refused("NotFound"),
           },
         },
       },

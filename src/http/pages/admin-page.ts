@@ -5,7 +5,7 @@ import { page } from "./page.ts";
 // /admin: a static page; its script (admin.js) logs in, keeps the token in sessionStorage and
 // reads the JSON endpoints with it in a header (docs/ARCHITECTURE.md, "Pages").
 
-const SCRIPT = ["admin-rules.js", "admin-workplace.js", "admin.js"]
+const SCRIPT = ["admin-rules.js", "admin-workplace.js", "admin-feeds.js", "admin.js"]
   .map((file) => readFileSync(join(import.meta.dir, file), "utf8"))
   .join("\n");
 
@@ -44,7 +44,12 @@ td{border-bottom:1px solid #f2f4f7;padding:6px 8px;vertical-align:middle}
 .muted{color:#667085}
 .error{color:#b42318;font-size:14px}
 .error:empty,.note:empty{display:none}
+.tree{list-style:none;margin:0;padding:0;max-height:24em;overflow:auto;font-size:14px}
+.tree li{padding:2px 0}
+.tree-id{color:#667085;font-variant-numeric:tabular-nums}
 .note{color:#027a48;font-size:14px}
+.feed-url{word-break:break-all;min-width:14em;max-width:28em}
+td.warn{color:#b54708}
 .empty{color:#667085;font-size:14px;margin:4px 0}
 .login{max-width:460px;margin:60px auto}
 .login label{display:block;margin:10px 0 4px;font-size:14px;color:#475467}
@@ -164,6 +169,22 @@ const BODY = `<header class="top"><div class="wrap">
 <div class="stat"><span class="label">Unavailable</span><span class="value" id="catalog-unavailable">–</span></div>
 <div class="stat"><span class="label">Warehouses</span><span class="value" id="catalog-warehouses">–</span></div>
 </div>
+<h3>Category tree</h3>
+<ul class="tree" id="category-tree"></ul>
+<p class="aside" id="category-tree-empty">No categories yet.</p>
+</section>
+
+<section class="card" id="feeds">
+<h2>Feeds <span class="aside">registered with PUT /api/v2/content/feeds/ (docs/FEEDS.md)</span></h2>
+<p class="empty" id="feeds-empty">No registered feeds.</p>
+<table id="feeds-table" hidden><thead><tr><th>URL</th><th>Format</th><th class="num">Every (min)</th><th>Last run</th><th>Next run</th><th></th></tr></thead>
+<tbody id="feeds-body"></tbody></table>
+<p class="note" id="feeds-note" role="status"></p>
+<p class="error" id="feeds-error" role="alert"></p>
+<h3>Last runs</h3>
+<p class="empty" id="runs-empty">No runs yet.</p>
+<table id="runs-table" hidden><thead><tr><th>Started</th><th>Feed</th><th>Trigger</th><th>Status</th><th class="num">Created</th><th class="num">Updated</th><th class="num">Unchanged</th><th class="num">Gone</th><th class="num">Failed</th><th class="num">Took</th><th>Errors</th></tr></thead>
+<tbody id="runs-body"></tbody></table>
 </section>
 
 <section class="card">
@@ -208,6 +229,13 @@ const BODY = `<header class="top"><div class="wrap">
 <table id="noclick-table" hidden><thead><tr><th>Query</th><th class="num">Searches</th></tr></thead>
 <tbody id="noclick-body"></tbody></table>
 </section>
+
+<section class="card">
+<h2>Category pages viewed</h2>
+<p class="empty" id="views-empty">None in this period.</p>
+<table id="views-table" hidden><thead><tr><th>Category</th><th class="num">Views</th></tr></thead>
+<tbody id="views-body"></tbody></table>
+</section>
 </div>
 
 <section class="card">
@@ -230,6 +258,7 @@ const BODY = `<header class="top"><div class="wrap">
 <p class="note" id="rules-note" role="status"></p>
 <input id="rules-q" placeholder="A query to preview" aria-label="Query to preview">
 <p class="muted" id="rules-totals"></p>
+<p class="muted" id="rules-extras"></p>
 <div class="grid2 rules-preview">
 <div><strong>Now</strong><ol id="rules-before"></ol></div>
 <div><strong>With the edited rules</strong><ol id="rules-after"></ol></div>

@@ -38,6 +38,12 @@ function merchandisingSection({ api, base, session, $, el, fill }) {
       list("rules-before", r.before);
       list("rules-after", r.after);
       fill("rules-totals", `${r.before.total} found before, ${r.after.total} after`);
+      // What the edited rules show beside the results: a redirect, banners.
+      const extras = [
+        r.after.redirect && `Enter opens ${r.after.redirect}`,
+        ...(r.after.banners || []).map((b) => `Banner (${b.position}): ${b.alt}`),
+      ].filter(Boolean);
+      fill("rules-extras", extras.join(" · "));
     } catch (error) {
       if (error.message !== "401") fill("rules-error", error.message);
     }

@@ -92,6 +92,8 @@
   const rules = merchandisingSection({ api, base, session, $, el, fill });
   // The workplace: stored but not searchable, Reindex, search preview, editors (admin-workplace.js).
   const workplace = workplaceSection({ api, base, session, $, el, fill, nf });
+  // Registered feeds and their last runs, with Run now (admin-feeds.js).
+  const feeds = feedsSection({ api, base, session, $, el, fill, nf, when });
 
   // ---- login -------------------------------------------------------------------------------
 
@@ -120,6 +122,7 @@
       loadBlocked(),
       rules.load(),
       workplace.load(),
+      feeds.load(),
     ]).catch(() => {});
   }
 
@@ -212,6 +215,7 @@
     $("index-lag").className = i && i.lag > 0 ? "value warn" : "value";
     $("index-at").textContent = i?.applied_at ? when(i.applied_at) : "–";
     renderImportErrors(o.import_errors);
+    renderCategoryTree(o.category_tree);
     workplace.show(o);
   }
 
@@ -263,6 +267,26 @@
       if (error.message !== "401") show("rotate-note", error.message);
     }
   });
+
+  // The categories depth first, indented by depth (set through the CSSOM: the page's CSP
+  // allows no style attributes); a parent's id shows where it is not imported yet.
+  function renderCategoryTree(rows) {
+    $("category-tree-empty").hidden = rows.length > 0;
+    fill(
+      "category-tree",
+      ...rows.map((r) => {
+        const item = el(
+          "li",
+          { "data-depth": r.depth },
+          el("span", { class: "tree-id" }, r.source_category_id),
+          " ",
+          r.name,
+        );
+        item.style.paddingLeft = `${r.depth * 1.5}em`;
+        return item;
+      }),
+    );
+  }
 
   function renderImportErrors(list) {
     $("errors-empty").hidden = list.length > 0;
@@ -367,6 +391,11 @@
     queryTable("noclick", r.searches_without_clicks, (q) => [
       el("td", {}, q.q),
       el("td", { class: "num" }, nf.format(q.count)),
+    ]);
+    // Category pages (browse=true), counted apart from searches; "" is the whole store's.
+    queryTable("views", r.category_views, (v) => [
+      el("td", {}, v.category_id || "All products"),
+      el("td", { class: "num" }, nf.format(v.views)),
     ]);
   }
 

@@ -105,6 +105,12 @@ page, which reads the query and the filters from its address (docs/WIDGET.md).</
 <code>.vtr-panel, .vrp { --vitrina-accent: #e11d48; --vitrina-radius: 4px; }</code>. The answers come from
 <a href="/api/v2/search/?q=%D0%BD%D0%B0%D0%B2%D1%83%D1%88%D0%BD%D0%B8%D0%BA%D0%B8&amp;token=${esc(token)}">the search API</a>.</p>
 </div>
+<div class="card">
+<h2>On InstantSearch</h2>
+<p>A storefront built with InstantSearch.js or React InstantSearch keeps its widgets and swaps its
+search client for Vitrina's (<code>/instantsearch-client.js</code>, docs/INSTANTSEARCH.md):
+<a href="/demo/instantsearch">the same catalog on InstantSearch.js</a>.</p>
+</div>
 </main>
 ${widgetTag("")}
 <script src="/results-page.js" data-token="${esc(token)}" data-language="uk" data-target="#results" data-input="#q"></script>`,

@@ -5,8 +5,10 @@ import type { Domains } from "../../tenancy/domains.ts";
 import { encoded, staticAnswer } from "../stack/browser-answer.ts";
 import { POLICY, type Route } from "../stack/route-table.ts";
 import { adminPage } from "./admin-page.ts";
+import { builtScript } from "./built-script.ts";
 import { demoPage } from "./demo-page.ts";
 import { demoPicture } from "./demo-pictures.ts";
+import { instantSearchPage } from "./instantsearch-page.ts";
 import { landingPage } from "./landing-page.ts";
 
 // The pages a browser opens: `/`, `/demo` and the widget's script (PRODUCT.md "Pages").
@@ -50,6 +52,18 @@ const kitFile = (file: string, type: string) =>
 const resultsScript = kitFile("results-page.js", "text/javascript");
 const resultsStyle = kitFile("results-page.css", "text/css");
 
+/** Vitrina's InstantSearch search client (src/clients/instantsearch/), for stores' pages. */
+const instantSearchClient = builtScript(
+  join(import.meta.dir, "..", "..", "clients", "instantsearch", "index.ts"),
+  // A store's developer reads it.
+  { minify: false },
+);
+/** /demo/instantsearch's script: null where instantsearch.js (a dev dependency) is missing. */
+const instantSearchStorefront = builtScript(join(import.meta.dir, "instantsearch-storefront.js"), {
+  minify: true,
+  external: ["/instantsearch-client.js"],
+});
+
 const HTML = { "content-type": "text/html; charset=utf-8", "x-content-type-options": "nosniff" };
 
 export function pagesRoutes(deps: PagesDeps): Route[] {
@@ -73,6 +87,26 @@ export function pagesRoutes(deps: PagesDeps): Route[] {
       "content-security-policy": `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'nonce-${nonce}'; img-src 'self' https: data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
     });
   };
+  const instantSearchDemo = async (request: Request) => {
+    const domain = deps.demo ? deps.domains.byDomainName("demo") : undefined;
+    const nonce = crypto.randomUUID();
+    const body = instantSearchPage({
+      token: domain?.search_token ?? null,
+      script: (await instantSearchStorefront()) !== null,
+      nonce,
+    });
+    return encoded(request, body, {
+      ...HTML,
+      "cache-control": "no-store",
+      "content-security-policy": `default-src 'self'; script-src 'self'; style-src 'self' 'nonce-${nonce}'; img-src 'self' https: data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+    });
+  };
+  /** A bundled script, or 404 where it cannot be built. */
+  const built = async (request: Request, script: typeof instantSearchClient) => {
+    const answer = await script();
+    if (answer === null) throw new AppError("not_found");
+    return answer(request);
+  };
   // The admin area: a static page whose script reads the JSON endpoints with the token in a
   // header. Nothing but this origin, no framing, no referrer.
   const admin = ({ request }: { request: Request }): Response => {
@@ -93,6 +127,18 @@ export function pagesRoutes(deps: PagesDeps): Route[] {
   return [
     { method: "GET", path: "/", policy: page, handler: ({ request }) => landing(request) },
     { method: "GET", path: "/demo", policy: page, handler: ({ request }) => demo(request) },
+    {
+      method: "GET",
+      path: "/demo/instantsearch",
+      policy: page,
+      handler: ({ request }) => instantSearchDemo(request),
+    },
+    {
+      method: "GET",
+      path: "/demo/instantsearch.js",
+      policy: page,
+      handler: ({ request }) => built(request, instantSearchStorefront),
+    },
     { method: "GET", path: "/admin", policy: page, handler: admin },
     { method: "POST", path: "/admin", policy: page, handler: admin },
     {
@@ -100,6 +146,12 @@ export function pagesRoutes(deps: PagesDeps): Route[] {
       path: "/widget.js",
       policy: { ...page, cors: "open" },
       handler: ({ request }) => widget(request),
+    },
+    {
+      method: "GET",
+      path: "/instantsearch-client.js",
+      policy: { ...page, cors: "open" },
+      handler: ({ request }) => built(request, instantSearchClient),
     },
     {
       method: "GET",

@@ -5,7 +5,7 @@
 //   <script src="https://SEARCH_HOST/results-page.js" data-token="SEARCH_TOKEN"
 //           data-language="uk" data-target="#results"></script>
 // The page's state is its URL, in the search API's own parameter names (q, filters,
-// price_from, price_to, category_id, page), so that the widget's "all results" link lands on
+// ranges, price_from, price_to, category_id, page, sort, browse), so that the widget's "all results" link lands on
 // it, and back, forward and a shared link show the same results. Every change is a
 // history.pushState. Plain JavaScript, no framework, no inline script or style (element.style
 // only): it runs under a strict Content-Security-Policy. Server text only ever reaches the page
@@ -25,7 +25,21 @@
   /** Where the filters sit beside the products, open (results-page.css says the same). */
   const WIDE = "(min-width: 701px)";
   /** The URL parameters this page owns; any other parameter of the store's URL is kept. */
-  const KEYS = ["q", "category_id", "filters", "price_from", "price_to", "page"];
+  const KEYS = [
+    "q",
+    "category_id",
+    "filters",
+    "ranges",
+    "price_from",
+    "price_to",
+    "page",
+    "sort",
+    "browse",
+  ];
+  /** data-group-variants: one card per product (group_variants), with its variants' swatches. */
+  const grouped = ds.groupVariants === "true";
+  /** The orders of the sort menu (the API's `sort`); relevance is the URL without one. */
+  const SORTS = ["relevance", "price_asc", "price_desc", "newest", "discount", "popular"];
 
   // The page's own words: uk, ru, en.
   const WORDS = {
@@ -40,6 +54,26 @@
     allCategories: ["Усі категорії", "Все категории", "All categories"],
     filters: ["Фільтри", "Фильтры", "Filters"],
     price: ["Ціна", "Цена", "Price"],
+    sort: ["Сортування", "Сортировка", "Sort"],
+    relevance: ["За релевантністю", "По релевантности", "Most relevant"],
+    listed: ["Спочатку популярні", "Сначала популярные", "Most popular first"],
+    price_asc: ["Спочатку дешевші", "Сначала дешевле", "Price: low to high"],
+    price_desc: ["Спочатку дорожчі", "Сначала дороже", "Price: high to low"],
+    newest: ["Новинки", "Новинки", "Newest"],
+    discount: ["Зі знижкою", "Со скидкой", "Biggest discount"],
+    popular: ["Популярні", "Популярные", "Most popular"],
+    everything: ["Усі товари", "Все товары", "All products"],
+    minPrice: ["Найменша ціна", "Минимальная цена", "Lowest price"],
+    lowest: ["Найменше", "Минимум", "Lowest"],
+    highest: ["Найбільше", "Максимум", "Highest"],
+    priceFrom: ["від", "от", "from"],
+    // By Intl.PluralRules' category: one, few, many (other).
+    variants: [
+      { one: "варіант", few: "варіанти", many: "варіантів", other: "варіанта" },
+      { one: "вариант", few: "варианта", many: "вариантов", other: "варианта" },
+      { one: "variant", other: "variants" },
+    ],
+    maxPrice: ["Найбільша ціна", "Максимальная цена", "Highest price"],
     from: ["від", "от", "from"],
     to: ["до", "до", "to"],
     apply: ["Застосувати", "Применить", "Apply"],
@@ -75,6 +109,7 @@
       "The search failed. Please try again.",
     ],
   };
+  const plural = new Intl.PluralRules(locale);
   const T = Object.fromEntries(
     Object.entries(WORDS).map(([k, w]) => [k, w[["uk", "ru", "en"].indexOf(lang)]]),
   );
@@ -141,6 +176,15 @@
     };
     /** A new query: filters, price and category belong to the query they were chosen for. */
     const only = (q) => ({ ...Object.fromEntries(KEYS.map((k) => [k, ""])), q });
+    /** A category page (browse=true, no query): every product of the category, or of the store. */
+    const browsing = (state) => !state.q && state.browse === "true";
+    /** The state without its filters: the query alone, or the category page alone. */
+    const cleared = (state) =>
+      browsing(state)
+        ? { ...only(""), browse: "true", category_id: state.category_id }
+        : only(state.q);
+    /** A store's own search box follows a rule's redirect once: set by a submit. */
+    let follow = false;
     /** The state with some keys changed; any change but the page's goes back to page 1. */
     const change = (state, patch) => ({ ...state, page: "", ...patch });
     const selected = (state) => new Set(state.filters.split(",").filter(Boolean));
@@ -291,6 +335,7 @@
       closeHints();
       hintAbort?.abort();
       const q = input.value.trim();
+      follow = true;
       if (q) go(only(q));
     });
 
@@ -310,8 +355,18 @@
         product_page_size: String(pageSize),
         highlight: "ranges",
       });
-      for (const k of ["filters", "price_from", "price_to", "category_id", "page"])
+      for (const k of [
+        "filters",
+        "ranges",
+        "price_from",
+        "price_to",
+        "category_id",
+        "page",
+        "sort",
+      ])
         if (state[k]) p.set(k, state[k]);
+      if (grouped) p.set("group_variants", "true");
+      if (browsing(state)) p.set("browse", "true");
       if (ds.wid) p.set("wid", ds.wid);
       if (uuid) p.set("uuid", uuid);
       const r = await fetch(`${api}/api/v2/search/?${p}`, { signal, credentials: "omit" });
@@ -441,7 +496,11 @@
       );
     };
 
-    const priceBlock = (state) => {
+    const priceBlock = (state, data) => {
+      // The slider spans the prices the answer would have without its own price bounds.
+      const bounds = data.stats?.price;
+      const low = bounds ? Math.floor(bounds.min) : 0;
+      const high = bounds ? Math.ceil(bounds.max) : 0;
       const box = (name, label) =>
         el(
           "label",
@@ -454,9 +513,37 @@
             step: "any",
             inputmode: "decimal",
             value: state[name] || null,
+            placeholder: bounds ? String(name === "price_from" ? low : high) : null,
             "data-key": `price:${name}`,
           }),
         );
+      // Moving a thumb fills its box; letting go applies both boxes.
+      const apply = (e) => {
+        const f = e.currentTarget.form;
+        go(
+          change(state, {
+            price_from: f.elements.price_from.value,
+            price_to: f.elements.price_to.value,
+          }),
+          e.currentTarget.dataset.key,
+        );
+      };
+      const thumb = (name, label, fallback) => ({
+        value: state[name] ? Math.min(Math.max(Number(state[name]), low), high) : fallback,
+        label,
+        key: `slider:${name}`,
+        oninput: (e) => {
+          e.currentTarget.form.elements[name].value = e.currentTarget.value;
+        },
+        onchange: apply,
+      });
+      const slider =
+        bounds && high > low
+          ? twoThumbs({ class: "vrp-slider" }, low, high, 1, [
+              thumb("price_from", T.minPrice, low),
+              thumb("price_to", T.maxPrice, high),
+            ])
+          : null;
       return el(
         "form",
         {
@@ -484,6 +571,7 @@
             box("price_to", T.to),
             el("button", { type: "submit", "data-key": "price:apply" }, T.apply),
           ),
+          slider,
         ),
       );
     };
@@ -522,13 +610,99 @@
               ),
             );
           });
+          const stat = data.stats?.attributes?.find((a) => a.id === f.id);
           return el(
             "fieldset",
             { class: "vrp-filter", "data-id": String(f.id) },
             el("legend", null, f.name),
             few(`f:${f.id}`, values, FEW, "vrp-vals"),
+            stat && stat.max > stat.min ? rangeSlider(state, stat) : null,
           );
         });
+    };
+
+    /** The URL's ranges: attribute id -> [min, max] ("" for an open bound). */
+    const rangesOf = (state) =>
+      new Map(
+        state.ranges
+          .split(",")
+          .filter(Boolean)
+          .map((r) => {
+            const [id, min = "", max = ""] = r.split(":");
+            return [id, [min, max]];
+          }),
+      );
+
+    /** A numeric attribute's two thumbs over stats' bounds; letting one go sets `ranges`. */
+    const rangeSlider = (state, stat) => {
+      const id = String(stat.id);
+      const [min, max] = rangesOf(state).get(id) || ["", ""];
+      const step = stat.max - stat.min >= 10 ? 1 : 0.1;
+      const apply = (e) => {
+        const box = e.currentTarget.parentElement;
+        const [low, high] = [...box.querySelectorAll("input")].map((i) => Number(i.value));
+        const ranges = rangesOf(state);
+        const open = (v, bound) => (v === bound ? "" : String(v));
+        ranges.set(id, [open(low, stat.min), open(high, stat.max)]);
+        const text = [...ranges]
+          .filter(([, [a, b]]) => a !== "" || b !== "")
+          .map(([k, [a, b]]) => `${k}:${a}:${b}`)
+          .join(",");
+        go(change(state, { ranges: text }), e.currentTarget.dataset.key);
+      };
+      const thumb = (which, value, label) => ({
+        value: value === "" ? (which === "min" ? stat.min : stat.max) : value,
+        label: `${label}, ${stat.unit}`,
+        key: `range:${id}:${which}`,
+        onchange: apply,
+      });
+      return twoThumbs(
+        { class: "vrp-slider vrp-attr-range", "data-id": id },
+        stat.min,
+        stat.max,
+        step,
+        [thumb("min", min, T.lowest), thumb("max", max, T.highest)],
+      );
+    };
+
+    /** A slider of two thumbs over one track from `min` to `max`: a range's low and high. */
+    const twoThumbs = (attrs, min, max, step, thumbs) =>
+      el(
+        "div",
+        attrs,
+        thumbs.map((t) =>
+          el("input", {
+            type: "range",
+            class: "vrp-thumb",
+            min: String(min),
+            max: String(max),
+            step: String(step),
+            value: String(t.value),
+            "aria-label": t.label,
+            "data-key": t.key,
+            oninput: t.oninput,
+            onchange: t.onchange,
+          }),
+        ),
+      );
+
+    /** One card of several variants: the lowest price and the colours' swatches. */
+    const variantsLine = (p) => {
+      const colours = (p.variations || []).flatMap((v) => v.values).filter((v) => v.color);
+      return el(
+        "p",
+        { class: "vrp-variants" },
+        el(
+          "span",
+          null,
+          `${T.priceFrom} ${money(p.price_from, p.currency)} · ${p.variants} ${T.variants[plural.select(p.variants)] || T.variants.other}`,
+        ),
+        colours.map((v) => {
+          const dot = el("span", { class: "vrp-sw", title: v.value, "aria-label": v.value });
+          dot.style.background = v.color;
+          return dot;
+        }),
+      );
     };
 
     const product = (p) => {
@@ -564,6 +738,7 @@
           ),
           sale && [" ", el("s", null, money(p.price, p.currency))],
         ),
+        p.variants > 1 && variantsLine(p),
         p.availability === false && el("p", { class: "vrp-out-of" }, T.out),
         p.labels?.length > 0 &&
           el(
@@ -607,8 +782,56 @@
       );
     };
 
+    /** The sort menu: a change is a new URL, back at page 1. */
+    const sortBlock = (state) =>
+      el(
+        "label",
+        { class: "vrp-sort" },
+        el("span", null, T.sort),
+        el(
+          "select",
+          {
+            "data-key": "sort",
+            onchange: (e) => {
+              const v = e.currentTarget.value;
+              go(change(state, { sort: v === "relevance" ? "" : v }), "sort");
+            },
+          },
+          // A category page's default order is the popular one already.
+          SORTS.filter((v) => v !== "popular" || !browsing(state)).map((v) =>
+            el(
+              "option",
+              { value: v, selected: (state.sort || "relevance") === v },
+              v === "relevance" && browsing(state) ? T.listed : T[v],
+            ),
+          ),
+        ),
+      );
+
+    /** A merchandising rule's banners at `position`: an image, a link when it has one. */
+    const bannersBlock = (data, position) => {
+      const shown = (data.banners || []).filter((b) => b.position === position);
+      if (shown.length === 0) return null;
+      return el(
+        "div",
+        { class: `vrp-banners vrp-banners-${position}` },
+        shown.map((b) => {
+          const image = el("img", { src: b.image_url, alt: b.alt, class: "vrp-banner-img" });
+          return b.link && /^https?:\/\//.test(b.link)
+            ? el("a", { class: "vrp-banner", href: b.link }, image)
+            : el("div", { class: "vrp-banner" }, image);
+        }),
+      );
+    };
+
     const resultsBlock = (state, data) => {
-      const narrowed = state.filters || state.price_from || state.price_to || state.category_id;
+      // A category page's category is the page, not a filter of it.
+      const narrowed =
+        state.filters ||
+        state.ranges ||
+        state.price_from ||
+        state.price_to ||
+        (state.category_id && !browsing(state));
       const items = data.products.groups.flatMap((g) => g.items);
       const corrected = data.corrected_query;
       const notes = [
@@ -640,9 +863,9 @@
         el(
           "div",
           { class: "vrp-side-in" },
-          priceBlock(state),
+          priceBlock(state, data),
           filtersBlock(state, data),
-          narrowed && link(only(state.q), { class: "vrp-reset", "data-focus": "top" }, T.reset),
+          narrowed && link(cleared(state), { class: "vrp-reset", "data-focus": "top" }, T.reset),
         ),
       );
       const list =
@@ -655,12 +878,12 @@
                 ? [T.emptyPage, " ", link({ ...state, page: "" }, { "data-focus": "top" }, T.first)]
                 : T.nothingHere,
             );
+      const title = browsing(state)
+        ? data.categories.find((c) => c.source_id === state.category_id)?.name || T.everything
+        : `${T.title} ${quoted(state.q)}`;
       return [
-        el(
-          "h1",
-          { class: "vrp-title", tabindex: "-1", "data-key": "top" },
-          `${T.title} ${quoted(state.q)}`,
-        ),
+        bannersBlock(data, "top"),
+        el("h1", { class: "vrp-title", tabindex: "-1", "data-key": "top" }, title),
         el("p", { class: "vrp-count" }, `${T.found} ${data.total}`),
         notes,
         categoriesBlock(state, data),
@@ -668,8 +891,15 @@
           "div",
           { class: "vrp-body" },
           side,
-          el("section", { class: "vrp-main" }, list, pagesBlock(state, data.pagination)),
+          el(
+            "section",
+            { class: "vrp-main" },
+            sortBlock(state),
+            list,
+            pagesBlock(state, data.pagination),
+          ),
         ),
+        bannersBlock(data, "bottom"),
       ];
     };
 
@@ -690,7 +920,9 @@
       const none =
         data &&
         data.total === 0 &&
+        !browsing(state) &&
         !state.filters &&
+        !state.ranges &&
         !state.price_from &&
         !state.price_to &&
         !state.category_id;
@@ -727,9 +959,16 @@
       root.dataset.state = "loading";
       root.setAttribute("aria-busy", "true");
       try {
-        const data = state.q ? await search(state, signal) : null;
+        const data = state.q || browsing(state) ? await search(state, signal) : null;
         if (data?.total === 0) await askPopular();
         if (signal.aborted) return;
+        // A query the store sends to a page of its own ("доставка"), typed and submitted here.
+        const redirect = follow && data?.redirect;
+        follow = false;
+        if (redirect && /^https?:\/\//.test(redirect)) {
+          location.assign(redirect);
+          return;
+        }
         last = { state, data };
         draw(state, data, want);
       } catch (e) {

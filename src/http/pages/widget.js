@@ -755,6 +755,14 @@
         if (el) {
           e.preventDefault();
           el.click();
+        } else if (
+          answer?.redirect &&
+          shownQuery === query &&
+          /^https?:\/\//.test(answer.redirect)
+        ) {
+          // A merchandising rule's page for the query ("доставка": the delivery page).
+          e.preventDefault();
+          location.href = answer.redirect;
         } else if (ds.resultsUrl && query) {
           e.preventDefault();
           location.href = resultsUrl(query);

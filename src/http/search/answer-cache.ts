@@ -58,6 +58,10 @@ export function cacheKey(params: SearchParams): string | null {
     params.use_corrections,
     params.wid,
     params.highlight,
+    params.sort,
+    params.browse,
+    params.group_variants,
+    params.ranges.map((r) => `${r.attribute}:${r.min ?? ""}:${r.max ?? ""}`).join(","),
   ].join("\u0000");
 }
 

@@ -1,6 +1,12 @@
 import { IMPORT_LIMITS } from "../../model/import.ts";
 import { LANGUAGES, type Language } from "../../model/records.ts";
-import { SEARCH_DEFAULTS as D, type Highlight, type SearchParams } from "../../model/search.ts";
+import {
+  SEARCH_DEFAULTS as D,
+  type Highlight,
+  type SearchParams,
+  SORTS,
+  type Sort,
+} from "../../model/search.ts";
 import { charCount } from "../../model/text.ts";
 import { MAX_QUERY_WORDS } from "../../search/engine.ts";
 
@@ -20,6 +26,8 @@ export const QUERY_LIMITS = {
   qWords: MAX_QUERY_WORDS,
   /** Attribute value ids in `filters`. */
   filters: 100,
+  /** Attribute ranges in `ranges`. */
+  ranges: 20,
   /** Characters of `uuid`, `wid` and `category_id`. */
   id: IMPORT_LIMITS.id,
   /** Prices: as at import. */
@@ -143,6 +151,10 @@ export function parseSearchParams(query: URLSearchParams, maxPageSize: number): 
     uuid: id("uuid"),
     demo: bool("demo", D.demo),
     highlight: highlightMode(str("highlight"), fail),
+    sort: sortOf(str("sort"), fail),
+    browse: bool("browse", D.browse),
+    group_variants: bool("group_variants", D.group_variants),
+    ranges: rangesOf(query.getAll("ranges"), fail),
   };
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, params };
@@ -156,4 +168,46 @@ function highlightMode(v: string | null, fail: (name: string, message: string) =
   if (lower === "ranges" || lower === "html") return lower;
   fail("highlight", `"${v}" is not a valid choice.`);
   return null;
+}
+
+const RANGE = /^(\d{1,16}):(\d{1,13}(?:\.\d{1,10})?)?:(\d{1,13}(?:\.\d{1,10})?)?$/;
+
+/** `ranges`: ATTR_ID:MIN:MAX items, comma-separated or repeated, either bound optional. */
+function rangesOf(
+  values: string[],
+  fail: (name: string, message: string) => void,
+): SearchParams["ranges"] {
+  const out: SearchParams["ranges"] = [];
+  for (const item of values.flatMap((v) => v.split(","))) {
+    const text = item.trim();
+    if (text === "") continue;
+    const m = RANGE.exec(text);
+    const bound = (b: string | undefined) => (b === undefined ? null : Number(b));
+    const range = m && { attribute: Number(m[1]), min: bound(m[2]), max: bound(m[3]) };
+    if (range === null || !Number.isSafeInteger(range.attribute)) {
+      fail(
+        "ranges",
+        "Enter ATTRIBUTE_ID:MIN:MAX items (either bound may be empty), comma-separated.",
+      );
+      return [];
+    }
+    if (range.min !== null && range.max !== null && range.min > range.max) {
+      fail("ranges", `The range ${text.slice(0, 60)} has its lowest bound above its highest.`);
+      return [];
+    }
+    out.push(range);
+  }
+  if (out.length > QUERY_LIMITS.ranges) {
+    fail("ranges", `Ensure this field has no more than ${QUERY_LIMITS.ranges} elements.`);
+    return [];
+  }
+  return out;
+}
+
+/** `sort`: one of SORTS. */
+function sortOf(v: string | null, fail: (name: string, message: string) => void): Sort {
+  if (v === null) return D.sort;
+  if ((SORTS as readonly string[]).includes(v)) return v as Sort;
+  fail("sort", `"${v.slice(0, 100)}" is not a valid choice (${SORTS.join(", ")}).`);
+  return D.sort;
 }

@@ -9,6 +9,7 @@ import type {
   SearchParams,
   SearchProduct,
   SearchResponse,
+  Variation,
 } from "../../model/search.ts";
 import {
   categoryView,
@@ -16,6 +17,7 @@ import {
   type Hit,
   type HitGroup,
   largestCategories,
+  productVariations,
   productView,
   readCategory,
   readProduct,
@@ -31,10 +33,14 @@ import { markHtml } from "../stack/html.ts";
 // groups, categories and pagination of the answer, in the requested language and with the
 // highlight forms asked.
 
-/** The engine's request for the parameters of a search; `popular` feeds its suggestions. */
+/**
+ * The engine's request for the parameters of a search; `popular` feeds its suggestions,
+ * `popularity` its `popular` order.
+ */
 export function searchRequest(
   params: SearchParams,
   popular: readonly string[] = [],
+  popularity: SearchRequest["popularity"] = [],
 ): SearchRequest {
   return {
     query: params.q,
@@ -54,10 +60,20 @@ export function searchRequest(
     // Specification 4.3 rule 2: suggestions only without corrections.
     suggestions: params.use_suggestions && !params.use_corrections,
     popular,
+    popularity,
     warehouse: params.wid,
     highlight: params.highlight !== null,
+    sort: params.sort,
+    browse: params.browse,
+    groupVariants: params.group_variants,
+    ranges: params.ranges,
   };
 }
+
+/** Whether the order of `params`' answer is the products' popularity (it then changes with it). */
+export const ordersByPopularity = (params: SearchParams): boolean =>
+  params.sort === "popular" ||
+  (params.browse && params.sort === "relevance" && params.q.trim() === "");
 
 /** The answer to `params` on `snap` (what the route sends, before the cache and the bytes). */
 export function answerSearch(
@@ -117,6 +133,7 @@ export function emptyAnswer(request: SearchRequest, filtersEnabled: boolean): Se
       grouped ? request.groupsPerPage : request.pageSize,
       0,
     ),
+    stats: { price: null, attributes: [] },
   };
 }
 
@@ -134,7 +151,7 @@ export function searchAnswer(
   if (result === null) return emptyAnswer(request, request.facets);
   const grouped = groupedLayout(request);
   const item = (hit: Hit) => productItem(snap, request, hit, highlight);
-  return {
+  const answer: SearchResponse = {
     total: result.total,
     query: request.query,
     corrected_query: result.correctedQuery,
@@ -150,7 +167,14 @@ export function searchAnswer(
     pagination: grouped
       ? pagination("categories", request.page, request.groupsPerPage, result.groupCount)
       : pagination("products", request.page, request.pageSize, result.total),
+    stats: {
+      price: result.price,
+      attributes: result.facets.flatMap((f) => (f.range ? [{ id: f.id, ...f.range }] : [])),
+    },
   };
+  if (result.redirect !== null) answer.redirect = result.redirect;
+  if (result.banners.length > 0) answer.banners = result.banners as SearchResponse["banners"];
+  return answer;
 }
 
 function groupOf(
@@ -191,15 +215,44 @@ function productItem(
   const ranges = hit.ranges ?? [];
   if (highlight === "ranges" || highlight === "both") item.name_highlight = ranges;
   if (highlight === "html" || highlight === "both") item.name_html = markHtml(p.name, ranges);
+  if (hit.variants !== null) {
+    item.variants = hit.variants.docs.length;
+    item.price_from = hit.variants.priceFrom;
+    item.variations = variationsOf(snap, hit.variants.docs, request.language);
+  }
   return item;
+}
+
+/** The is_variation params of a product's variants, by name, each value once, as first met. */
+function variationsOf(snap: Snapshot, docs: readonly number[], language: Language): Variation[] {
+  const byName = new Map<string, Map<string, Variation["values"][number]>>();
+  for (const doc of docs)
+    for (const v of productVariations(snap, doc, language)) {
+      let values = byName.get(v.name);
+      if (values === undefined) {
+        values = new Map();
+        byName.set(v.name, values);
+      }
+      if (values.has(v.value)) continue;
+      values.set(v.value, {
+        value: v.value,
+        ...(v.color ? { color: v.color } : {}),
+        ...(v.swatch ? { swatch_image: v.swatch } : {}),
+      });
+    }
+  return [...byName].map(([name, values]) => ({ name, values: [...values.values()] }));
 }
 
 /**
  * The filter of a facet: the same fields but the swatch, which the specification names
- * `swatch_image`; a facet without swatches is sent as it is (no copy of its many values).
+ * `swatch_image`; a facet without swatches is sent as it is (no copy of its many values), but
+ * its numeric range, which the answer carries in `stats`.
  */
 function filterOf(facet: Facet): Filter {
-  if (facet.values.every((v) => v.swatch === undefined)) return facet as Filter;
+  if (facet.values.every((v) => v.swatch === undefined))
+    return facet.range === undefined
+      ? (facet as Filter)
+      : { id: facet.id, name: facet.name, values: facet.values as Filter["values"] };
   return {
     id: facet.id,
     name: facet.name,

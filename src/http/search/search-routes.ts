@@ -1,11 +1,19 @@
 import { threadId } from "node:worker_threads";
 import { parseActionBody } from "../../analytics/action-body.ts";
 import type { ActionSeen } from "../../analytics/action-recorder.ts";
+import type { Popularity } from "../../analytics/popular-queries.ts";
 import type { SearchSeen } from "../../analytics/search-recorder.ts";
 import type { RateLimit } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 import type { DomainRecord } from "../../model/records.ts";
-import { offerEpoch, type Snapshot, search, stampAnswer } from "../../search/engine.ts";
+import type { SearchParams } from "../../model/search.ts";
+import {
+  hasCategory,
+  offerEpoch,
+  type Snapshot,
+  search,
+  stampAnswer,
+} from "../../search/engine.ts";
 import type { TokenState } from "../../tenancy/domains.ts";
 import { SharedTokenBuckets } from "../limits/rate-limit.ts";
 import type { SearchShedder } from "../limits/search-shedder.ts";
@@ -15,10 +23,17 @@ import { noteDomain } from "../stack/observe.ts";
 import { errorResponse, JSON_TYPE, json } from "../stack/respond.ts";
 import type { Route, RouteContext } from "../stack/route-table.ts";
 import { AnswerCache } from "./answer-cache.ts";
+import { categoryTreeAnswer } from "./category-tree-answer.ts";
 import { OPEN_CORS } from "./cors.ts";
 import { corsOf, refusedOrigin } from "./origin-check.ts";
 import { parseSearchParams } from "./parse-params.ts";
-import { emptyAnswer, popularAnswer, searchAnswer, searchRequest } from "./search-answer.ts";
+import {
+  emptyAnswer,
+  ordersByPopularity,
+  popularAnswer,
+  searchAnswer,
+  searchRequest,
+} from "./search-answer.ts";
 
 /**
  * A snapshot's answers may be kept a few seconds by a CDN or the browser (an import shows after
@@ -37,6 +52,9 @@ export const SEARCH_PATHS = ["/api/v2/search/", "/api/v2/search/search/v2/", "/s
 /** Popular queries and categories for a search that found nothing (the widget, the results page). */
 export const POPULAR_PATH = "/api/v2/search/popular/";
 
+/** The store's category tree (the InstantSearch client's hierarchical menu). */
+export const CATEGORIES_PATH = "/api/v2/search/categories/";
+
 /**
  * What a search reads; the main thread gives its own services, a search thread its replicas
  * (http/threads/search-thread.ts).
@@ -50,6 +68,8 @@ export interface SearchDeps {
   recorder: { record(seen: SearchSeen): void };
   maxPageSize: number;
   popular: (domainId: number) => readonly string[];
+  /** The domain's products' popularity (the `popular` order) and its version. */
+  popularity: (domainId: number) => Popularity;
   /**
    * Where shoppers' actions after a search go (POST /api/v2/search/events/): the main thread's
    * recorder; the search threads pass those requests on to it and have none.
@@ -92,6 +112,8 @@ export interface SearchAnswers {
   options(request: Request): Response;
   /** GET /api/v2/search/popular/: what to offer when nothing matches. */
   popular(request: Request): Response;
+  /** GET /api/v2/search/categories/: the category tree, for a menu of category pages. */
+  categories(request: Request): Response;
   /** POST /api/v2/search/events/: a shopper's action after a search, and its preflight. */
   event(context: RouteContext): Promise<Response>;
   eventOptions(request: Request): Response;
@@ -160,8 +182,10 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
     const cors = served(request, domain);
     if (cors instanceof Response) return cors;
     const indexer = domain && deps.indexers.get(domain.id);
+    // A category page (browse=true) asks no words.
+    const browsing = params.browse && params.q.trim() === "";
     // Specification 4.3 rule 1 and PRODUCT.md: no q, or no valid token, is the empty data set.
-    if (!domain || !indexer || params.q.trim() === "")
+    if (!domain || !indexer || (params.q.trim() === "" && !browsing))
       return tagged(request, JSON.stringify(emptyAnswer(searchRequest(params), false)), {
         ...cors,
         ...CACHEABLE,
@@ -169,12 +193,15 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
         ...tokenSaid(token, domain),
       });
     const snap = indexer.snapshot;
-    const key = cache.keyOf(snap, params);
+    // An answer in the order of popularity is kept only while the scores stay the same.
+    const popularity = ordersByPopularity(params) ? deps.popularity(domain.id) : null;
+    const kept = cache.keyOf(snap, params);
+    const key = kept === null || popularity === null ? kept : `${kept}\u0001${popularity.version}`;
     let answer = key === null ? undefined : cache.get(key, snap);
     const computed = answer === undefined;
     if (answer === undefined) {
       const epoch = offerEpoch(snap);
-      const asked = searchRequest(params, deps.popular(domain.id));
+      const asked = searchRequest(params, deps.popular(domain.id), popularity?.scores ?? []);
       const result = search(snap, asked);
       answer = {
         ...prepare(JSON.stringify(searchAnswer(snap, asked, result, params.highlight))),
@@ -184,7 +211,10 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
       };
       if (key !== null) cache.put(key, answer);
     }
-    if (!params.demo)
+    // A category page counts as a view of its category (one the store has), apart from searches.
+    const viewed =
+      browsing && (params.category_id === null || hasCategory(snap, params.category_id));
+    if (!params.demo && (!browsing || viewed))
       deps.recorder.record({
         domain_id: domain.id,
         q: params.q,
@@ -194,6 +224,7 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
         uuid: params.uuid,
         client,
         filtered: params.filters.length > 0,
+        ...(browsing ? { category_view: params.category_id ?? "" } : {}),
       });
     // The server's own time (parse, search or cache look-up, serialise), for the benchmark's
     // server-side figures, and the thread that answered.
@@ -213,30 +244,38 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
     return sent;
   };
   // Limited and refused as a search is; it is not one, so it is neither counted nor charged.
-  const popular = (request: Request): Response => {
-    const url = new URL(request.url);
-    const token = url.searchParams.get("token");
-    const domain = token ? deps.domains.searchDomain(token) : undefined;
-    const refused = refusal(domain, performance.now());
-    if (refused) return refused;
-    const parsed = parseSearchParams(url.searchParams, deps.maxPageSize);
-    if (!parsed.ok)
-      return json({ detail: "Invalid query parameters.", errors: parsed.errors }, 400, UNCACHEABLE);
-    const cors = served(request, domain);
-    if (cors instanceof Response) return cors;
-    const snap = domain && deps.indexers.get(domain.id)?.snapshot;
-    const answer = popularAnswer(
-      snap,
-      parsed.params.language,
-      domain ? deps.popular(domain.id) : [],
-    );
-    return tagged(request, JSON.stringify(answer), {
-      ...cors,
-      ...CACHEABLE,
-      ...JSON_TYPE,
-      ...tokenSaid(token, domain),
-    });
-  };
+  const aside =
+    (answerOf: (domain: DomainRecord | undefined, params: SearchParams) => unknown) =>
+    (request: Request): Response => {
+      const url = new URL(request.url);
+      const token = url.searchParams.get("token");
+      const domain = token ? deps.domains.searchDomain(token) : undefined;
+      const refused = refusal(domain, performance.now());
+      if (refused) return refused;
+      const parsed = parseSearchParams(url.searchParams, deps.maxPageSize);
+      if (!parsed.ok)
+        return json(
+          { detail: "Invalid query parameters.", errors: parsed.errors },
+          400,
+          UNCACHEABLE,
+        );
+      const cors = served(request, domain);
+      if (cors instanceof Response) return cors;
+      return tagged(request, JSON.stringify(answerOf(domain, parsed.params)), {
+        ...cors,
+        ...CACHEABLE,
+        ...JSON_TYPE,
+        ...tokenSaid(token, domain),
+      });
+    };
+  const snapshotOf = (domain: DomainRecord | undefined) =>
+    domain && deps.indexers.get(domain.id)?.snapshot;
+  const popular = aside((domain, params) =>
+    popularAnswer(snapshotOf(domain), params.language, domain ? deps.popular(domain.id) : []),
+  );
+  const categories = aside((domain, params) =>
+    categoryTreeAnswer(snapshotOf(domain), params.language),
+  );
   // Limited and refused as a search is; counted per query, never shown to other shoppers.
   const event = async ({ request, body, client }: RouteContext): Promise<Response> => {
     const token = new URL(request.url).searchParams.get("token");
@@ -259,6 +298,7 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
         type: e.type,
         query: e.query,
         position: e.position ?? 0,
+        source_id: e.source_id,
         uuid: e.uuid ?? null,
         client,
       });
@@ -280,6 +320,7 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
   return {
     get: handle,
     popular,
+    categories,
     event,
     // A preflight carries the call's URL, token included: a domain's origins apply to it too.
     options: (request) => preflight(request),
@@ -294,16 +335,11 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
  */
 export function searchRoutes(answers: SearchAnswers): Route[] {
   const policy = { auth: "search-token", body: 0, limits: "search", cors: "domain" } as const;
-  const popular: Route[] = [
-    {
-      method: "GET",
-      path: POPULAR_PATH,
-      policy,
-      handler: ({ request }) => answers.popular(request),
-    },
+  const aside = (path: string, handler: (request: Request) => Response): Route[] => [
+    { method: "GET", path, policy, handler: ({ request }) => handler(request) },
     {
       method: "OPTIONS",
-      path: POPULAR_PATH,
+      path,
       policy: { ...policy, limits: "none" },
       handler: ({ request }) => answers.options(request),
     },
@@ -322,7 +358,7 @@ export function searchRoutes(answers: SearchAnswers): Route[] {
       policy: { ...policy, limits: "none" },
       handler: ({ request }) => answers.options(request),
     },
-  ]).concat(popular);
+  ]).concat(aside(POPULAR_PATH, answers.popular), aside(CATEGORIES_PATH, answers.categories));
 }
 
 /** Shoppers' actions after a search (issue 23): a small JSON body, like a search otherwise. */

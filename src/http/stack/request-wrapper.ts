@@ -3,6 +3,8 @@ import { AppError } from "../../errors.ts";
 import type { AuthThrottle } from "../limits/auth-throttle.ts";
 import { shed } from "../limits/shed.ts";
 import { allowedMethods } from "./allowed-methods.ts";
+import { presentedCredentials } from "./credentials.ts";
+import { declaresBody, framingFault } from "./framing.ts";
 import { observe, type RequestLog, type RequestSink } from "./observe.ts";
 import { readBody } from "./read-body.ts";
 import { errorResponse } from "./respond.ts";
@@ -18,10 +20,15 @@ export interface WrapperOptions {
   sink?: RequestSink;
   /** Seconds for a body to arrive in full (--read-timeout). */
   readTimeout: number;
-  /** The failed authentications of this thread's clients; null where no route checks a secret. */
+  /** The failed authentications of this thread's clients; null where no route checks one. */
   throttle: AuthThrottle | null;
   /** The client's address. */
   clientOf: (request: Request, server: Server<unknown>) => string | null;
+  /**
+   * Whether a request may be answered at all, when not every one may: the private socket
+   * answers only what this server's search threads pass on (403 otherwise).
+   */
+  admit?: (request: Request) => boolean;
 }
 
 /** A secret whose failed checks are throttled; a wrong search token is answered as none. */
@@ -45,9 +52,7 @@ class Context implements RouteContext {
   };
   /** A body came that was not read in full. */
   get unread(): boolean {
-    if (this.read) return false;
-    const length = this.request.headers.get("content-length");
-    return length === null ? this.request.headers.has("transfer-encoding") : length !== "0";
+    return !this.read && declaresBody(this.request.headers);
   }
 }
 
@@ -74,6 +79,8 @@ export function requestWrapper(options: WrapperOptions) {
       options.readTimeout,
     );
     const throttled = throttle !== null && THROTTLED.has(policy.auth);
+    // Counted per client and credential (auth-throttle.ts): what this request presents.
+    const credentials = throttled ? presentedCredentials(request.headers) : [];
     const done = (response: Response): Response => {
       response.headers.set("x-request-id", id);
       if (policy.cors === "open") response.headers.set("access-control-allow-origin", "*");
@@ -84,7 +91,7 @@ export function requestWrapper(options: WrapperOptions) {
     };
     const failed = (error: unknown): Response => {
       if (throttled && error instanceof AppError && error.code === "not_authenticated")
-        throttle.failed(client ?? "", Date.now());
+        throttle.failed(client ?? "", credentials, Date.now());
       const response = errorResponse(error);
       // An error is never kept by a cache.
       response.headers.set("cache-control", "no-store");
@@ -94,8 +101,11 @@ export function requestWrapper(options: WrapperOptions) {
       return done(response);
     };
     try {
+      const fault = framingFault(request.headers);
+      if (fault) throw fault;
+      if (options.admit && !options.admit(request)) throw new AppError("not_handed_over");
       if (throttled) {
-        const wait = throttle.wait(client ?? "", Date.now());
+        const wait = throttle.wait(client ?? "", credentials, Date.now());
         if (wait > 0) {
           shed.auth_failures++;
           throw new AppError("auth_throttled", { retry_after: wait });
@@ -109,6 +119,26 @@ export function requestWrapper(options: WrapperOptions) {
   };
 
   return {
+    /**
+     * What a search thread does not answer, passed on (`pass`, with the client's address) when
+     * it can be: a request of ambiguous framing is refused here, as the main thread would.
+     */
+    passOn(
+      pass: (request: Request, client: string | null) => Promise<Response>,
+    ): ServeHandler<Server<unknown>> {
+      return (request, server) => {
+        const fault = framingFault(request.headers);
+        if (!fault) return pass(request, options.clientOf(request, server));
+        return answer(
+          undefined,
+          () => {
+            throw fault;
+          },
+          request,
+          server,
+        );
+      };
+    },
     /** A route's handler for `Bun.serve`. */
     route:
       (route: Route): ServeHandler<Server<unknown>> =>

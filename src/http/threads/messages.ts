@@ -1,3 +1,4 @@
+import type { DomainPopular } from "../../analytics/analytics-service.ts";
 import type { SearchSeen } from "../../analytics/search-recorder.ts";
 import type { Config } from "../../config.ts";
 import type { ReplicaMessage } from "../../indexing/snapshot-replica.ts";
@@ -9,6 +10,21 @@ import type { DomainRecord } from "../../model/records.ts";
  * there only, so a client cannot name itself.
  */
 export const FORWARDED_CLIENT = "x-vitrina-client";
+
+/**
+ * The header in which every request a search thread passes on carries the secret of this start
+ * (`HandOver.secret`): the private socket answers nothing else. Any local process may connect
+ * to an abstract unix socket, and would otherwise name any client it liked.
+ */
+export const HAND_OVER_SECRET = "x-vitrina-hand-over";
+
+/** Where a search thread passes on what it does not answer, and the secret it proves it with. */
+export interface HandOver {
+  /** The main thread's private socket. */
+  socket: string;
+  /** Random, made at each start, known only to this process's threads. */
+  secret: string;
+}
 
 /** What a search thread is started with (docs/ARCHITECTURE.md, "Threads"). */
 export interface SearchThreadData {
@@ -26,12 +42,12 @@ export type ToSearchThread =
   | { type: "domains"; all: readonly DomainRecord[] }
   /** The indexes known at start are posted: warm up on them (http/search/search-warm-up.ts). */
   | { type: "warm-up" }
-  /** `socket`: the main thread's private socket, where every request but a search goes. */
-  | { type: "listen"; port: number; socket: string }
+  /** `to`: the main thread's private socket, where every request but a search goes. */
+  | { type: "listen"; port: number; to: HandOver }
   | { type: "stop" }
-  | { type: "suggestions"; id: number; lists: [number, string[]][] }
+  | { type: "suggestions"; id: number; lists: [number, DomainPopular][] }
   /** The main thread's own refresh (after a block there): taken at once. */
-  | { type: "popular"; lists: readonly [number, string[]][] };
+  | { type: "popular"; lists: readonly [number, DomainPopular][] };
 
 /** One answered request for the main thread's metrics: method, route, status, seconds. */
 export type RequestSeen = [string, string, number, number];

@@ -1,7 +1,9 @@
+import type { DomainPopular } from "../../analytics/analytics-service.ts";
 import type { SearchSeen } from "../../analytics/search-recorder.ts";
 import type { ReplicaMessage } from "../../indexing/snapshot-replica.ts";
 import type {
   FromSearchThread,
+  HandOver,
   RequestSeen,
   SearchThreadData,
   ToSearchThread,
@@ -12,7 +14,7 @@ export interface SearchThreadSinks {
   searches(seen: readonly SearchSeen[]): void;
   requests(seen: readonly RequestSeen[]): void;
   shed(counts: Record<string, number>): void;
-  suggestions(domainIds: readonly number[]): Promise<[number, string[]][]>;
+  suggestions(domainIds: readonly number[]): Promise<[number, DomainPopular][]>;
 }
 
 /**
@@ -63,9 +65,9 @@ export class SearchThreads {
   }
 
   /** Every thread listens on `port` (SO_REUSEPORT); rejects with the first failure. */
-  async listen(port: number, socket: string): Promise<void> {
+  async listen(port: number, to: HandOver): Promise<void> {
     const answers = await Promise.all(
-      this.workers.map((w) => this.ask(w, { type: "listen", port, socket })),
+      this.workers.map((w) => this.ask(w, { type: "listen", port, to })),
     );
     const failed = answers.find((a) => a.type === "failed");
     if (failed?.type === "failed")

@@ -4,6 +4,7 @@
 // main thread over its private socket, as it came. docs/ARCHITECTURE.md, "Threads".
 
 import { threadId } from "node:worker_threads";
+import type { DomainPopular } from "../../analytics/analytics-service.ts";
 import { PopularQueries } from "../../analytics/popular-queries.ts";
 import type { SearchSeen } from "../../analytics/search-recorder.ts";
 import { SnapshotReplicas } from "../../indexing/snapshot-replica.ts";
@@ -14,12 +15,15 @@ import { threadShedder } from "../limits/search-shedder.ts";
 import { shed } from "../limits/shed.ts";
 import { searchAnswers, searchRoutes } from "../search/search-routes.ts";
 import { warmedUpLine, warmUpSearches } from "../search/search-warm-up.ts";
+import { clientOf } from "../stack/client-address.ts";
 import { requestWrapper } from "../stack/request-wrapper.ts";
 import { json } from "../stack/respond.ts";
 import { type Listening, serveAndDrain } from "../stack/serve-and-drain.ts";
 import {
   FORWARDED_CLIENT,
   type FromSearchThread,
+  HAND_OVER_SECRET,
+  type HandOver,
   type RequestSeen,
   type SearchThreadData,
   type ToSearchThread,
@@ -30,20 +34,26 @@ declare const self: Worker;
 const send = (message: FromSearchThread) => self.postMessage(message);
 
 /**
- * Any other request goes to the main thread as it came, with the client's address; its answer
- * comes back as it is.
+ * Any other request goes to the main thread as it came, with the client's address and this
+ * start's secret; its answer comes back as it is.
  */
-async function handOver(request: Request, client: string, socket: string): Promise<Response> {
+async function handOver(request: Request, client: string, to: HandOver): Promise<Response> {
   const url = request.url;
-  const path = url.slice(url.indexOf("/", url.indexOf("//") + 2));
+  // An HTTP/1.0 request without Host has a URL of its path alone.
+  const path = url.startsWith("/") ? url : url.slice(url.indexOf("/", url.indexOf("//") + 2));
   const headers = new Headers(request.headers);
+  // The client's connection is this thread's, not the hand-over's (RFC 9110 7.6.1): an upgrade
+  // asked of it must not make the fetch below wait for one (the main thread serves none).
+  headers.delete("connection");
+  headers.delete("upgrade");
   headers.set(FORWARDED_CLIENT, client);
+  headers.set(HAND_OVER_SECRET, to.secret);
   try {
     return await fetch(`http://localhost${path}`, {
       method: request.method,
       headers,
       body: request.body,
-      unix: socket,
+      unix: to.socket,
       // The main thread's answer is passed on byte for byte, compressed or not.
       decompress: false,
       redirect: "manual",
@@ -86,7 +96,7 @@ function start({
   };
 
   // Suggestions come from the import thread through the main thread, refreshed as there.
-  const asked = new Map<number, (lists: [number, string[]][]) => void>();
+  const asked = new Map<number, (lists: [number, DomainPopular][]) => void>();
   let asks = 0;
   const popular = new PopularQueries(
     {
@@ -115,6 +125,7 @@ function start({
     },
     maxPageSize: config.maxPageSize,
     popular: (id) => popular.get(id),
+    popularity: (id) => popular.popularity(id),
     assertServed: assertServedBy(config.partition),
     rate: config.searchRate,
     rateMemory,
@@ -133,7 +144,8 @@ function start({
     readTimeout: config.readTimeout,
     // A wrong search token is answered as none: no route here checks a secret.
     throttle: null,
-    clientOf: (request, server) => server.requestIP(request)?.address ?? null,
+    // As the main thread's port: the client a trusted proxy names (--trust-proxy).
+    clientOf: clientOf(config.trustProxy),
   });
 
   // Once the indexes of the start are all here, and before listening: no shopper meets a path
@@ -151,14 +163,13 @@ function start({
   };
 
   let listening: Listening | undefined;
-  const listen = async (port: number, socket: string) => {
+  const listen = async (port: number, to: HandOver) => {
     await warmUp();
     try {
       listening = serveAndDrain({
         routes,
         wrapper,
-        fallback: (request, server) =>
-          handOver(request, server.requestIP(request)?.address ?? "", socket),
+        fallback: wrapper.passOn((request, client) => handOver(request, client ?? "", to)),
         at: { hostname: config.host, port, reusePort: true },
       });
       send({ type: "listening" });
@@ -196,7 +207,7 @@ function start({
         void warmUp();
         return;
       case "listen":
-        void listen(message.port, message.socket);
+        void listen(message.port, message.to);
         return;
       case "stop":
         void stop();

@@ -7,8 +7,8 @@
 // adjective endings of either language (тепл + а, тепл + ий, тепл + ая). Brands said in
 // Cyrillic rarely are (інвікта, ровента, макіта: no adjective інвікт-ий). The stems (the
 // lemmas without -ий -ій -ый -ой) are held in a Bloom filter (Bloom 1970; two FNV-1a hashes
-// combined as Kirsch and Mitzenmacher 2006), generated once by scripts/make-adjective-stems.ts
-// into adjective-stems.ts.
+// combined as Kirsch and Mitzenmacher 2006), generated once by lexicon/make-adjective-stems.ts
+// into lexicon/adjective-stems.txt (read by adjective-stems.ts).
 
 import { ADJECTIVE_STEMS } from "./adjective-stems.ts";
 import { isCyrillic } from "./script.ts";

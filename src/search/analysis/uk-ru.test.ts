@@ -9,7 +9,7 @@ import { UK_RU_PAIRS } from "./uk-ru-pairs.ts";
 //  2. words that differ by the dictionary's pairs or the derived cognates, in every form, both
 //     ways;
 //  3. a word with letters of one language only is read in that language;
-//  4. the generated table is current for the stemmers (regenerate with scripts/make-uk-ru.ts);
+//  4. the generated table is current for the stemmers (regenerate with lexicon/make-uk-ru.ts);
 //  5. a compound meets through its second part (авто + крісло/кресло);
 //  6. a dictionary pair that crosses between two cognate pairs is a sense, left out;
 //  7. a word whose final-syllable і the Ukrainian stemmer gives as о meets its Russian spelling.
@@ -63,12 +63,12 @@ describe("uk-ru", () => {
         ["шкіра", "шкіри", "шкірою"],
         ["кожа", "кожи", "кожей"],
       ],
-      // An adjective the dictionary lacks, derived from its noun (scripts/uk-ru-derive.ts).
+      // An adjective the dictionary lacks, derived from its noun (lexicon/uk-ru-derive.ts).
       [
         ["шкіряна", "шкіряні", "шкіряну", "шкіряний", "шкіряного"],
         ["кожаная", "кожаные", "кожаную", "кожаный", "кожаного"],
       ],
-      // Cognates the fold cannot join (scripts/uk-ru-cognates.ts): і/е, о/е, a prothetic в.
+      // Cognates the fold cannot join (lexicon/uk-ru-cognates.ts): і/е, о/е, a prothetic в.
       [
         ["пилосос", "пилососи", "пилососів"],
         ["пылесос", "пылесосы", "пылесосов"],

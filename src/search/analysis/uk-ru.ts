@@ -9,10 +9,10 @@ import { unifyAlternation } from "./ukrainian-stemmer.ts";
 // same word in the other, in every form the stemmers know. Cognates need no table: their stem
 // keys are one (uk-ru-fold.ts). Words that differ (жіночий/женский, годинник/часы,
 // шкіра/кожа) pair through the nouns and adjectives of Apertium's Russian-Ukrainian dictionary
-// (uk-ru-pairs.ts, made by scripts/make-uk-ru.ts): each pair joins the Ukrainian word's uk stem
-// key to the Russian word's ru stem key, so that every form of one finds every form of the
-// other through the stems index, as a stem would. A word's own keys come first, as
-// stemsForQuery gives them.
+// (uk-ru-pairs.ts: lexicon/uk-ru-pairs.txt, made by lexicon/make-uk-ru.ts): each pair joins the
+// Ukrainian word's uk stem key to the Russian word's ru stem key, so that every form of one
+// finds every form of the other through the stems index, as a stem would. A word's own keys
+// come first, as stemsForQuery gives them.
 
 interface Counterparts {
   readonly ukToRu: ReadonlyMap<string, readonly string[]>;

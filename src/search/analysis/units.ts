@@ -28,6 +28,9 @@ const UNIT_OF: ReadonlyMap<string, string> = new Map(
   }).flatMap(([unit, spellings]) => spellings.split(" ").map((s) => [s, unit] as const)),
 );
 
+/** The unit a spelling (normalised) stands for, as UNIT_OF says; undefined for no unit's. */
+export const unitOf = (spelling: string): string | undefined => UNIT_OF.get(spelling);
+
 const LONGEST = Math.max(...[...UNIT_OF.keys()].map((s) => s.length));
 
 /** The first letters of the spellings, by char code (all below U+0500). */

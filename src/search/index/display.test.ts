@@ -4,7 +4,7 @@
 
 import { describe, expect, test } from "bun:test";
 import { product } from "../../../test/fixtures/engine-catalog.ts";
-import { DISPLAY, decodeLabels, displayFields, PER_TRANSLATION } from "./display.ts";
+import { DISPLAY, decodeLabels, displayFields, PER_TRANSLATION, TRANSLATION } from "./display.ts";
 import { DocStoreBuilder, readDoc } from "./doc-store.ts";
 
 describe("display records", () => {
@@ -40,7 +40,7 @@ describe("display records", () => {
       "UAH",
     ]);
     expect(fields[DISPLAY.first]).toBe("Назва");
-    expect(decodeLabels(fields[DISPLAY.first + PER_TRANSLATION - 1] as string)).toEqual([
+    expect(decodeLabels(fields[DISPLAY.first + TRANSLATION.labels] as string)).toEqual([
       { name: "Хіт", color: "#ff0000" },
       { name: "Нове", color: "" },
     ]);

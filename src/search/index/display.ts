@@ -1,4 +1,4 @@
-import type { Label, ProductRecord } from "../../model/records.ts";
+import type { Label, Param, ProductRecord } from "../../model/records.ts";
 import { cleanField, hasSeparator } from "./doc-store.ts";
 
 // The layout of a product's display record in the doc store: what an answer shows, prepared
@@ -15,7 +15,9 @@ export const DISPLAY = {
   currency: 4,
   first: 5,
 } as const;
-export const PER_TRANSLATION = 3;
+/** The fields of each translation, from its first. */
+export const TRANSLATION = { name: 0, url: 1, labels: 2, variations: 3 } as const;
+export const PER_TRANSLATION = 4;
 
 export function displayFields(product: ProductRecord): string[] {
   const fields = [
@@ -29,6 +31,8 @@ export function displayFields(product: ProductRecord): string[] {
   for (const t of product.translations) {
     fields.push(t.name, t.url);
     for (const l of t.labels) labels += l.name + l.color;
+    for (const v of t.params)
+      if (v.is_variation) labels += v.name + v.value + (v.color ?? "") + (v.swatch_image ?? "");
   }
   // One test over the record instead of one per field: separators in catalog text are rare.
   const clean = hasSeparator(fields.join("") + labels) ? cleanProduct(product) : product;
@@ -39,8 +43,35 @@ export function displayFields(product: ProductRecord): string[] {
     out[DISPLAY.vendor] = clean.vendor ?? "";
     out[DISPLAY.picture] = clean.picture ?? "";
   }
-  for (const t of clean.translations) out.push(t.name, t.url, encodeLabels(t.labels));
+  for (const t of clean.translations)
+    out.push(t.name, t.url, encodeLabels(t.labels), encodeVariations(t.params));
   return out;
+}
+
+/** A variation of a product (a size; a colour with its swatch), as its card shows it. */
+export interface Variation {
+  name: string;
+  value: string;
+  color: string | null;
+  swatch: string | null;
+}
+
+function encodeVariations(params: readonly Param[]): string {
+  let out = "";
+  for (const p of params) {
+    if (!p.is_variation) continue;
+    if (out !== "") out += LABEL_SEPARATOR;
+    out += [p.name.trim(), p.value.trim(), p.color ?? "", p.swatch_image ?? ""].join(LABEL_PART);
+  }
+  return out;
+}
+
+export function decodeVariations(text: string): Variation[] {
+  if (text === "") return [];
+  return text.split(LABEL_SEPARATOR).map((item) => {
+    const [name = "", value = "", color = "", swatch = ""] = item.split(LABEL_PART);
+    return { name, value, color: color || null, swatch: swatch || null };
+  });
 }
 
 function encodeLabels(labels: readonly Label[]): string {
@@ -60,6 +91,13 @@ function cleanProduct(p: ProductRecord): ProductRecord {
       name: cleanField(t.name),
       url: cleanField(t.url),
       labels: t.labels.map((l) => ({ name: cleanField(l.name), color: cleanField(l.color) })),
+      params: t.params.map((v) => ({
+        ...v,
+        name: cleanField(v.name),
+        value: cleanField(v.value),
+        color: v.color === null ? null : cleanField(v.color),
+        swatch_image: v.swatch_image === null ? null : cleanField(v.swatch_image),
+      })),
     })),
   };
 }

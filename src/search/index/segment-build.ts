@@ -9,7 +9,7 @@ import type { FacetRegistryDraft } from "./facet-registry.ts";
 import { F64Vec, U8Vec, U32Vec } from "./growable.ts";
 import { LANGUAGE_BIT, pickTranslation } from "./languages.ts";
 import { contentTimeOf, discountedOf, priceOf, stockStateOf } from "./offer-columns.ts";
-import { groupByCategory, HOT, type Segment, sortDocsById } from "./segment.ts";
+import { groupByCategory, groupKeyOf, HOT, type Segment, sortDocsById } from "./segment.ts";
 import { buildStemIndex } from "./stem-index.ts";
 import { buildStringMultiMap } from "./string-multimap.ts";
 import { FIELD, TermIndexBuilder } from "./term-index.ts";
@@ -79,6 +79,7 @@ export class SegmentBuilder {
     hot[h + HOT.updatedAt] = contentTimeOf(p);
     hot[h + HOT.productId] = p.id;
     hot[h + HOT.flags] = ctx.categories.slot(p.source_category_id) * 2 + (p.availability ? 1 : 0);
+    hot[h + HOT.group] = groupKeyOf(p.group_id, p.is_main);
     this.newPrice[doc] = priceOf(p.new_price);
     this.oldPrice[doc] = priceOf(p.old_price);
 

@@ -45,6 +45,7 @@ export function mergeSegments(parts: readonly SegmentPart[], categorySlots: numb
       const h = doc * HOT.stride;
       const g = from * HOT.stride;
       for (let i = 0; i < HOT.facets; i++) hot[h + i] = s.hot[g + i] as number;
+      hot[h + HOT.group] = s.hot[g + HOT.group] as number;
       newPrice[doc] = s.newPrice[from] as number;
       oldPrice[doc] = s.oldPrice[from] as number;
       languageMap[doc] = s.languageMap[from] as number;

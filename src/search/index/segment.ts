@@ -1,5 +1,6 @@
 import type { DocStore } from "./doc-store.ts";
 import type { FacetLists } from "./facet-lists.ts";
+import { hash53 } from "./hash-ids.ts";
 import type { StringMultiMap } from "./string-multimap.ts";
 import type { TermIndex } from "./term-index.ts";
 
@@ -23,6 +24,8 @@ export const HOT = {
   flags: 3,
   /** The doc's filter values per language (uk, ru, en): a list of facetLists. */
   facets: 4,
+  /** groupKeyOf(product): its variant group and whether it is the group's main variant. */
+  group: 7,
 } as const;
 
 /** CSR: the items of key k are items[offsets[k] .. offsets[k + 1]). */
@@ -100,6 +103,16 @@ export function findDoc(segment: Segment, productId: number): number {
   }
   const doc = order[lo];
   return doc !== undefined && productIdOf(segment, doc) === productId ? doc : -1;
+}
+
+/**
+ * A product's group for one card per product (group_variants): its group_id hashed to 52 bits,
+ * times 2, plus 1 for the main variant (is_main); 0 for a product without a group (its own).
+ * Exact in a float64, and the same on every node and after a restart.
+ */
+export function groupKeyOf(groupId: string | null, isMain: boolean | null): number {
+  if (groupId === null) return 0;
+  return Math.floor(hash53(`g\u0000${groupId}`) / 2) * 2 + (isMain ? 1 : 0) || 2;
 }
 
 export function sortDocsById(hot: Float64Array, size: number): Uint32Array {

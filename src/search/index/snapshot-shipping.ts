@@ -15,7 +15,7 @@ import type { WarehouseRegistry } from "./warehouse-registry.ts";
 // A structured clone of an array of strings costs ~0.3 us a string (a 100,000-product
 // segment's 200,000 terms and 100,000 codes held its thread ~300 ms), so each array of strings
 // of a new segment travels joined into one string, which clones as one copy, and is split again
-// on the thread (~15 ms for that segment). Measured: bench/threads.ts.
+// on the thread (~15 ms for that segment). Measured: bench/search-threads.ts.
 
 type TypedArray =
   | Uint8Array

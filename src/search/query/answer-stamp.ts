@@ -12,12 +12,15 @@ import { rulesChangedBetween } from "../merchandising.ts";
 // AVAILABILITY_GRACE_MS after another product's availability changed. That grace is what keeps
 // a stock stream (availability flips all day) from emptying the domain's cached answers at each
 // write: telling which answers match the product would cost a search, and what the shopper sees
-// of a product shown is never stale. A price stream that leaves availability alone stales only
-// the answers that show the repriced products.
+// of a product shown is never stale. A price change is the same for the price bounds of
+// `stats` (issue 32, point 4), which every answer carries: they catch up within the grace. An
+// answer that a price orders (a price or discount sort) or filters (a price range) is stale at
+// once, as one that shows the repriced product is.
 
 /**
- * How long an answer may still be served after the availability of a product it does not show
- * changed: that product's place in the ranking, the counts and `total` catch up within it.
+ * How long an answer may still be served after the availability or price of a product it does
+ * not show changed: that product's place in the ranking, the counts, `total` and the price
+ * bounds of `stats` catch up within it.
  */
 export const AVAILABILITY_GRACE_MS = 100;
 
@@ -36,6 +39,9 @@ export interface AnswerStamp {
   readonly priced: boolean;
 }
 
+/** The orders a price change may change. */
+const PRICED_SORTS = new Set<SearchRequest["sort"]>(["price_asc", "price_desc", "discount"]);
+
 /** The epoch to read before a search whose answer may be kept. */
 export const offerEpoch = (snap: Snapshot): number =>
   Atomics.load(snap.offerEpochs, OFFER_EPOCH.last);
@@ -46,7 +52,7 @@ export const offerEpoch = (snap: Snapshot): number =>
  */
 export function stampAnswer(
   epoch: number,
-  request: Pick<SearchRequest, "priceFrom" | "priceTo">,
+  request: Pick<SearchRequest, "priceFrom" | "priceTo" | "sort">,
   result: SearchResult | null,
 ): AnswerStamp {
   const shown: number[] = [];
@@ -57,7 +63,8 @@ export function stampAnswer(
     at: performance.now(),
     wall: Date.now(),
     shown: Uint32Array.from(shown),
-    priced: request.priceFrom !== null || request.priceTo !== null,
+    priced:
+      request.priceFrom !== null || request.priceTo !== null || PRICED_SORTS.has(request.sort),
   };
 }
 
@@ -69,7 +76,8 @@ export function answerHolds(snap: Snapshot, stamp: AnswerStamp): boolean {
   const now = Atomics.load(epochs, OFFER_EPOCH.last);
   if (now === stamp.made) return true;
   if (
-    Atomics.load(epochs, OFFER_EPOCH.availability) > stamp.made &&
+    (Atomics.load(epochs, OFFER_EPOCH.availability) > stamp.made ||
+      Atomics.load(epochs, OFFER_EPOCH.price) > stamp.made) &&
     performance.now() - stamp.at > AVAILABILITY_GRACE_MS
   )
     return false;

@@ -1,6 +1,7 @@
 import { codeKey } from "../analysis/index.ts";
 import type { SearchRequest } from "../engine-types.ts";
 import { type Bitset, hasBit } from "../index/bitset.ts";
+import { subtreeMask } from "../index/category-tree.ts";
 import { languageIndex } from "../index/languages.ts";
 import { HOT, type Segment } from "../index/segment.ts";
 import { flagsOf, type Snapshot, segmentIndexOf } from "../index/snapshot.ts";
@@ -11,6 +12,7 @@ import type { GivenUp } from "./give-up.ts";
 import { NO_MATCH, type WordPlan } from "./match.ts";
 import { type Offer, readOffer, warehouseSlot } from "./offer.ts";
 import type { QueryWord } from "./parse-query.ts";
+import { popularityByDoc } from "./popularity.ts";
 import { type Hits, optionalFlags, typeLevels, wordRelevance, wordsRelevance } from "./rank.ts";
 
 // From candidates to hits: availability, price bounds and attribute filters applied, filter
@@ -19,6 +21,11 @@ import { type Hits, optionalFlags, typeLevels, wordRelevance, wordsRelevance } f
 export interface HitSet extends Hits {
   /** Category slot of each hit. */
   readonly category: Uint32Array;
+  /** The discounted prices' bounds over the hits but for the price bounds; null: none. */
+  readonly price: { readonly min: number; readonly max: number } | null;
+  /** With groupVariants: each hit's group key (segment.ts: groupKeyOf) and discounted price. */
+  readonly groupKey?: Float64Array;
+  readonly discounted?: Float64Array;
   readonly filters: FacetCounter | null;
   /** Per query word: 1 when some hit matches it (kept only for the words given up). */
   readonly matched: Uint8Array;
@@ -112,19 +119,57 @@ const scratch = {
   rel: new Uint32Array(0),
   updatedAt: new Float64Array(0),
   productId: new Float64Array(0),
+  sortKey: new Float64Array(0),
+  groupKey: new Float64Array(0),
+  discounted: new Float64Array(0),
   category: new Uint32Array(0),
   flags: new Int32Array(0),
   countedLists: new Int32Array(0),
   countedSegments: new Int32Array(0),
+  countedGroups: new Float64Array(0),
 };
+
+/** What the sort key of a hit is (SORT_KEYS of the request's sort). */
+const Key = { None: 0, Price: 1, PriceDown: 2, Newest: 3, Discount: 4, Popular: 5 } as const;
+type Key = (typeof Key)[keyof typeof Key];
+
+/**
+ * The key of each order, lower first: the discounted price (what the shopper pays, and what
+ * price_from and price_to bound); the first import, latest first (ids are given in the order
+ * products are first imported); the discount (old - new) / old, largest first; the popularity
+ * (query/popularity.ts), highest first, ties newest first (rank.ts).
+ */
+const SORT_KEYS: Record<SearchRequest["sort"], Key> = {
+  relevance: Key.None,
+  price_asc: Key.Price,
+  price_desc: Key.PriceDown,
+  newest: Key.Newest,
+  discount: Key.Discount,
+  popular: Key.Popular,
+};
+
+const NO_POPULARITY = new Float32Array(0);
+
+/** The key the hits of `request` are sorted by: a category page's default is the popular. */
+const keyOf = (request: SearchRequest): Key =>
+  request.browse && request.sort === "relevance" ? Key.Popular : SORT_KEYS[request.sort];
 
 class HitCollector {
   private readonly docs: Uint32Array;
   private readonly rel: Uint32Array;
   private readonly updatedAt: Float64Array;
   private readonly productId: Float64Array;
+  private readonly sortKey: Float64Array;
+  private readonly key: Key;
+  /** Per global doc, its popularity: read only for the popular order. */
+  private readonly popularity: Float32Array;
+  private readonly groupKey: Float64Array;
+  private readonly discounted: Float64Array;
+  private readonly groupVariants: boolean;
   private readonly category: Uint32Array;
   private count = 0;
+  private minPrice = Number.POSITIVE_INFINITY;
+  private maxPrice = Number.NEGATIVE_INFINITY;
   private readonly warehouse: number | null;
   /** What each value list fails of the request's filters; null: no filter. */
   private readonly failures: ListFailures | null;
@@ -132,7 +177,8 @@ class HitCollector {
   private readonly language: number;
   private readonly showUnavailable: boolean;
   /** -1: no category asked; -2: an unknown one. */
-  private readonly onlyCategory: number;
+  /** The slots of `category_id` and its descendants (1 each); null: every category. */
+  private readonly onlyCategory: Uint8Array | null;
   private readonly priceFrom: number;
   private readonly priceTo: number;
   private readonly offer: Offer = { price: 0, discounted: 0, available: false, currency: -1 };
@@ -162,18 +208,32 @@ class HitCollector {
       scratch.rel = new Uint32Array(size);
       scratch.updatedAt = new Float64Array(size);
       scratch.productId = new Float64Array(size);
+      scratch.sortKey = new Float64Array(size);
+      scratch.groupKey = new Float64Array(size);
+      scratch.discounted = new Float64Array(size);
       scratch.category = new Uint32Array(size);
     }
     this.docs = scratch.docs;
     this.rel = scratch.rel;
     this.updatedAt = scratch.updatedAt;
     this.productId = scratch.productId;
+    this.sortKey = scratch.sortKey;
+    this.key = keyOf(request);
+    this.popularity =
+      this.key === Key.Popular ? popularityByDoc(snap, request.popularity) : NO_POPULARITY;
+    this.groupKey = scratch.groupKey;
+    this.discounted = scratch.discounted;
+    this.groupVariants = request.groupVariants;
     this.category = scratch.category;
     this.warehouse = warehouseSlot(snap, request.warehouse);
     const lists = snap.segments.map((s) => s.facetLists);
     this.failures =
-      request.filters.length > 0
-        ? new ListFailures(snap.facets, selectFilters(snap.facets, request.filters), lists)
+      request.filters.length > 0 || request.ranges.length > 0
+        ? new ListFailures(
+            snap.facets,
+            selectFilters(snap.facets, request.filters, request.ranges),
+            lists,
+          )
         : null;
     this.language = languageIndex(request.language);
     this.counter = request.facets
@@ -187,7 +247,7 @@ class HitCollector {
       : null;
     this.showUnavailable = request.showUnavailable;
     this.onlyCategory =
-      request.categoryId === null ? -1 : (snap.categories.slots.get(request.categoryId) ?? -2);
+      request.categoryId === null ? null : subtreeMask(snap.categories, request.categoryId);
     this.priceFrom = request.priceFrom ?? Number.NEGATIVE_INFINITY;
     this.priceTo = request.priceTo ?? Number.POSITIVE_INFINITY;
     this.optional = optionalFlags(words);
@@ -210,16 +270,19 @@ class HitCollector {
     count: number,
   ): void {
     const { snap, hidden, warehouse, counter, failures, optional, bits, types, baseEnd } = this;
-    const { showUnavailable, onlyCategory, priceFrom, priceTo, language, givenUp } = this;
-    const { rel, updatedAt, productId, category, matched } = this;
+    const { showUnavailable, onlyCategory, priceFrom, priceTo, language, givenUp, key } = this;
+    const { rel, updatedAt, productId, category, matched, sortKey, groupVariants, popularity } =
+      this;
+    let { minPrice, maxPrice } = this;
     const out = this.docs;
     const base = snap.segments[0] as Segment;
     let n = this.count;
     if (scratch.countedLists.length < count) {
       scratch.countedLists = new Int32Array(count + (count >>> 1));
       scratch.countedSegments = new Int32Array(count + (count >>> 1));
+      scratch.countedGroups = new Float64Array(count + (count >>> 1));
     }
-    const { countedLists, countedSegments } = scratch;
+    const { countedLists, countedSegments, countedGroups } = scratch;
     let counted = 0;
     const single = optional.length === 1;
     for (let c = 0; c < count; c++) {
@@ -238,22 +301,36 @@ class HitCollector {
       const f = flags[c] as number;
       let available = (f & 1) === 1;
       let discounted = hot[h + HOT.discounted] as number;
+      // The price before a discount: only a discount's order reads it.
+      let price = discounted;
       if (warehouse !== null) {
         const offer = readOffer(segment, local, warehouse, this.offer);
         available = offer.available;
         discounted = offer.discounted;
+        price = offer.price;
+      } else if (key === Key.Discount) {
+        const old = segment.oldPrice[local] as number;
+        if (!Number.isNaN(old)) price = old;
       }
       if (!available && !showUnavailable) continue;
-      if (discounted < priceFrom || discounted > priceTo) continue;
+      const inRange = discounted >= priceFrom && discounted <= priceTo;
       const slot = f >>> 1;
+      const inCategory = onlyCategory === null || onlyCategory[slot] === 1;
       // A list id kept in a float64 record: make it int32 before it indexes anything, or the
       // loops over it fall off the JIT's integer fast path (measured 10x slower).
       const list = (hot[h + HOT.facets + language] as number) | 0;
-      if (counter !== null && (onlyCategory === -1 || onlyCategory === slot)) {
+      if (counter !== null && inRange && inCategory) {
+        if (groupVariants) countedGroups[counted] = hot[h + HOT.group] as number;
         countedSegments[counted] = k;
         countedLists[counted++] = list;
       }
       if (failures !== null && failures.of(k, list) !== 0) continue;
+      // The price's bounds are taken before its own filter: a slider shows the whole range.
+      if (inCategory) {
+        if (discounted < minPrice) minPrice = discounted;
+        if (discounted > maxPrice) maxPrice = discounted;
+      }
+      if (!inRange) continue;
       out[n] = doc;
       const type = slot < types.length ? (types[slot] as number) : 0;
       const row = c * W;
@@ -265,11 +342,32 @@ class HitCollector {
       }
       updatedAt[n] = hot[h + HOT.updatedAt] as number;
       productId[n] = hot[h + HOT.productId] as number;
+      if (key !== Key.None)
+        sortKey[n] =
+          key === Key.Price
+            ? discounted
+            : key === Key.PriceDown
+              ? -discounted
+              : key === Key.Newest
+                ? -(productId[n] as number)
+                : key === Key.Popular
+                  ? -(popularity[doc] as number)
+                  : price > 0
+                    ? (discounted - price) / price
+                    : 0;
+      if (groupVariants) {
+        this.groupKey[n] = hot[h + HOT.group] as number;
+        this.discounted[n] = discounted;
+      }
       category[n] = slot;
       n++;
     }
     this.count = n;
-    counter?.addLists(countedSegments, countedLists, counted);
+    this.minPrice = minPrice;
+    this.maxPrice = maxPrice;
+    if (groupVariants)
+      counter?.addGroupedLists(countedSegments, countedLists, countedGroups, counted);
+    else counter?.addLists(countedSegments, countedLists, counted);
   }
 
   result(): HitSet {
@@ -280,7 +378,12 @@ class HitCollector {
       relevance: this.rel.subarray(0, n),
       updatedAt: this.updatedAt.subarray(0, n),
       productId: this.productId.subarray(0, n),
+      ...(this.key === Key.None ? {} : { sortKey: this.sortKey.subarray(0, n) }),
+      ...(this.groupVariants
+        ? { groupKey: this.groupKey.subarray(0, n), discounted: this.discounted.subarray(0, n) }
+        : {}),
       category: this.category.subarray(0, n),
+      price: this.minPrice <= this.maxPrice ? { min: this.minPrice, max: this.maxPrice } : null,
       filters: this.counter,
       matched: this.matched,
     };

@@ -1,4 +1,4 @@
-import type { Facet, FacetValue } from "../engine-types.ts";
+import type { AttributeRange, Facet, FacetValue } from "../engine-types.ts";
 import type { FacetLists } from "../index/facet-lists.ts";
 import {
   attributeTwins,
@@ -8,6 +8,8 @@ import {
   shownValue,
   valueTwins,
 } from "../index/facet-registry.ts";
+import { groupMembers, groupOrdinals } from "./group-ordinals.ts";
+import { numericAttributes } from "./measures.ts";
 
 // Attribute filters and their counts. Values of one attribute are OR-ed, attributes AND-ed.
 // Counts are disjunctive (as in Algolia and Meilisearch facet search): a value's count is taken
@@ -38,13 +40,16 @@ export interface FilterSelection {
 
 /**
  * The selection of the given value ids, with the other languages' members of their concepts;
- * ids unknown to the snapshot are ignored.
+ * ids unknown to the snapshot are ignored. A range of a numeric attribute (measures.ts) selects
+ * its values within the range, with those ids (none within it: no product has the attribute
+ * selected); a range of an attribute that is not numeric, or unknown, is ignored.
  */
 export function selectFilters(
   registry: FacetRegistry,
   valueIds: readonly number[],
+  ranges: readonly AttributeRange[] = [],
 ): FilterSelection {
-  if (valueIds.length === 0) {
+  if (valueIds.length === 0 && ranges.length === 0) {
     // Most searches select nothing: one empty selection per registry, not two arrays a query.
     const known = noSelection.get(registry);
     if (known !== undefined) return known;
@@ -70,8 +75,34 @@ export function selectFilters(
       selectedSlots.push(v);
     }
   }
+  if (ranges.length > 0) {
+    const numeric = numericAttributes(registry);
+    for (const range of ranges) {
+      const attribute = registry.attributeSlots.get(range.attribute);
+      if (attribute === undefined || numeric.unit[attribute] === null) continue;
+      const twins = attributeTwins(registry, attribute);
+      if (attributeBit[attribute] === 0) {
+        if (bits === MAX_SELECTED_ATTRIBUTES) continue;
+        const bit = 1 << bits++;
+        for (const a of twins) attributeBit[a] = bit;
+        all |= bit;
+      }
+      const factor = numeric.factor[attribute] as number;
+      const low = range.min === null ? Number.NEGATIVE_INFINITY : range.min * factor;
+      const high = range.max === null ? Number.POSITIVE_INFINITY : range.max * factor;
+      for (let v = 0; v < registry.values.length; v++) {
+        if (selected[v] === 1 || !twins.includes(registry.valueAttribute[v] as number)) continue;
+        const value = numeric.value[v] as number;
+        // Compared in the base unit; a hair of slack for the decimals of a converted bound.
+        if (value >= low - 1e-9 * Math.abs(low) && value <= high + 1e-9 * Math.abs(high)) {
+          selected[v] = 1;
+          selectedSlots.push(v);
+        }
+      }
+    }
+  }
   const selection = { attributeBit, selected, selectedSlots, all };
-  if (valueIds.length === 0) noSelection.set(registry, selection);
+  if (valueIds.length === 0 && ranges.length === 0) noSelection.set(registry, selection);
   return selection;
 }
 
@@ -217,9 +248,35 @@ export class FacetCounter {
     }
   }
 
+  /**
+   * As addLists, but a product of several variants (the same group key, segment.ts:
+   * groupKeyOf) counts once under a value that any of its variants counts under: one card per
+   * product counts products (group_variants). Docs of key 0 have no group: each is its own.
+   */
+  addGroupedLists(segments: Int32Array, lists: Int32Array, groups: Float64Array, n: number): void {
+    // Each group's docs side by side, so that one stamp per value tells the group counted it.
+    const { ordinal, count } = groupOrdinals(groups, n);
+    const { offsets, items } = groupMembers(ordinal, n, count);
+    const stamp = groupStamps(this.registry.values.length);
+    for (let g = 0; g < count; g++) {
+      stamp.generation++;
+      for (let j = offsets[g] as number; j < (offsets[g + 1] as number); j++) {
+        const i = items[j] as number;
+        this.addValues(segments[i] as number, lists[i] as number, 1, stamp);
+      }
+    }
+    let alone = 0;
+    // The others as addLists counts them, moved to the front (the arrays are scratch).
+    for (let i = 0; i < n; i++) {
+      if (ordinal[i] !== -1) continue;
+      segments[alone] = segments[i] as number;
+      lists[alone++] = lists[i] as number;
+    }
+    this.addLists(segments, lists, alone);
+  }
+
   /** The counts of addLists' lists, added to their values. */
   private countLists(): void {
-    const counts = this.counts;
     const touched = listScratch.touched;
     for (let i = 0; i < touched.length; i += 2) {
       const k = touched[i] as number;
@@ -227,24 +284,37 @@ export class FacetCounter {
       const perList = this.listCounts[k] as Uint32Array;
       const docs = perList[list] as number;
       perList[list] = 0;
-      const failed = this.failures === null ? 0 : this.failures.of(k, list);
-      // Failing two selected attributes, a doc counts nowhere; failing one, only for its values.
-      if ((failed & (failed - 1)) !== 0) continue;
-      const { offsets, items } = this.lists[k] as FacetLists;
-      const to = offsets[list + 1] as number;
-      for (let j = offsets[list] as number; j < to; j++) {
-        const v = items[j] as number;
-        if (
-          failed !== 0 &&
-          this.sel.attributeBit[this.registry.valueAttribute[v] as number] !== failed
-        )
-          continue;
-        const n = counts[v] as number;
-        if (n === 0) this.touched.push(v);
-        counts[v] = n + docs;
-      }
+      this.addValues(k, list, docs, null);
     }
     touched.length = 0;
+  }
+
+  /**
+   * Adds `docs` to the values that list `list` of segment `k` counts under; with `stamp`, only
+   * to those not stamped with its generation yet (and stamps them).
+   */
+  private addValues(k: number, list: number, docs: number, stamp: GroupStamps | null): void {
+    const counts = this.counts;
+    const failed = this.failures === null ? 0 : this.failures.of(k, list);
+    // Failing two selected attributes, a doc counts nowhere; failing one, only for its values.
+    if ((failed & (failed - 1)) !== 0) return;
+    const { offsets, items } = this.lists[k] as FacetLists;
+    const to = offsets[list + 1] as number;
+    for (let j = offsets[list] as number; j < to; j++) {
+      const v = items[j] as number;
+      if (
+        failed !== 0 &&
+        this.sel.attributeBit[this.registry.valueAttribute[v] as number] !== failed
+      )
+        continue;
+      if (stamp !== null) {
+        if (stamp.stamps[v] === stamp.generation) continue;
+        stamp.stamps[v] = stamp.generation;
+      }
+      const c = counts[v] as number;
+      if (c === 0) this.touched.push(v);
+      counts[v] = c + docs;
+    }
   }
 
   /**
@@ -267,6 +337,9 @@ export class FacetCounter {
     const groups: ({ slots: number[]; weight: number; selected: boolean } | undefined)[] =
       new Array(r.attributes.length).fill(undefined);
     const met: number[] = [];
+    const numeric = numericAttributes(r);
+    const low = new Map<number, number>();
+    const high = new Map<number, number>();
     const add = (v: number, selected: boolean) => {
       if (seen[v] === 1) return;
       seen[v] = 1;
@@ -274,6 +347,11 @@ export class FacetCounter {
       marked.push(v, shown);
       const n = this.counts[v] as number;
       const a = shownAttribute(r, r.valueAttribute[v] as number, l);
+      const measure = numeric.value[v] as number;
+      if (n > 0 && !Number.isNaN(measure)) {
+        if (!(measure >= (low.get(a) ?? Number.POSITIVE_INFINITY))) low.set(a, measure);
+        if (!(measure <= (high.get(a) ?? Number.NEGATIVE_INFINITY))) high.set(a, measure);
+      }
       const group = groups[a];
       if (group === undefined) {
         groups[a] = { slots: [shown], weight: n, selected };
@@ -320,7 +398,15 @@ export class FacetCounter {
         return value;
       });
       values.sort((x, y) => y.total - x.total || collator.compare(x.name, y.name));
-      return { id: attribute.id, name: attribute.name, values };
+      const facet: Facet = { id: attribute.id, name: attribute.name, values };
+      const unit = numeric.unit[a.slot];
+      const min = low.get(a.slot);
+      const max = high.get(a.slot);
+      if (unit != null && min !== undefined && max !== undefined) {
+        const factor = numeric.factor[a.slot] as number;
+        facet.range = { min: roundUnit(min / factor), max: roundUnit(max / factor), unit };
+      }
+      return facet;
     });
     clearMarked();
     return facets;
@@ -358,6 +444,25 @@ export class FacetCounter {
 const collator = new Intl.Collator("uk", { numeric: true });
 
 /** Zeroes the value counts the last counter left, and makes the arrays `size` long at least. */
+/** A bound converted to its unit, without the float's noise (1.7000000000000002). */
+const roundUnit = (n: number): number => Math.round(n * 1e6) / 1e6;
+
+/** Per value slot, the last group (generation) counted under it: addGroupedLists. */
+interface GroupStamps {
+  stamps: Uint32Array;
+  generation: number;
+}
+const groupScratch: GroupStamps = { stamps: new Uint32Array(0), generation: 0 };
+
+function groupStamps(size: number): GroupStamps {
+  const g = groupScratch;
+  if (g.stamps.length < size || g.generation > 0xfff00000) {
+    g.stamps = new Uint32Array(Math.max(size, g.stamps.length));
+    g.generation = 0;
+  }
+  return g;
+}
+
 function clearValues(size: number): void {
   const scratch = valueScratch;
   clearMarked();

@@ -1,6 +1,13 @@
 import type { Language } from "../../model/records.ts";
 import type { CategoryView, ProductView } from "../engine-types.ts";
-import { DISPLAY, decodeLabels, PER_TRANSLATION } from "../index/display.ts";
+import {
+  DISPLAY,
+  decodeLabels,
+  decodeVariations,
+  PER_TRANSLATION,
+  TRANSLATION,
+  type Variation,
+} from "../index/display.ts";
 import { readDoc } from "../index/doc-store.ts";
 import { languageIndex, pickTranslation } from "../index/languages.ts";
 import { categorySlotOf, productIdOf, type Segment } from "../index/segment.ts";
@@ -62,15 +69,22 @@ export function readProduct(
   out.categoryId = category?.record?.id ?? 0;
   out.code = fields[DISPLAY.code] ?? "";
   out.vendor = fields[DISPLAY.vendor] ?? "";
-  out.name = fields[at] ?? "";
-  out.url = fields[at + 1] ?? "";
+  out.name = fields[at + TRANSLATION.name] ?? "";
+  out.url = fields[at + TRANSLATION.url] ?? "";
   out.price = offer.price;
   out.discountedPrice = offer.discounted;
   out.currency = currencyCode(offer, fields[DISPLAY.currency] ?? "");
   out.picture = fields[DISPLAY.picture] ?? "";
   out.available = offer.available;
-  out.labels = decodeLabels(fields[at + 2] ?? "");
+  out.labels = decodeLabels(fields[at + TRANSLATION.labels] ?? "");
   return out;
+}
+
+/** The variations (is_variation params) of doc `doc` in `language`, as readProduct reads it. */
+export function productVariations(snap: Snapshot, doc: number, language: Language): Variation[] {
+  const { segment, local } = segmentOf(snap, doc);
+  const at = shownAt(segment, local, language);
+  return decodeVariations(readDoc(segment.display, local)[at + TRANSLATION.variations] ?? "");
 }
 
 /** The name of doc `doc` in `language`, as readProduct reads it. */

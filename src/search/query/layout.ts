@@ -1,10 +1,19 @@
-import type { CategoryCount, Hit, HitGroup, SearchRequest, SearchResult } from "../engine-types.ts";
+import type { Banner } from "../../model/merchandising.ts";
+import type {
+  CategoryCount,
+  Hit,
+  HitGroup,
+  SearchRequest,
+  SearchResult,
+  VariantGroup,
+} from "../engine-types.ts";
+import { subtreeMask } from "../index/category-tree.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import type { HitSet } from "./collect-hits.ts";
 import { nameRangesOf } from "./highlight.ts";
 import type { WordPlan } from "./match.ts";
 import { pageSlice } from "./pagination.ts";
-import { compareHits, topHits } from "./rank.ts";
+import { compareHits, ranksBefore, topHits } from "./rank.ts";
 
 // The three layouts of specification 4.3 rule 3, and the category list, as references to the
 // docs and category slots of the snapshot (the HTTP side reads and shapes them).
@@ -28,6 +37,11 @@ export interface LayoutInput {
   readonly ignoredWords: string[];
   /** The query words' expansions: what a highlight marks in names. */
   readonly plans: readonly WordPlan[];
+  /** With groupVariants: each hit's group (variant-groups.ts); null otherwise. */
+  readonly variants: ((h: number) => VariantGroup) | null;
+  /** What the merchandising rules show beside the results (merchandising.ts). */
+  readonly redirect: string | null;
+  readonly banners: readonly Banner[];
 }
 
 /** What the three layouts share: the hits counted per category, and how a hit is made. */
@@ -57,24 +71,33 @@ export function layOut(snap: Snapshot, request: SearchRequest, input: LayoutInpu
   return request.grouped ? grouped(frame) : flat(frame);
 }
 
-/** Single category: exactly one group, its products paged; total is the category's count. */
+/**
+ * Single category: exactly one group, its products and its descendants' paged; total is their
+ * count.
+ */
 function singleCategory(frame: Frame, categoryId: string): SearchResult {
   const { snap, hits } = frame;
   const slot = snap.categories.slots.get(categoryId) ?? -1;
+  // The category's products and its descendants' (index/category-tree.ts), in its one group.
+  const mask = subtreeMask(snap.categories, categoryId);
   const members: number[] = [];
-  for (let h = 0; h < hits.count; h++) if (hits.category[h] === slot) members.push(h);
+  for (let h = 0; h < hits.count; h++) if (mask[hits.category[h] as number] === 1) members.push(h);
   const group: HitGroup =
     slot >= 0
       ? groupOf(snap, slot, pageOfProducts(frame, members))
-      : { category: -1, sourceId: categoryId, hits: [] };
+      : // Not imported (yet): the products of its children, if any (a feed lists them first).
+        { category: -1, sourceId: categoryId, hits: pageOfProducts(frame, members) };
   return { ...frame.head, total: members.length, groupCount: 1, groups: [group] };
 }
 
 /** Flat: exactly one group without category, the products paged. */
 function flat(frame: Frame): SearchResult {
   const { hits } = frame;
-  const all = Array.from({ length: hits.count }, (_, h) => h);
-  const group: HitGroup = { category: null, sourceId: "", hits: pageOfProducts(frame, all) };
+  const group: HitGroup = {
+    category: null,
+    sourceId: "",
+    hits: pageOfProducts(frame, everyHit(hits.count)),
+  };
   return { ...frame.head, total: hits.count, groupCount: 1, groups: [group] };
 }
 
@@ -108,7 +131,17 @@ function grouped(frame: Frame): SearchResult {
 }
 
 /** The hits of the products page among `members` (hit indexes), by rank. */
-function pageOfProducts(frame: Frame, members: number[]): Hit[] {
+/** 0, 1, .. n - 1, from one array grown as needed: a list of every hit, never written to. */
+let identity = new Int32Array(0);
+function everyHit(n: number): Int32Array {
+  if (identity.length < n) {
+    identity = new Int32Array(n + (n >>> 1));
+    for (let i = 0; i < identity.length; i++) identity[i] = i;
+  }
+  return identity.subarray(0, n);
+}
+
+function pageOfProducts(frame: Frame, members: ArrayLike<number>): Hit[] {
   const [from, to] = pageSlice(frame.request.page, frame.request.pageSize);
   return placePins(frame.hits, members, frame.pins, to).slice(from).map(frame.hit);
 }
@@ -119,14 +152,15 @@ function pageOfProducts(frame: Frame, members: number[]): Hit[] {
  */
 function placePins(
   hits: HitSet,
-  members: number[],
+  members: ArrayLike<number>,
   pins: ReadonlyMap<number, number> | null,
   k: number,
 ): number[] {
   if (pins === null || pins.size === 0) return topHits(hits, members, k);
   const pinned: [number, number][] = [];
   const rest: number[] = [];
-  for (const h of members) {
+  for (let i = 0; i < members.length; i++) {
+    const h = members[i] as number;
     const position = pins.get(hits.docs[h] as number);
     if (position === undefined) rest.push(h);
     else pinned.push([position, h]);
@@ -163,6 +197,7 @@ function frameOf(snap: Snapshot, request: SearchRequest, input: LayoutInput): Fr
     return {
       doc,
       ranges: request.highlight ? nameRangesOf(snap, doc, request.language, input.plans) : null,
+      variants: input.variants?.(h) ?? null,
     };
   };
 
@@ -189,9 +224,9 @@ function frameOf(snap: Snapshot, request: SearchRequest, input: LayoutInput): Fr
     // Insertion into the slot's sorted best: most hits lose to its last and stop there.
     let i: number;
     if (n < keep) i = n;
-    else if (compareHits(hits, h, top[base + keep - 1] as number) < 0) i = keep - 1;
+    else if (ranksBefore(hits, h, top[base + keep - 1] as number)) i = keep - 1;
     else continue;
-    while (i > 0 && compareHits(hits, h, top[base + i - 1] as number) < 0) {
+    while (i > 0 && ranksBefore(hits, h, top[base + i - 1] as number)) {
       top[base + i] = top[base + i - 1] as number;
       i--;
     }
@@ -220,6 +255,9 @@ function frameOf(snap: Snapshot, request: SearchRequest, input: LayoutInput): Fr
     suggestions: input.suggestions,
     facets: hits.filters?.result() ?? [],
     categories,
+    price: hits.price,
+    redirect: input.redirect,
+    banners: input.banners,
   };
   return { snap, request, hits, pins: input.pins, counts, present, best, head, hit };
 }

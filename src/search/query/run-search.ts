@@ -1,16 +1,19 @@
 import type { SearchRequest, SearchResult } from "../engine-types.ts";
 import type { Snapshot } from "../index/snapshot.ts";
-import { merchandisingOf } from "../merchandising.ts";
+import { type Merchandising, merchandisingOf } from "../merchandising.ts";
+import { categoryPage } from "./category-page.ts";
 import { codeToAnswer, nearestCodeDocs } from "./code-query.ts";
-import { collectHits, exactCodeDocs } from "./collect-hits.ts";
+import { collectHits, exactCodeDocs, type HitSet } from "./collect-hits.ts";
 import { correctQuery } from "./correct.ts";
+import { everyDoc } from "./every-doc.ts";
 import { type GivenUp, matchGivingUp } from "./give-up.ts";
 import { ignoredWords } from "./ignored-words.ts";
-import { layOut } from "./layout.ts";
+import { type LayoutInput, layOut } from "./layout.ts";
 import { matchWords } from "./match.ts";
 import { parseQuery } from "./parse-query.ts";
 import { categoriesMatchingAll, planWords } from "./plan.ts";
 import { suggest } from "./suggest.ts";
+import { collapseVariants } from "./variant-groups.ts";
 
 // One search, start to end: parse, correct, match, filter, count, rank, lay out (PRODUCT.md
 // "Search", specification 4.3).
@@ -23,10 +26,14 @@ import { suggest } from "./suggest.ts";
 // nothing but codes) answers with the codes one edit away, or nothing (code-query.ts). The
 // answer names the words as typed that no returned product matches (ignored-words.ts).
 
-/** The result of `request` on `snap`; null when its query holds no word to search. */
+/**
+ * The result of `request` on `snap`; null when its query holds no word to search, unless it
+ * browses (a category page: browse()).
+ */
 export function runSearch(snap: Snapshot, request: SearchRequest): SearchResult | null {
   const query = parseQuery(request.query);
-  if (!query.words.some((w) => !w.optional)) return null;
+  if (!query.words.some((w) => !w.optional))
+    return request.browse && request.query.trim() === "" ? browse(snap, request) : null;
 
   let searched = query;
   let correctedQuery = "";
@@ -70,17 +77,63 @@ export function runSearch(snap: Snapshot, request: SearchRequest): SearchResult 
 
   // Merchandising rules after the match (merchandising.ts): pinned products are considered
   // as a code's are (the request's filters decide), hidden ones never; boosts rank first.
-  const merch = merchandisingOf(snap, request.query, Date.now());
+  const merch = merchandisingOf(snap, request.query, Date.now(), request.categoryId);
   if (merch !== null) for (const doc of merch.pins.keys()) codeDocs.add(doc);
   const hits = collectHits(snap, request, words, given, codeDocs, plans, merch);
-  return layOut(snap, request, {
-    hits,
-    pins: merch?.pins ?? null,
+  return layOutHits(snap, request, hits, merch, {
     nameMatches: categoriesMatchingAll(activePlans),
     correctedQuery,
     suggestions,
     ignoredWords:
       hits.count === 0 ? [] : ignoredWords(searched.text, words, given.bits, hits.matched),
     plans,
+  });
+}
+
+/**
+ * A category page: every product of the category (or of the store), through the filters,
+ * counts and layout of a search; merchandising rules without a query apply, those of its
+ * category too.
+ */
+function browse(snap: Snapshot, request: SearchRequest): SearchResult {
+  const merch = merchandisingOf(snap, "", Date.now(), request.categoryId);
+  // Without filters or rules, a page of the category's listing (category-page.ts).
+  const listed =
+    merch === null && request.filters.length === 0 && request.ranges.length === 0
+      ? categoryPage(snap, request)
+      : null;
+  if (listed !== null) return listed;
+  const candidates = everyDoc(snap, request.categoryId);
+  const pins = new Set<number>(merch?.pins.keys() ?? []);
+  const given: GivenUp = { candidates, bits: new Uint16Array(0) };
+  const hits = collectHits(snap, request, [], given, pins, [], merch);
+  return layOutHits(snap, request, hits, merch, {
+    nameMatches: new Map(),
+    correctedQuery: "",
+    suggestions: [],
+    ignoredWords: [],
+    plans: [],
+  });
+}
+
+/**
+ * The layout of collected hits, one per product when the request groups variants, with what
+ * the merchandising rules add (pins, redirect, banners).
+ */
+function layOutHits(
+  snap: Snapshot,
+  request: SearchRequest,
+  collected: HitSet,
+  merch: Merchandising | null,
+  input: Omit<LayoutInput, "hits" | "variants" | "pins" | "redirect" | "banners">,
+): SearchResult {
+  const grouped = request.groupVariants ? collapseVariants(collected) : null;
+  return layOut(snap, request, {
+    ...input,
+    hits: grouped?.hits ?? collected,
+    variants: grouped?.variants ?? null,
+    pins: merch?.pins ?? null,
+    redirect: merch?.redirect ?? null,
+    banners: merch?.banners ?? [],
   });
 }

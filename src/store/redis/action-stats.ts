@@ -1,9 +1,15 @@
-import { addActions, aggregateActions, noActions } from "../action-aggregate.ts";
-import { daysBetween, expiresAt } from "../analytics-days.ts";
+import {
+  addActions,
+  aggregateActions,
+  aggregateProductActions,
+  MAX_PRODUCTS_PER_DAY,
+  noActions,
+} from "../action-aggregate.ts";
+import { daysBetween, expiresAt, utcDay } from "../analytics-days.ts";
 import { MAX_QUERIES_PER_DAY } from "../search-aggregate.ts";
-import type { AnalyticsPeriod, QueryActions, ShopperAction } from "../store.ts";
+import type { AnalyticsPeriod, ProductDay, QueryActions, ShopperAction } from "../store.ts";
 import type { Redis } from "./connection.ts";
-import { actionDayKey } from "./keys.ts";
+import { actionDayKey, productDayKey } from "./keys.ts";
 import { LuaScript } from "./lua-script.ts";
 
 // The Redis side of shoppers' actions after a search (store/action-aggregate.ts): a hash per
@@ -21,6 +27,22 @@ for i = 3, #ARGV, 6 do
   if r then
     for k = 1, 5 do r[k] = r[k] + tonumber(ARGV[i + k]) end
     redis.call('HSET', day, ARGV[i], cjson.encode(r))
+  end
+end
+redis.call('EXPIREAT', day, ARGV[2])
+return 0
+`);
+
+/**
+ * Counts added to a day's hash, field by field (ARGV: cap, expiry, then field and amount pairs);
+ * a field new to the day only while it holds fewer than `cap`: products acted on, category
+ * pages viewed.
+ */
+export const INCREMENT_CAPPED = new LuaScript(`
+local day, cap = KEYS[1], tonumber(ARGV[1])
+for i = 3, #ARGV, 2 do
+  if redis.call('HEXISTS', day, ARGV[i]) == 1 or redis.call('HLEN', day) < cap then
+    redis.call('HINCRBY', day, ARGV[i], ARGV[i + 1])
   end
 end
 redis.call('EXPIREAT', day, ARGV[2])
@@ -55,6 +77,39 @@ export async function recordActions(
       );
     await RECORD.run(client, [key], args);
   }
+  const products = new Map<string, string[]>();
+  for (const row of aggregateProductActions(actions)) {
+    const key = productDayKey(row.domain_id, row.day);
+    const args = products.get(key) ?? [
+      String(MAX_PRODUCTS_PER_DAY),
+      String(expiresAt(row.day, retentionDays)),
+    ];
+    args.push(row.source_id, String(row.weight));
+    products.set(key, args);
+  }
+  for (const [key, args] of products) await INCREMENT_CAPPED.run(client, [key], args);
+}
+
+/** The weighed actions on each product, per day, from `from` to today. */
+export async function productDays(
+  client: Redis,
+  domainId: number,
+  from: string,
+): Promise<ProductDay[]> {
+  const days = daysBetween(from, utcDay(Date.now()));
+  const hashes = await Promise.all(
+    days.map((day) => client.sendCommand<string[]>(["HGETALL", productDayKey(domainId, day)])),
+  );
+  const out: ProductDay[] = [];
+  hashes.forEach((flat, d) => {
+    for (let i = 0; i + 1 < flat.length; i += 2)
+      out.push({
+        source_id: flat[i] as string,
+        day: days[d] as string,
+        weight: Number(flat[i + 1]),
+      });
+  });
+  return out;
 }
 
 export async function queryActions(

@@ -1,6 +1,6 @@
 import { createCluster } from "redis";
 import { AppError } from "../../errors.ts";
-import { clientOptions, outageLog, type Redis } from "./connection.ts";
+import { answeredWithin, clientOptions, outageLog, type Redis } from "./connection.ts";
 
 /**
  * A Redis Cluster reached through its seed nodes (`host:port`), with the node-redis cluster
@@ -32,7 +32,7 @@ export async function connectCluster(seeds: readonly string[], name: string) {
   // A failed slot-map refresh is reported on the cluster itself: the failing commands say it.
   cluster.on("error", () => {});
   try {
-    await cluster.connect();
+    await answeredWithin(cluster.connect(), () => cluster.destroy());
   } catch (error) {
     throw new AppError("redis_unreachable", {
       url: seeds.join(","),

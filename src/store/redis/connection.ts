@@ -18,11 +18,46 @@ export interface Redis {
   sendBeside<T = Reply>(key: string, args: string[]): Promise<T>;
 }
 
-/** One Redis: every command on its one connection. */
-export function singleRedis(client: RedisClient): Redis {
+/** One Redis: every command on its one connection, each answered within `timeoutMs`. */
+export function singleRedis(client: RedisClient, timeoutMs: number): Redis {
+  return boundedRedis(
+    {
+      sendCommand: (args) => client.sendCommand(args),
+      sendBeside: (_key, args) => client.sendCommand(args),
+    },
+    timeoutMs,
+  );
+}
+
+/** How long a client waits before it asks a stalled Redis again. */
+const STALLED_RETRY_S = 5;
+
+/**
+ * Every command of `redis` answered within `timeoutMs` (--redis-timeout), else refused with
+ * `redis_timeout` (503): a stalled Redis (SIGSTOP, a swapping host, a long fork) keeps its
+ * sockets open, so neither the socket nor the client's own command timeout (which ends when
+ * the command is written, not answered) ever says so. The command itself is not taken back:
+ * Redis runs it when it wakes, and its answer, read in turn, goes nowhere. Every write is one
+ * command (a script), so it is applied whole or not at all, and the request that made it was
+ * answered 503, not acknowledged. WAIT blocks by design for its own timeout, which is added.
+ */
+export function boundedRedis(redis: Redis, timeoutMs: number): Redis {
+  const bounded = <T>(args: string[], sent: Promise<T>): Promise<T> => {
+    const ms = timeoutMs + (args[0] === "WAIT" ? Number(args[2]) : 0);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new AppError("redis_timeout", { ms, retry_after: STALLED_RETRY_S })),
+        ms,
+      );
+    });
+    // The late answer (or failure) of a command given up on is nobody's.
+    sent.catch(() => {});
+    return Promise.race([sent, late]).finally(() => clearTimeout(timer));
+  };
   return {
-    sendCommand: (args) => client.sendCommand(args),
-    sendBeside: (_key, args) => client.sendCommand(args),
+    sendCommand: (args) => bounded(args, redis.sendCommand(args)),
+    sendBeside: (key, args) => bounded(args, redis.sendBeside(key, args)),
   };
 }
 
@@ -46,12 +81,37 @@ export async function connectRedis(url: string, name: string): Promise<RedisClie
   client.on("error", outage.failed);
   client.on("ready", outage.ready);
   try {
-    await client.connect();
+    await answeredWithin(client.connect(), () => client.destroy());
   } catch (error) {
     const reason = (error as Error).message.replace(/^Redis at \S+ is unreachable: /, "");
     throw new AppError("redis_unreachable", { url, reason });
   }
   return client;
+}
+
+/**
+ * A stalled Redis accepts the connection (the kernel does) and never answers the handshake:
+ * no attempt fails, so the reconnect strategy never gives up, and a start would wait for ever.
+ * A second more than the strategy's own limit, so that a refused connection is still named by
+ * its cause.
+ */
+const FIRST_ANSWER_MS = FIRST_CONNECT_MS + 1_000;
+
+/** The first connection answered within FIRST_ANSWER_MS, else `giveUp` drops it and it fails. */
+export async function answeredWithin<T>(connecting: Promise<T>, giveUp: () => void): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      giveUp();
+      reject(new Error(`connected, but no answer within ${FIRST_ANSWER_MS} ms`));
+    }, FIRST_ANSWER_MS);
+  });
+  connecting.catch(() => {});
+  try {
+    return await Promise.race([connecting, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -111,9 +171,22 @@ export type RedisClient = ReturnType<typeof newClient>;
 // replica being promoted, a cluster slot moving. They are outages, like a closed socket.
 const TRANSIENT = /^(LOADING|BUSY|MISCONF|READONLY|MASTERDOWN|TRYAGAIN|CLUSTERDOWN)\b/;
 
-/** Turns a connection failure into the catalogue's 503; any other error is a bug, rethrown. */
+/** How long a client waits before it writes to a Redis over its maxmemory again. */
+const OUT_OF_MEMORY_RETRY_S = 30;
+
+/**
+ * Turns a connection failure into the catalogue's 503, Redis over its maxmemory into 507; any
+ * other error is a bug, rethrown. Under `noeviction` Redis refuses a write command, or a
+ * script at its first write, whole: an OOM refusal stored nothing.
+ */
 export function toStoreError(error: unknown): unknown {
   if (error instanceof AppError) return error;
+  if (error instanceof ErrorReply && error.message.startsWith("OOM "))
+    return new AppError("redis_out_of_memory", {
+      // "OOM command not allowed when used memory > 'maxmemory'. script: …": the first sentence.
+      reason: error.message.split(/\.(\s|$)/)[0] as string,
+      retry_after: OUT_OF_MEMORY_RETRY_S,
+    });
   if (error instanceof ErrorReply && !TRANSIENT.test(error.message)) return error;
   return new AppError("store_unavailable", { retry_after: 1 });
 }

@@ -11,6 +11,8 @@
 //   {d:ID}:c           hash  category id -> CategoryRecord JSON
 //   {d:ID}:c-src       hash  source_category_id -> id
 //   {d:ID}:c-id        string, INCR: the last category id
+//   {d:ID}:c-parent    hash  source_category_id -> the parent's source_category_id (if any)
+//   {d:ID}:c-tree      string, INCR: one per batch that changed c-parent (category-batch.ts)
 //   {d:ID}:wh          set   warehouse external ids
 //   {d:ID}:rev         string, INCR: one per product write, the `rev` of p-src
 //   {d:ID}:seq         string: the last change-log position (the head)
@@ -22,6 +24,10 @@
 //   {d:ID}:sugg-blocked  set  suggestions the operator blocked
 //   {d:ID}:synonyms    string: the domain's own synonyms, JSON (synonyms.ts)
 //   {d:ID}:rules       string: the domain's merchandising rules, JSON (synonyms.ts too)
+//   {d:ID}:feeds       string: the domain's registered feeds, JSON (feeds.ts)
+//   {d:ID}:feed-state  hash  feed URL -> its last run's state, JSON
+//   {d:ID}:feed-runs   list  runs' results, JSON, newest first, the last MAX_FEED_RUNS
+//   {d:ID}:feed-lock:H string, PX: the node running the feed whose URL's SHA-1 is H
 
 const PREFIX = "vitrina:";
 
@@ -40,6 +46,8 @@ export function domainKeys(domainId: number) {
     categories: k("c"),
     categorySources: k("c-src"),
     categoryId: k("c-id"),
+    categoryParents: k("c-parent"),
+    categoryTree: k("c-tree"),
     warehouses: k("wh"),
     rev: k("rev"),
     seq: k("seq"),
@@ -48,8 +56,15 @@ export function domainKeys(domainId: number) {
     blockedSuggestions: k("sugg-blocked"),
     synonyms: k("synonyms"),
     rules: k("rules"),
+    feeds: k("feeds"),
+    feedStates: k("feed-state"),
+    feedRuns: k("feed-runs"),
   } as const;
 }
+
+/** The run lock of one registered feed (feeds.ts): a URL may be long, its hash is not. */
+export const feedLockKey = (domainId: number, url: string) =>
+  `${PREFIX}{d:${domainId}}:feed-lock:${new Bun.CryptoHasher("sha1").update(url).digest("hex")}`;
 
 /** A SCAN pattern for every key of a domain (braces are literal in Redis globs). */
 export const domainKeyPattern = (domainId: number) => `${PREFIX}{d:${domainId}}:*`;
@@ -57,6 +72,14 @@ export const domainKeyPattern = (domainId: number) => `${PREFIX}{d:${domainId}}:
 /** A domain's day of shoppers' actions after a search (redis/action-stats.ts). */
 export const actionDayKey = (domainId: number, day: string) =>
   `${PREFIX}{d:${domainId}}:act:${day}`;
+
+/** Hash: a category's source id ("" for the whole store) -> its page's views that day. */
+export const categoryViewsKey = (domainId: number, day: string) =>
+  `${PREFIX}{d:${domainId}}:cv:${day}`;
+
+/** Hash: source_id -> the day's weighed actions on that product (the `popular` order). */
+export const productDayKey = (domainId: number, day: string) =>
+  `${PREFIX}{d:${domainId}}:pact:${day}`;
 
 export function analyticsDayKeys(domainId: number, day: string) {
   const queries = `${PREFIX}{d:${domainId}}:a:${day}`;

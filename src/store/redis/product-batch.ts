@@ -123,6 +123,18 @@ export async function writeProductBatch(
     const seen = await readState(client, keys, drafts);
     await hooks.afterRead?.(attempt);
     const plan = planWrite(drafts, seen, options, Date.now());
+    // Nothing to write (a dry run, or every item unchanged): the answer is the plan's, as of
+    // the read.
+    if (options.dryRun || (options.skipUnchanged && plan.ops.length === 0)) {
+      for (const op of plan.ops)
+        plan.results[op.index] = {
+          ok: true,
+          status: op.status,
+          record: op.record,
+          json: `{"id":${op.record.id}${op.body}`,
+        };
+      return { results: plan.results, seq: 0 };
+    }
     const reply = (await WRITE.run(
       client,
       [
@@ -205,7 +217,13 @@ function planWrite(
       },
       category: (id) => seen.categories.get(id) === true,
     },
-    { log: options.log, now, newId: () => --provisional },
+    {
+      log: options.log,
+      now,
+      newId: () => --provisional,
+      skipUnchanged: options.skipUnchanged,
+      assumeCategories: options.assumeCategories,
+    },
   );
   const ops: Op[] = [];
   /** The 1-based op that created each provisional id. */
@@ -214,6 +232,7 @@ function planWrite(
     // Successful items are filled in with their id once the write script has run.
     if (!item?.ok) return item;
     const r = item.record;
+    if (item.unchanged) return { ...item, json: "null" };
     const body = recordBody(JSON.stringify(r), r.id);
     let mode: Op["mode"] = "u";
     let ref = String(r.id);

@@ -1,5 +1,6 @@
 import { AppError } from "../../errors.ts";
 import type { CategoryDraft, ProductDraft } from "../../model/drafts.ts";
+import type { FeedRun, FeedState, RegisteredFeed } from "../../model/feeds.ts";
 import type { MerchRule } from "../../model/merchandising.ts";
 import type {
   CategoryRecord,
@@ -15,6 +16,7 @@ import type {
   CatalogCounts,
   ChangeLog,
   PrimaryStore,
+  ProductDay,
   QueryActions,
   Rotation,
   SearchEvent,
@@ -22,13 +24,15 @@ import type {
   TokenPair,
   WriteResult,
 } from "../store.ts";
+import { WriteFaults } from "../write-faults.ts";
 import * as actions from "./action-stats.ts";
 import { writeCategoryBatch } from "./category-batch.ts";
 import { appendReindex, head, readLog, type Seen } from "./change-log.ts";
 import { clusterRedis, connectCluster } from "./cluster-connection.ts";
 import { ClusterTail } from "./cluster-tail.ts";
-import { connectRedis, guarded, type Redis, singleRedis } from "./connection.ts";
+import { boundedRedis, connectRedis, guarded, type Redis, singleRedis } from "./connection.ts";
 import * as registry from "./domain-registry.ts";
+import * as feeds from "./feeds.ts";
 import { domainKeys, registryKeys } from "./keys.ts";
 import { DEFAULT_RETENTION, LogRetention, type RetentionOptions } from "./log-retention.ts";
 import { type BatchHooks, writeProductBatch } from "./product-batch.ts";
@@ -45,7 +49,12 @@ export interface RedisStoreOptions {
    * stays on the master (docs/ARCHITECTURE.md, "Redis Cluster").
    */
   wait?: { replicas: number; ms: number };
+  /** How long a command may go unanswered before its call fails with `redis_timeout` (503). */
+  timeoutMs?: number;
 }
+
+/** --redis-timeout's default: a stall answered well before a client's or balancer's own timeout. */
+export const REDIS_TIMEOUT_MS = 3_000;
 
 /**
  * The shared primary store and change log of the scale-out mode: records as JSON strings in
@@ -57,6 +66,8 @@ export interface RedisStoreOptions {
 export class RedisStore implements PrimaryStore, ChangeLog {
   readonly kind = "redis" as const;
   readonly retention: LogRetention;
+  /** What the writes found: Redis over its maxmemory lasts until a write succeeds. */
+  private readonly faults = new WriteFaults();
 
   private constructor(
     readonly client: Redis,
@@ -81,7 +92,7 @@ export class RedisStore implements PrimaryStore, ChangeLog {
       else client.destroy();
     };
     return new RedisStore(
-      singleRedis(client),
+      singleRedis(client, options.timeoutMs ?? REDIS_TIMEOUT_MS),
       new StreamTail(blocking, client),
       disconnect,
       options,
@@ -94,7 +105,7 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     options: RedisStoreOptions = {},
   ): Promise<RedisStore> {
     const cluster = await connectCluster(seeds, "vitrina");
-    const redis = clusterRedis(cluster);
+    const redis = boundedRedis(clusterRedis(cluster), options.timeoutMs ?? REDIS_TIMEOUT_MS);
     const disconnect = async () => {
       await cluster.close().catch(() => cluster.destroy());
     };
@@ -125,8 +136,24 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     if (reached < want) throw new AppError("store_unavailable", { retry_after: 1 });
   }
 
+  /** The fault the last writes met (Redis over its maxmemory), while it lasts. */
+  get fault(): AppError | null {
+    return this.faults.current;
+  }
+
+  /** A write: outages as `store_unavailable`, and its fault noted (or ended) for /ready. */
+  private async write<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      const done = await guarded(work);
+      this.faults.succeeded();
+      return done;
+    } catch (error) {
+      throw this.faults.failed(error);
+    }
+  }
+
   createDomain(name: string, tokens: TokenPair): Promise<DomainRecord> {
-    return guarded(() => registry.createDomain(this.client, name, tokens));
+    return this.write(() => registry.createDomain(this.client, name, tokens));
   }
 
   listDomains(): Promise<DomainRecord[]> {
@@ -134,15 +161,15 @@ export class RedisStore implements PrimaryStore, ChangeLog {
   }
 
   setDomainTokens(name: string, rotation: Rotation): Promise<DomainRecord> {
-    return guarded(() => registry.setDomainTokens(this.client, name, rotation));
+    return this.write(() => registry.setDomainTokens(this.client, name, rotation));
   }
 
   setDomainOrigins(name: string, origins: string[]): Promise<DomainRecord> {
-    return guarded(() => registry.setDomainOrigins(this.client, name, origins));
+    return this.write(() => registry.setDomainOrigins(this.client, name, origins));
   }
 
   deleteDomain(name: string): Promise<DomainRecord> {
-    return guarded(() => registry.deleteDomain(this.client, name));
+    return this.write(() => registry.deleteDomain(this.client, name));
   }
 
   /**
@@ -168,7 +195,7 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     drafts: readonly (ProductDraft | null)[],
     options: BatchOptions,
   ): Promise<(WriteResult<ProductRecord> | null)[]> {
-    const { results, seq } = await guarded(async () => {
+    const { results, seq } = await this.write(async () => {
       const written = await writeProductBatch(
         this.client,
         domainId,
@@ -191,7 +218,7 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     drafts: readonly (CategoryDraft | null)[],
     options: BatchOptions,
   ): Promise<(WriteResult<CategoryRecord> | null)[]> {
-    const { results, seq } = await guarded(async () => {
+    const { results, seq } = await this.write(async () => {
       const written = await writeCategoryBatch(this.client, domainId, drafts, options);
       await this.replicated(domainKeys(domainId).log);
       return written;
@@ -208,7 +235,7 @@ export class RedisStore implements PrimaryStore, ChangeLog {
   }
 
   async setDomainSynonyms(domainId: number, sets: readonly SynonymSet[]): Promise<number> {
-    const seq = await guarded(async () => {
+    const seq = await this.write(async () => {
       const done = await synonyms.setDomainSynonyms(this.client, domainId, sets);
       await this.replicated(domainKeys(domainId).log);
       return done;
@@ -222,7 +249,7 @@ export class RedisStore implements PrimaryStore, ChangeLog {
   }
 
   async setDomainRules(domainId: number, rules: readonly MerchRule[]): Promise<number> {
-    const seq = await guarded(async () => {
+    const seq = await this.write(async () => {
       const done = await synonyms.setDomainRules(this.client, domainId, rules);
       await this.replicated(domainKeys(domainId).log);
       return done;
@@ -231,8 +258,36 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     return seq;
   }
 
+  domainFeeds(domainId: number): Promise<RegisteredFeed[]> {
+    return guarded(() => feeds.domainFeeds(this.client, domainId));
+  }
+
+  setDomainFeeds(domainId: number, list: readonly RegisteredFeed[]): Promise<void> {
+    return this.write(() => feeds.setDomainFeeds(this.client, domainId, list));
+  }
+
+  feedStates(domainId: number): Promise<FeedState[]> {
+    return guarded(() => feeds.feedStates(this.client, domainId));
+  }
+
+  recordFeedRun(domainId: number, run: FeedRun, state: FeedState | null): Promise<void> {
+    return this.write(() => feeds.recordFeedRun(this.client, domainId, run, state));
+  }
+
+  feedRuns(domainId: number): Promise<FeedRun[]> {
+    return guarded(() => feeds.feedRuns(this.client, domainId));
+  }
+
+  claimFeed(domainId: number, url: string, owner: string, ms: number): Promise<boolean> {
+    return this.write(() => feeds.claimFeed(this.client, domainId, url, owner, ms));
+  }
+
+  releaseFeed(domainId: number, url: string, owner: string): Promise<void> {
+    return this.write(() => feeds.releaseFeed(this.client, domainId, url, owner));
+  }
+
   async appendReindex(domainId: number): Promise<number> {
-    const seq = await guarded(() => appendReindex(this.client, domainId));
+    const seq = await this.write(() => appendReindex(this.client, domainId));
     this.tail.notify(domainKeys(domainId).log);
     return seq;
   }
@@ -303,6 +358,35 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     return docs.flatMap((d) => (d === null ? [] : [JSON.parse(d)]));
   }
 
+  productSources(domainId: number): Promise<string[]> {
+    const key = domainKeys(domainId).productSources;
+    return guarded(() => this.client.sendCommand<string[]>(["HKEYS", key]));
+  }
+
+  productsBySource(domainId: number, sourceIds: readonly string[]): Promise<ProductRecord[]> {
+    const keys = domainKeys(domainId);
+    return guarded(async () => {
+      const out: ProductRecord[] = [];
+      // p-src values are "[id,rev,group_id]"; 1,000 fields a command keep each reply small.
+      for (let at = 0; at < sourceIds.length; at += 1000) {
+        const metas = await this.client.sendCommand<(string | null)[]>([
+          "HMGET",
+          keys.productSources,
+          ...sourceIds.slice(at, at + 1000),
+        ]);
+        const ids = metas.flatMap((m) => (m ? [String(JSON.parse(m)[0])] : []));
+        if (ids.length === 0) continue;
+        const docs = await this.client.sendCommand<(string | null)[]>([
+          "HMGET",
+          keys.products,
+          ...ids,
+        ]);
+        for (const d of docs) if (d) out.push(JSON.parse(d) as ProductRecord);
+      }
+      return out;
+    });
+  }
+
   allProducts(domainId: number): Promise<ProductRecord[]> {
     return guarded(() => this.allDocs(domainKeys(domainId).products)) as Promise<ProductRecord[]>;
   }
@@ -370,11 +454,11 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     events: readonly SearchEvent[],
     options: { retentionDays: number },
   ): Promise<void> {
-    return guarded(() => stats.recordSearches(this.client, events, options.retentionDays));
+    return this.write(() => stats.recordSearches(this.client, events, options.retentionDays));
   }
 
   recordActions(list: readonly ShopperAction[], options: { retentionDays: number }): Promise<void> {
-    return guarded(() => actions.recordActions(this.client, list, options.retentionDays));
+    return this.write(() => actions.recordActions(this.client, list, options.retentionDays));
   }
 
   queryActions(
@@ -383,6 +467,10 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     queries: readonly string[],
   ): Promise<QueryActions[]> {
     return guarded(() => actions.queryActions(this.client, domainId, period, queries));
+  }
+
+  productDays(domainId: number, from: string): Promise<ProductDay[]> {
+    return guarded(() => actions.productDays(this.client, domainId, from));
   }
 
   analyticsReport(
@@ -405,7 +493,7 @@ export class RedisStore implements PrimaryStore, ChangeLog {
   }
 
   setSuggestionBlocked(domainId: number, q: string, blocked: boolean): Promise<boolean> {
-    return guarded(() => stats.setSuggestionBlocked(this.client, domainId, q, blocked));
+    return this.write(() => stats.setSuggestionBlocked(this.client, domainId, q, blocked));
   }
 
   async close(): Promise<void> {

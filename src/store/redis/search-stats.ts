@@ -1,8 +1,15 @@
 import { daysBetween, expiresAt, utcDay } from "../analytics-days.ts";
-import { aggregate, MAX_QUERIES_PER_DAY, MAX_SHOPPERS_KEPT } from "../search-aggregate.ts";
+import {
+  aggregate,
+  aggregateCategoryViews,
+  MAX_CATEGORIES_PER_DAY,
+  MAX_QUERIES_PER_DAY,
+  MAX_SHOPPERS_KEPT,
+} from "../search-aggregate.ts";
 import type { AnalyticsPeriod, AnalyticsReport, QueryCount, SearchEvent } from "../store.ts";
+import { INCREMENT_CAPPED } from "./action-stats.ts";
 import type { Redis } from "./connection.ts";
-import { analyticsDayKeys, domainKeys } from "./keys.ts";
+import { analyticsDayKeys, categoryViewsKey, domainKeys } from "./keys.ts";
 import { LuaScript } from "./lua-script.ts";
 
 // The Redis side of search analytics, the model of store/search-aggregate.ts: a hash per domain
@@ -94,7 +101,32 @@ export async function recordSearches(
       calls.push(RECORD.run(client, [keys.queries, keys.suggestible], args));
     });
   }
+  for (const v of aggregateCategoryViews(events)) {
+    const args = [String(MAX_CATEGORIES_PER_DAY), String(expiresAt(v.day, retentionDays))];
+    args.push(v.category, String(v.views));
+    calls.push(INCREMENT_CAPPED.run(client, [categoryViewsKey(v.domain_id, v.day)], args));
+  }
   await Promise.all(calls);
+}
+
+/** The period's category page views, by views, then the category's bytes. */
+async function categoryViews(
+  client: Redis,
+  domainId: number,
+  days: readonly string[],
+  limit: number,
+): Promise<AnalyticsReport["category_views"]> {
+  const hashes = await Promise.all(
+    days.map((day) => client.sendCommand<string[]>(["HGETALL", categoryViewsKey(domainId, day)])),
+  );
+  const views = new Map<string, number>();
+  for (const flat of hashes)
+    for (let f = 0; f + 1 < flat.length; f += 2)
+      views.set(flat[f] as string, (views.get(flat[f] as string) ?? 0) + Number(flat[f + 1]));
+  return [...views]
+    .sort((a, b) => b[1] - a[1] || byBytes(a[0], b[0]))
+    .slice(0, limit)
+    .map(([category_id, n]) => ({ category_id, views: n }));
 }
 
 export async function analyticsReport(
@@ -144,6 +176,7 @@ export async function analyticsReport(
       ({ q, zero }): QueryCount => ({ q, count: zero }),
     ),
     searches_per_day: perDay,
+    category_views: await categoryViews(client, domainId, days, limit),
   };
 }
 

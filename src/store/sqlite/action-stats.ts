@@ -1,11 +1,17 @@
 import type { Database } from "bun:sqlite";
-import { aggregateActions } from "../action-aggregate.ts";
+import {
+  aggregateActions,
+  aggregateProductActions,
+  MAX_PRODUCTS_PER_DAY,
+} from "../action-aggregate.ts";
 import { MAX_QUERIES_PER_DAY } from "../search-aggregate.ts";
-import type { AnalyticsPeriod, QueryActions, ShopperAction } from "../store.ts";
+import type { AnalyticsPeriod, ProductDay, QueryActions, ShopperAction } from "../store.ts";
 
 // The SQLite side of shoppers' actions after a search (store/action-aggregate.ts): table
 // `action_stats` (migration 8), a row per domain, day and query, a day holding at most
-// MAX_QUERIES_PER_DAY queries as search analytics do. Only the import thread writes it.
+// MAX_QUERIES_PER_DAY queries as search analytics do; `product_actions` (migration 10), a row
+// per domain, day and product, at most MAX_PRODUCTS_PER_DAY a day. Only the import thread
+// writes them.
 
 const statements = (db: Database) => ({
   exists: db.prepare("SELECT 1 FROM action_stats WHERE domain_id = ? AND day = ? AND q = ?"),
@@ -22,6 +28,20 @@ const statements = (db: Database) => ({
        add_to_cart = add_to_cart + excluded.add_to_cart, purchases = purchases + excluded.purchases`,
   ),
   prune: db.prepare("DELETE FROM action_stats WHERE day < ?"),
+  productExists: db.prepare(
+    "SELECT 1 FROM product_actions WHERE domain_id = ? AND day = ? AND source_id = ?",
+  ),
+  productsOnDay: db.prepare(
+    "SELECT count(*) AS n FROM product_actions WHERE domain_id = ? AND day = ?",
+  ),
+  addProduct: db.prepare(
+    `INSERT INTO product_actions (domain_id, day, source_id, weight) VALUES (?, ?, ?, ?)
+     ON CONFLICT (domain_id, day, source_id) DO UPDATE SET weight = weight + excluded.weight`,
+  ),
+  productDays: db.prepare(
+    "SELECT source_id, day, weight FROM product_actions WHERE domain_id = ? AND day >= ?",
+  ),
+  pruneProducts: db.prepare("DELETE FROM product_actions WHERE day < ?"),
 });
 
 export class SqliteActionStats {
@@ -53,8 +73,22 @@ export class SqliteActionStats {
             r.purchases,
           );
         }
+        for (const r of aggregateProductActions(actions)) {
+          const known = this.q.productExists.get(r.domain_id, r.day, r.source_id) !== null;
+          if (
+            !known &&
+            (this.q.productsOnDay.get(r.domain_id, r.day) as { n: number }).n >=
+              MAX_PRODUCTS_PER_DAY
+          )
+            continue;
+          this.q.addProduct.run(r.domain_id, r.day, r.source_id, r.weight);
+        }
       })
       .immediate();
+  }
+
+  productDays(domainId: number, from: string): ProductDay[] {
+    return this.q.productDays.all(domainId, from) as ProductDay[];
   }
 
   queryActions(
@@ -76,5 +110,6 @@ export class SqliteActionStats {
 
   prune(firstDay: string): void {
     this.q.prune.run(firstDay);
+    this.q.pruneProducts.run(firstDay);
   }
 }

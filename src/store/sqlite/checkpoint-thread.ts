@@ -21,12 +21,17 @@ self.onmessage = (event: MessageEvent<ToCheckpointThread>) => {
     db = new Database(m.file);
     db.exec("PRAGMA busy_timeout = 5000");
     const checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
+    // Said once until it changes or a checkpoint succeeds: a full disk fails every tick.
+    let failing = "";
     timer = setInterval(() => {
       try {
         checkpoint.get();
+        failing = "";
       } catch (error) {
         // A busy database is retried at the next tick; the writer's safety net stays.
-        console.error(JSON.stringify({ level: "warn", msg: "checkpoint", error: String(error) }));
+        if (String(error) !== failing)
+          console.error(JSON.stringify({ level: "warn", msg: "checkpoint", error: String(error) }));
+        failing = String(error);
       }
     }, m.everyMs);
   } else {

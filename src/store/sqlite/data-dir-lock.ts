@@ -140,6 +140,8 @@ export function lockDataDir(
     writeSync(fd, `${process.pid} ${command}\n`, 0);
     if (command === "serve") writePid(dataDir);
   } catch (error) {
+    // A full disk: no pid file of a server that never ran is left.
+    if (command === "serve") rmSync(pidFile(dataDir), { force: true });
     closeSync(fd);
     throw dataDirRefusal(dataDir, error);
   }

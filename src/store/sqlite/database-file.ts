@@ -2,6 +2,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, renameSync, rmSync, statSync } from "node:fs";
 import { Refused } from "../../errors.ts";
 import { APPLICATION_ID, schemaVersion } from "./migrations.ts";
+import { sqliteFaultOf, unwritable } from "./storage-faults.ts";
 
 // A file is served only if it is Vitrina's, of a schema this build knows, and whole (issue 34,
 // point 2): a damaged, foreign, newer or emptied file is refused with one line and never
@@ -68,6 +69,48 @@ const damaged = (file: string, why: string) =>
   );
 
 /**
+ * Why a file could not be opened or made ready at start, as the operator's one line: a full
+ * disk or a file that cannot be written is said as such (a "disk I/O error" too, once the file
+ * system says why), not taken for damage.
+ */
+export function openRefusal(file: string, error: unknown): unknown {
+  if (error instanceof Refused) return error;
+  // Not SQLite's: no fact about the file, a bug, with its stack.
+  if (!String((error as { code?: unknown } | null)?.code).startsWith("SQLITE_")) return error;
+  const fault = sqliteFaultOf(error, file);
+  const reason = fault?.vars.reason ?? (error as Error).message;
+  switch (fault?.code) {
+    case "disk_full":
+      return new Refused(
+        `${file} cannot be used: its disk is full (${reason}): free space on it and start again`,
+      );
+    case "store_read_only":
+      return readOnly(file, String(reason));
+    case "store_io_error":
+      return new Refused(`${file} cannot be read or written (${reason}): check its disk`);
+    default:
+      // SQLITE_NOTADB, SQLITE_CORRUPT (or any other code): the header or the schema itself
+      // cannot be read.
+      return damaged(file, String(reason));
+  }
+}
+
+const readOnly = (file: string, why: string) =>
+  new Refused(
+    `${file} cannot be written (${why}): make it writable (chattr -i, a read-write mount) or point --data-dir elsewhere`,
+  );
+
+/**
+ * SQLite opens a file it may not write read-only without a word, and every write would then
+ * fail: a file that cannot be opened for writing (an immutable file, a read-only mount; what
+ * stops root too) is refused instead.
+ */
+function assertWritable(file: string): void {
+  const denied = unwritable(file);
+  if (denied) throw readOnly(file, denied);
+}
+
+/**
  * Opens a data dir's database file, refusing what is not whole and Vitrina's. `verify: "pages"`
  * also reads every page (the server's start); "schema" reads the header and the schema only
  * (a CLI command, a second connection of a process that checked). A missing file is created
@@ -82,6 +125,7 @@ export function openDatabaseFile(
     throw new Refused(
       `${file} is empty (0 bytes), so every domain of this store is gone from it: restore a backup (vitrina restore --from FILE --force), or remove the file to start a new empty store`,
     );
+  assertWritable(file);
   let db: Database;
   try {
     db = new Database(file, { readwrite: true, create: false, strict: true });
@@ -98,22 +142,29 @@ export function openDatabaseFile(
     return db;
   } catch (error) {
     db.close();
-    if (error instanceof Refused) throw error;
-    // SQLITE_NOTADB, SQLITE_CORRUPT: the header or the schema itself cannot be read.
-    throw damaged(file, (error as Error).message);
+    throw openRefusal(file, error);
   }
 }
 
 function createFile(file: string, init: (db: Database) => void): void {
   const partial = `${file}.new-${process.pid}`;
-  for (const suffix of ["", "-wal", "-shm", "-journal"])
-    rmSync(`${partial}${suffix}`, { force: true });
-  const db = new Database(partial, { create: true, strict: true });
+  const removePartial = () => {
+    for (const suffix of ["", "-wal", "-shm", "-journal"])
+      rmSync(`${partial}${suffix}`, { force: true });
+  };
+  removePartial();
   try {
-    init(db);
-  } finally {
-    // In rollback-journal mode until init says otherwise: closed, the file is whole on its own.
-    db.close();
+    const db = new Database(partial, { create: true, strict: true });
+    try {
+      init(db);
+    } finally {
+      // In rollback-journal mode until init says otherwise: closed, the file is whole on its own.
+      db.close();
+    }
+    renameSync(partial, file);
+  } catch (error) {
+    // A full disk at the first start: nothing half-made is left to be taken for a store.
+    removePartial();
+    throw openRefusal(file, error);
   }
-  renameSync(partial, file);
 }

@@ -145,6 +145,54 @@ const MIGRATIONS: readonly string[] = [
   `
   PRAGMA application_id = ${0x56545241};
   `,
+  // 10: what shoppers did with each product, weighed, per day (issue 32, point 1: `popular`).
+  `
+  CREATE TABLE product_actions (
+    domain_id INTEGER NOT NULL,
+    day TEXT NOT NULL,
+    source_id TEXT NOT NULL,
+    weight INTEGER NOT NULL,
+    PRIMARY KEY (domain_id, day, source_id)
+  ) WITHOUT ROWID;
+  `,
+  // 11: category pages viewed (browse=true), per day, apart from searches (issue 32, point 2).
+  `
+  CREATE TABLE category_views (
+    domain_id INTEGER NOT NULL,
+    day TEXT NOT NULL,
+    category TEXT NOT NULL,
+    views INTEGER NOT NULL,
+    PRIMARY KEY (domain_id, day, category)
+  ) WITHOUT ROWID;
+  `,
+  // 12: categories with parents (issue 33, point 2). The doc keeps parent_id as the index reads
+  // it; the column lets a batch's rules walk up the tree without parsing docs.
+  `
+  ALTER TABLE categories ADD COLUMN parent_source_id INTEGER;
+  UPDATE categories SET parent_source_id = json_extract(doc, '$.parent_id');
+  `,
+  // 13: registered feeds (issue 33, points 1 and 5): the list as one JSON, replaced whole; per
+  // feed what its last run left (when, ETag, Last-Modified); the history of runs, the newest
+  // kept (store/sqlite/feed-store.ts).
+  `
+  CREATE TABLE domain_feeds (
+    domain_id INTEGER PRIMARY KEY,
+    feeds TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE TABLE feed_states (
+    domain_id INTEGER NOT NULL,
+    url TEXT NOT NULL,
+    state TEXT NOT NULL,
+    PRIMARY KEY (domain_id, url)
+  ) WITHOUT ROWID;
+  CREATE TABLE feed_runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    domain_id INTEGER NOT NULL,
+    run TEXT NOT NULL
+  );
+  CREATE INDEX feed_runs_by_domain ON feed_runs (domain_id, id);
+  `,
 ];
 
 /** SQLite's application_id of a Vitrina file ("VTRA"), from migration 9 on. */

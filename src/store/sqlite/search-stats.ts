@@ -1,6 +1,8 @@
 import type { Database } from "bun:sqlite";
 import {
   aggregate,
+  aggregateCategoryViews,
+  MAX_CATEGORIES_PER_DAY,
   MAX_QUERIES_PER_DAY,
   mergeShoppers,
   type QueryAggregate,
@@ -9,7 +11,7 @@ import type { AnalyticsPeriod, AnalyticsReport, QueryCount, SearchEvent } from "
 
 // The SQLite side of search analytics (store/search-aggregate.ts): tables `search_stats`
 // (a row per domain, day, language and query), `search_days` and `blocked_suggestions`
-// (migration 2). Shopper ids are kept space-separated. Only the import thread writes them.
+// (migration 2), `category_views` (migration 11). Shopper ids are kept space-separated. Only the import thread writes them.
 
 type StoredRow = Pick<QueryAggregate, "count" | "zero" | "filtered" | "corrected_query"> & {
   shoppers: string;
@@ -49,6 +51,22 @@ const statements = (db: Database) => ({
      WHERE domain_id = ? AND day >= ? AND shoppers_n > 1 AND shoppers_n >= ?
      GROUP BY q ORDER BY shoppers DESC, n DESC, q LIMIT ?`,
   ),
+  viewExists: db.prepare(
+    "SELECT 1 FROM category_views WHERE domain_id = ? AND day = ? AND category = ?",
+  ),
+  viewsOnDay: db.prepare(
+    "SELECT count(*) AS n FROM category_views WHERE domain_id = ? AND day = ?",
+  ),
+  addViews: db.prepare(
+    `INSERT INTO category_views (domain_id, day, category, views) VALUES (?, ?, ?, ?)
+     ON CONFLICT (domain_id, day, category) DO UPDATE SET views = views + excluded.views`,
+  ),
+  topViews: db.prepare(
+    `SELECT category AS category_id, sum(views) AS views FROM category_views
+     WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY category
+     ORDER BY views DESC, category LIMIT ?`,
+  ),
+  pruneViews: db.prepare("DELETE FROM category_views WHERE day < ?"),
   pruneQueries: db.prepare("DELETE FROM search_stats WHERE day < ?"),
   pruneDays: db.prepare("DELETE FROM search_days WHERE day < ?"),
   blocked: db.prepare("SELECT q FROM blocked_suggestions WHERE domain_id = ? ORDER BY q"),
@@ -93,6 +111,15 @@ export class SqliteSearchStats {
           );
         }
         for (const d of days) this.q.addDay.run(d.domain_id, d.day, d.count);
+        for (const v of aggregateCategoryViews(events)) {
+          const known = this.q.viewExists.get(v.domain_id, v.day, v.category) !== null;
+          if (
+            !known &&
+            (this.q.viewsOnDay.get(v.domain_id, v.day) as { n: number }).n >= MAX_CATEGORIES_PER_DAY
+          )
+            continue;
+          this.q.addViews.run(v.domain_id, v.day, v.category, v.views);
+        }
       })
       .immediate();
   }
@@ -112,6 +139,7 @@ export class SqliteSearchStats {
       .transaction(() => {
         this.q.pruneQueries.run(firstDay);
         this.q.pruneDays.run(firstDay);
+        this.q.pruneViews.run(firstDay);
       })
       .immediate();
     this.queriesOnDay.clear();
@@ -123,6 +151,7 @@ export class SqliteSearchStats {
       top_queries: this.q.top.all(...range, limit) as AnalyticsReport["top_queries"],
       zero_result_queries: this.q.zero.all(...range, limit) as QueryCount[],
       searches_per_day: this.q.perDay.all(...range) as { day: string; count: number }[],
+      category_views: this.q.topViews.all(...range, limit) as AnalyticsReport["category_views"],
     };
   }
 

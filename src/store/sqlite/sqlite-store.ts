@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { AppError } from "../../errors.ts";
 import type { CategoryDraft, ProductDraft } from "../../model/drafts.ts";
+import type { FeedRun, FeedState, RegisteredFeed } from "../../model/feeds.ts";
 import type { MerchRule } from "../../model/merchandising.ts";
 import type {
   CategoryRecord,
@@ -19,6 +20,7 @@ import type {
   CatalogCounts,
   ChangeLog,
   PrimaryStore,
+  ProductDay,
   QueryActions,
   Rotation,
   SearchEvent,
@@ -27,9 +29,11 @@ import type {
   WriteResult,
 } from "../store.ts";
 import { Waiters } from "../waiters.ts";
+import { WriteFaults } from "../write-faults.ts";
 import { SqliteActionStats } from "./action-stats.ts";
 import { ensureDataDir } from "./data-dir-lock.ts";
-import { openDatabaseFile } from "./database-file.ts";
+import { openDatabaseFile, openRefusal } from "./database-file.ts";
+import { SqliteFeedStore } from "./feed-store.ts";
 import { migrate } from "./migrations.ts";
 import { SqliteSearchStats } from "./search-stats.ts";
 import { sqliteFaultOf } from "./storage-faults.ts";
@@ -65,6 +69,7 @@ const domainOf = ({
 });
 
 const statements = (db: Database) => ({
+  productSources: db.prepare("SELECT source_id FROM products WHERE domain_id = ?"),
   productsBySource: db.prepare(
     `SELECT source_id, doc FROM products
      WHERE domain_id = ? AND source_id IN (SELECT value FROM json_each(?))`,
@@ -74,9 +79,14 @@ const statements = (db: Database) => ({
          ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, updated_at = excluded.updated_at`,
   ),
   categoryIdBySource: db.prepare("SELECT id FROM categories WHERE domain_id = ? AND source_id = ?"),
+  categoryParent: db.prepare(
+    "SELECT parent_source_id AS parent FROM categories WHERE domain_id = ? AND source_id = ?",
+  ),
   upsertCategory: db.prepare(
-    `INSERT INTO categories (id, domain_id, source_id, doc, updated_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, updated_at = excluded.updated_at`,
+    `INSERT INTO categories (id, domain_id, source_id, parent_source_id, doc, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET parent_source_id = excluded.parent_source_id,
+           doc = excluded.doc, updated_at = excluded.updated_at`,
   ),
   registerWarehouse: db.prepare(
     "INSERT INTO warehouses (domain_id, external_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
@@ -115,18 +125,18 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
   private readonly q: ReturnType<typeof statements>;
   private readonly stats: SqliteSearchStats;
   private readonly actions: SqliteActionStats;
-  /**
-   * Set by the first write that finds the file damaged: every later write is refused with it
-   * (issue 34, point 2), so that nothing is acknowledged into a file that cannot give it back.
-   */
-  private damaged: AppError | null = null;
+  private readonly feeds: SqliteFeedStore;
+  /** What the writes found: a damaged file stops them, a full disk lasts until one succeeds. */
+  private readonly faults = new WriteFaults();
+  private readonly file: string;
 
   constructor(
     dataDir: string,
     options: { synchronous?: "normal" | "full"; verify?: "pages" | "schema" } = {},
   ) {
     ensureDataDir(dataDir);
-    this.db = openDatabaseFile(sqliteFile(dataDir), {
+    this.file = sqliteFile(dataDir);
+    this.db = openDatabaseFile(this.file, {
       verify: options.verify ?? "schema",
       init: (db) => {
         // A product row is 2-4 KB of JSON: on SQLite's default 4 KiB pages nearly every row
@@ -135,15 +145,21 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
         migrate(db);
       },
     });
-    this.db.exec("PRAGMA journal_mode = WAL");
-    this.db.exec(`PRAGMA synchronous = ${options.synchronous === "full" ? "FULL" : "NORMAL"}`);
-    this.db.exec("PRAGMA busy_timeout = 5000");
-    // The server checkpoints from a thread of its own (checkpointer.ts). This threshold
-    // (~160 MiB of WAL instead of SQLite's default 4 MiB) is the safety net, and what the
-    // CLI's short-lived connections use.
-    this.db.exec("PRAGMA wal_autocheckpoint = 10000");
-    this.db.exec("PRAGMA foreign_keys = ON");
-    migrate(this.db);
+    try {
+      this.db.exec("PRAGMA journal_mode = WAL");
+      this.db.exec(`PRAGMA synchronous = ${options.synchronous === "full" ? "FULL" : "NORMAL"}`);
+      this.db.exec("PRAGMA busy_timeout = 5000");
+      // The server checkpoints from a thread of its own (checkpointer.ts). This threshold
+      // (~160 MiB of WAL instead of SQLite's default 4 MiB) is the safety net, and what the
+      // CLI's short-lived connections use.
+      this.db.exec("PRAGMA wal_autocheckpoint = 10000");
+      this.db.exec("PRAGMA foreign_keys = ON");
+      migrate(this.db);
+    } catch (error) {
+      // A full disk at start fails here (the WAL, its index, a migration): one line, not a stack.
+      this.db.close();
+      throw openRefusal(this.file, error);
+    }
     const max = (table: string) =>
       (this.db.query(`SELECT coalesce(max(id), 0) AS m FROM ${table}`).get() as { m: number }).m;
     this.nextProductId = max("products") + 1;
@@ -151,23 +167,23 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     this.q = statements(this.db);
     this.stats = new SqliteSearchStats(this.db);
     this.actions = new SqliteActionStats(this.db);
+    this.feeds = new SqliteFeedStore(this.db, (work) => this.write(work));
   }
 
-  /** The damage a write found, while this connection refuses writes because of it. */
+  /** The fault the last writes met (a damaged file, a full disk), while it lasts. */
   get fault(): AppError | null {
-    return this.damaged;
+    return this.faults.current;
   }
 
   /** Runs a write (one transaction) unless the file is known damaged; storage faults as AppErrors. */
   private write<T>(work: () => T): T {
-    if (this.damaged) throw this.damaged;
+    this.faults.check();
     try {
-      return work();
+      const done = work();
+      this.faults.succeeded();
+      return done;
     } catch (error) {
-      const fault = sqliteFaultOf(error);
-      if (!fault) throw error;
-      if (fault.code === "store_damaged") this.damaged = fault;
-      throw fault;
+      throw this.faults.failed(sqliteFaultOf(error, this.file) ?? error);
     }
   }
 
@@ -279,12 +295,22 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
             },
             category: (id) => this.q.categoryIdBySource.get(domainId, id) !== null,
           },
-          { log: options.log, now, newId: () => this.nextProductId++ },
+          {
+            log: options.log,
+            now,
+            // A dry run hands out no ids: the store's ids stay dense.
+            newId: options.dryRun ? () => -1 : () => this.nextProductId++,
+            skipUnchanged: options.skipUnchanged,
+            assumeCategories: options.assumeCategories,
+          },
         );
+        if (options.dryRun) return { ...plan, log: false, warehouses: [] };
         for (const w of plan.warehouses) this.q.registerWarehouse.run(domainId, w);
         return plan;
       },
-      (r, json) => this.q.upsertProduct.run(r.id, domainId, r.source_id, r.group_id, json, now),
+      options.dryRun
+        ? () => {}
+        : (r, json) => this.q.upsertProduct.run(r.id, domainId, r.source_id, r.group_id, json, now),
     );
   }
 
@@ -301,11 +327,25 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
       () =>
         planCategoryBatch(
           drafts,
-          (source) =>
-            ((this.q.categoryIdBySource.get(domainId, source) as Row | null)?.id as number) ?? null,
+          {
+            id: (source) =>
+              ((this.q.categoryIdBySource.get(domainId, source) as Row | null)?.id as number) ??
+              null,
+            parent: (source) =>
+              ((this.q.categoryParent.get(domainId, source) as Row | null)?.parent as number) ??
+              null,
+          },
           { log: options.log, now, newId: () => this.nextCategoryId++ },
         ),
-      (r, json) => this.q.upsertCategory.run(r.id, domainId, r.source_category_id, json, now),
+      (r, json) =>
+        this.q.upsertCategory.run(
+          r.id,
+          domainId,
+          r.source_category_id,
+          r.parent_id ?? null,
+          json,
+          now,
+        ),
     );
   }
 
@@ -328,13 +368,17 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
       this.db
         .transaction(() => {
           const planned = plan();
+          let written = 0;
           const out = planned.items.map((item): WriteResult<T> | null => {
             if (!item?.ok) return item;
+            if (item.unchanged) return { ...item, json: "null" };
             const json = JSON.stringify(item.record);
             write(item.record, json);
+            written++;
             return { ...item, json };
           });
-          if (planned.log) seq = this.append(domainId, kind, out);
+          if (planned.log && (written > 0 || !options.skipUnchanged))
+            seq = this.append(domainId, kind, out);
           return out;
         })
         .immediate(),
@@ -351,7 +395,7 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     kind: ChangeEntry["kind"],
     results: readonly (WriteResult<{ id: number }> | null)[],
   ): number {
-    const ids = results.flatMap((r) => (r?.ok ? [r.record.id] : []));
+    const ids = results.flatMap((r) => (r?.ok && !r.unchanged ? [r.record.id] : []));
     const row = this.q.appendChange.get(domainId, kind, JSON.stringify(ids), Date.now()) as {
       seq: number;
     };
@@ -388,6 +432,34 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     );
     this.waiters.wake(domainId);
     return seq;
+  }
+
+  domainFeeds(domainId: number): Promise<RegisteredFeed[]> {
+    return this.feeds.domainFeeds(domainId);
+  }
+
+  setDomainFeeds(domainId: number, feeds: readonly RegisteredFeed[]): Promise<void> {
+    return this.feeds.setDomainFeeds(domainId, feeds);
+  }
+
+  feedStates(domainId: number): Promise<FeedState[]> {
+    return this.feeds.feedStates(domainId);
+  }
+
+  recordFeedRun(domainId: number, run: FeedRun, state: FeedState | null): Promise<void> {
+    return this.feeds.recordFeedRun(domainId, run, state);
+  }
+
+  feedRuns(domainId: number): Promise<FeedRun[]> {
+    return this.feeds.feedRuns(domainId);
+  }
+
+  claimFeed(domainId: number, url: string, owner: string, ms: number): Promise<boolean> {
+    return this.feeds.claimFeed(domainId, url, owner, ms);
+  }
+
+  releaseFeed(domainId: number, url: string, owner: string): Promise<void> {
+    return this.feeds.releaseFeed(domainId, url, owner);
   }
 
   async appendReindex(domainId: number): Promise<number> {
@@ -439,6 +511,15 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
       .all(domainId, JSON.stringify(ids)) as { doc: string }[];
     for (const r of rows) out.push(JSON.parse(r.doc));
     return out;
+  }
+
+  async productSources(domainId: number): Promise<string[]> {
+    return (this.q.productSources.all(domainId) as { source_id: string }[]).map((r) => r.source_id);
+  }
+
+  async productsBySource(domainId: number, sourceIds: readonly string[]): Promise<ProductRecord[]> {
+    const rows = this.q.productsBySource.all(domainId, JSON.stringify(sourceIds)) as Row[];
+    return rows.map((r) => JSON.parse(r.doc as string) as ProductRecord);
   }
 
   async allProducts(domainId: number): Promise<ProductRecord[]> {
@@ -499,6 +580,10 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     queries: readonly string[],
   ): Promise<QueryActions[]> {
     return this.actions.queryActions(domainId, period, queries);
+  }
+
+  async productDays(domainId: number, from: string): Promise<ProductDay[]> {
+    return this.actions.productDays(domainId, from);
   }
 
   async analyticsReport(

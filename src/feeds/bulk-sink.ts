@@ -1,0 +1,84 @@
+import type { FieldErrors } from "../model/import.ts";
+import type { FeedSink, ItemOutcome } from "./run-feed.ts";
+
+// A feed run's writes as bulk import requests: the HTTP thread's import writer and the CLI's
+// import service both answer a batch's JSON body with the bulk answer (specification 2.6).
+
+export interface BulkAnswer {
+  successful: { index: number; status: number; unchanged?: boolean }[];
+  errors?: { index: number; errors: Record<string, string | string[]> }[];
+}
+
+export interface BulkCalls {
+  categories(body: Uint8Array): Promise<BulkAnswer>;
+  /** A product batch written with `skipUnchanged` (its unchanged items say so). */
+  products(body: Uint8Array): Promise<BulkAnswer>;
+  reindex(): Promise<unknown>;
+  /** A product batch planned and not written (`dryRun`, these categories assumed). */
+  preview?(body: Uint8Array, categories: readonly number[]): Promise<BulkAnswer>;
+  missing?: FeedSink["missing"];
+  retire?: FeedSink["retire"];
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+// A successful entry's head as encodeResponse (import/response-bytes.ts) writes it. No record
+// has an `index` or `errors` key, and a quote inside a string is escaped: neither pattern can
+// occur inside `data`.
+const ENTRY = /\{"index":(\d+),"status":(\d+),("unchanged":true,)?"data":/g;
+const ERRORS = '],"errors":';
+
+/**
+ * A bulk answer's outcomes without parsing the records it carries: a feed run's answers hold
+ * every written record (~1 KB each), which it does not read.
+ */
+export function answerOf(body: Uint8Array): BulkAnswer {
+  const text = decoder.decode(body);
+  const successful: BulkAnswer["successful"] = [];
+  for (const m of text.matchAll(ENTRY))
+    successful.push({
+      index: Number(m[1]),
+      status: Number(m[2]),
+      ...(m[3] ? { unchanged: true } : {}),
+    });
+  const at = text.lastIndexOf(ERRORS);
+  if (at < 0) return { successful };
+  return { successful, errors: JSON.parse(text.slice(at + ERRORS.length, -1)) };
+}
+
+/** Each item's outcome in the batch's order, from a bulk answer. */
+export function outcomes(answer: BulkAnswer, count: number): ItemOutcome[] {
+  const out: ItemOutcome[] = Array.from({ length: count }, () => ({
+    errors: { "": ["The import gave no answer for this item."] },
+  }));
+  for (const s of answer.successful)
+    out[s.index] = s.unchanged
+      ? { status: 200, unchanged: true }
+      : { status: s.status === 201 ? 201 : 200 };
+  for (const e of answer.errors ?? []) {
+    // Category errors carry one message a field (specification 2.6): lists, as products'.
+    const errors: FieldErrors = {};
+    for (const [k, v] of Object.entries(e.errors)) errors[k] = Array.isArray(v) ? v : [v];
+    out[e.index] = { errors };
+  }
+  return out;
+}
+
+export function bulkSink(calls: BulkCalls): FeedSink {
+  const body = (items: readonly string[]) => encoder.encode(`[${items.join(",")}]`);
+  const { preview, missing, retire } = calls;
+  return {
+    categories: async (items) => outcomes(await calls.categories(body(items)), items.length),
+    products: async (items) => outcomes(await calls.products(body(items)), items.length),
+    reindex: async () => {
+      await calls.reindex();
+    },
+    ...(preview && {
+      preview: async (items, categories) =>
+        outcomes(await preview(body(items), categories), items.length),
+    }),
+    ...(missing && { missing }),
+    ...(retire && { retire }),
+  };
+}

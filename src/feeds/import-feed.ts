@@ -1,0 +1,49 @@
+import { AppError } from "../errors.ts";
+import { type FeedFormat, FeedSyntaxError } from "./feed-types.ts";
+import { OfferSpool } from "./offer-spool.ts";
+import { planFeed } from "./plan-feed.ts";
+import { openFeed } from "./read-feed.ts";
+import { type FeedLimits, type FeedRunResult, type FeedSink, runPlan } from "./run-feed.ts";
+
+// One feed run from its bytes to its result: the pipeline the CLI and the route share.
+
+export interface FeedImport {
+  format: FeedFormat | "auto";
+  dryRun: boolean;
+  /** Runs a feed that lacks more than half of the store's products (docs/FEEDS.md). */
+  force?: boolean;
+  limits: FeedLimits;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/**
+ * Reads the whole feed and plans it before the first write: a feed that breaks anywhere is
+ * 400 `feed_malformed` with its line and column, and nothing of the run is written. The offers
+ * wait in a spool on disk meanwhile (offer-spool.ts), removed when the run ends.
+ */
+export async function importFeed(
+  bytes: AsyncIterable<Uint8Array>,
+  sink: FeedSink,
+  options: FeedImport,
+): Promise<FeedRunResult> {
+  const started = performance.now();
+  try {
+    await using spool = new OfferSpool();
+    const feed = await openFeed(bytes, options.format);
+    const plan = await planFeed(feed.entries, spool);
+    return await runPlan(plan, sink, {
+      ...options,
+      ...feed,
+      force: options.force ?? false,
+      started,
+    });
+  } catch (error) {
+    if (error instanceof FeedSyntaxError)
+      throw new AppError("feed_malformed", {
+        line: error.line,
+        column: error.column,
+        reason: error.reason,
+      });
+    throw error;
+  }
+}

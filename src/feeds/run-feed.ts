@@ -1,0 +1,211 @@
+import { AppError } from "../errors.ts";
+import type { FieldErrors } from "../model/import.ts";
+import type { FeedEncoding } from "./decode.ts";
+import type { FeedFormat } from "./feed-types.ts";
+import type {
+  CategoryError,
+  FeedPlan,
+  OfferError,
+  PlannedCategory,
+  PlannedProduct,
+} from "./plan-feed.ts";
+
+// A planned feed written through the bulk import (the HTTP thread's import writer, or the CLI's
+// own import service): categories, then products, in batches under the bulk limits, so that
+// each batch keeps the bulk import's crash guarantees and is charged to its store's share.
+
+/** What one bulk batch answered, per item in the batch's order. */
+export type ItemOutcome = { status: 200 | 201; unchanged?: boolean } | { errors: FieldErrors };
+
+/** Where a run writes: the bulk import's two batch calls and a reindex. */
+export interface FeedSink {
+  categories(items: readonly string[]): Promise<ItemOutcome[]>;
+  /** Writes the products that differ from the stored ones; the others come back `unchanged`. */
+  products(items: readonly string[]): Promise<ItemOutcome[]>;
+  /** Makes saved items of a batch that had a failed item searchable (specification 4.1 rule 8). */
+  reindex(): Promise<void>;
+  /**
+   * A dry run's products: planned against the store, the feed's categories taken as existing,
+   * nothing written. A sink without it answers a dry run without the store.
+   */
+  preview?(items: readonly string[], categories: readonly number[]): Promise<ItemOutcome[]>;
+  /**
+   * The domain's product count, and the available products the feed lacks (`present`: its
+   * offer ids). A sink without `missing` and `retire` makes nothing of the store go.
+   */
+  missing?(present: readonly string[]): Promise<{ products: number; gone: string[] }>;
+  /** Makes these products unavailable. */
+  retire?(sourceIds: readonly string[]): Promise<void>;
+}
+
+export interface FeedLimits {
+  maxItems: number;
+  maxBytes: number;
+}
+
+/** The most errors an answer lists; `failed` counts them all. */
+export const LISTED_ERRORS = 1000;
+
+export interface FeedRunResult {
+  format: FeedFormat;
+  encoding: FeedEncoding;
+  language: string;
+  dry_run: boolean;
+  /** Offers in the feed. */
+  offers: number;
+  created: number;
+  updated: number;
+  /** Offers the store already had as they are: not written. */
+  unchanged: number;
+  /** The store's available products the feed lacks, made unavailable. */
+  gone: number;
+  failed: number;
+  categories: { total: number; created: number; updated: number; failed: number };
+  errors: OfferError[];
+  category_errors: CategoryError[];
+  /** Present when more errors were found than are listed. */
+  errors_truncated?: true;
+  seconds: number;
+}
+
+/** A category as the bulk import takes it, with `parent_id`: its parent's source_category_id. */
+export function categoryJson(c: PlannedCategory): string {
+  return JSON.stringify(c.parentId !== null ? { ...c.item, parent_id: c.parentId } : c.item);
+}
+
+/** Items cut into batches of at most `maxItems` and (as a JSON array) `maxBytes`. */
+export async function* batches<T>(
+  items: AsyncIterable<T> | Iterable<T>,
+  json: (item: T) => string,
+  limits: FeedLimits,
+): AsyncGenerator<{ items: T[]; json: string[] }> {
+  let batch: { items: T[]; json: string[] } = { items: [], json: [] };
+  let bytes = 2;
+  for await (const item of items) {
+    const text = json(item);
+    const size = Buffer.byteLength(text) + 1;
+    const n = batch.items.length;
+    if (n > 0 && (n >= limits.maxItems || bytes + size > limits.maxBytes)) {
+      yield batch;
+      batch = { items: [], json: [] };
+      bytes = 2;
+    }
+    batch.items.push(item);
+    batch.json.push(text);
+    bytes += size;
+  }
+  if (batch.items.length > 0) yield batch;
+}
+
+export interface RunOptions {
+  format: FeedFormat;
+  encoding: FeedEncoding;
+  limits: FeedLimits;
+  dryRun: boolean;
+  /** Runs a feed that lacks more than half of the store's products. */
+  force: boolean;
+  started: number;
+  /** Items written so far of all to write. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/**
+ * Writes a plan (unless a dry run) and counts what each offer and category became: first the
+ * check that the feed does not empty the store, then categories, products (those the store has
+ * as they are cost no write), and last the products the feed lacks.
+ */
+export async function runPlan(
+  plan: FeedPlan,
+  sink: FeedSink,
+  options: RunOptions,
+): Promise<FeedRunResult> {
+  const storeErrors: OfferError[] = [];
+  const categoryErrors = [...plan.categoryErrors];
+  const counts = { created: 0, updated: 0, unchanged: 0 };
+  const categoryCounts = { created: 0, updated: 0 };
+  let partial = false;
+  const missing = (await sink.missing?.(plan.present)) ?? { products: 0, gone: [] };
+  if (missing.gone.length * 2 > missing.products && !options.force)
+    throw new AppError("feed_would_empty", {
+      gone: missing.gone.length,
+      products: missing.products,
+    });
+  // Offers found invalid as they are mapped are never written: the last report is total.
+  const total = (options.dryRun ? 0 : plan.categories.length) + plan.present.length;
+  let done = 0;
+  if (!options.dryRun)
+    for await (const batch of batches(plan.categories, categoryJson, options.limits)) {
+      const outcomes = await sink.categories(batch.json);
+      outcomes.forEach((o, i) => {
+        if ("status" in o) categoryCounts[o.status === 201 ? "created" : "updated"]++;
+        else {
+          partial = true;
+          const id = batch.items[i]?.item.source_category_id;
+          categoryErrors.push({ category_id: String(id), line: 0, errors: o.errors });
+        }
+      });
+      done += batch.items.length;
+      options.onProgress?.(done, total);
+    }
+  const feedCategories = plan.categories.map((c) => Number(c.item.source_category_id));
+  const preview = sink.preview;
+  const write = options.dryRun
+    ? preview && ((items: readonly string[]) => preview(items, feedCategories))
+    : (items: readonly string[]) => sink.products(items);
+  const count = (items: PlannedProduct[], outcomes: ItemOutcome[]) => {
+    outcomes.forEach((o, i) => {
+      if (!("status" in o)) {
+        partial = true;
+        storeErrors.push({ offer_id: items[i]?.id ?? "", line: 0, errors: o.errors });
+      } else counts[o.unchanged ? "unchanged" : o.status === 201 ? "created" : "updated"]++;
+    });
+    done += items.length;
+    options.onProgress?.(done, total);
+  };
+  // One batch in flight while the next is mapped: the import thread writes one while this
+  // thread reads the spool. Batches of a domain are written in the order sent.
+  // A failed write stops the run at the next batch (each promise is awaited in order below;
+  // the catch only keeps one not awaited yet from counting as unhandled).
+  let previous: Promise<void> = Promise.resolve();
+  for await (const batch of batches(plan.products, (p) => p.json, options.limits)) {
+    const written = write ? write(batch.json) : Promise.resolve([]);
+    written.catch(() => {});
+    await previous;
+    previous = written.then((outcomes) => count(batch.items, outcomes));
+    previous.catch(() => {});
+  }
+  await previous;
+  if (done < total) options.onProgress?.(total, total);
+  if (!options.dryRun) {
+    if (missing.gone.length > 0) await sink.retire?.(missing.gone);
+    if (partial) await sink.reindex();
+  }
+  // The plan's errors in feed order (those of a whole offer were found as it was read, the
+  // others as it was mapped), then the store's.
+  const offerErrors = [...plan.offerErrors].sort((a, b) => a.line - b.line).concat(storeErrors);
+  const listed = (list: OfferError[] | CategoryError[]) => list.slice(0, LISTED_ERRORS);
+  return {
+    format: options.format,
+    encoding: options.encoding,
+    language: plan.language,
+    dry_run: options.dryRun,
+    offers: plan.offers,
+    created: counts.created,
+    updated: counts.updated,
+    unchanged: counts.unchanged,
+    gone: missing.gone.length,
+    failed: offerErrors.length,
+    categories: {
+      total: plan.categories.length + plan.categoryErrors.length,
+      created: categoryCounts.created,
+      updated: categoryCounts.updated,
+      failed: categoryErrors.length,
+    },
+    errors: listed(offerErrors) as OfferError[],
+    category_errors: listed(categoryErrors) as CategoryError[],
+    ...(offerErrors.length > LISTED_ERRORS || categoryErrors.length > LISTED_ERRORS
+      ? { errors_truncated: true as const }
+      : {}),
+    seconds: Math.round((performance.now() - options.started) / 10) / 100,
+  };
+}

@@ -1,0 +1,291 @@
+import type {
+  CategoryCount,
+  Facet,
+  Hit,
+  HitGroup,
+  SearchRequest,
+  SearchResult,
+  VariantGroup,
+} from "../engine-types.ts";
+import { languageIndex } from "../index/languages.ts";
+import type { Snapshot } from "../index/snapshot.ts";
+import { FacetCounter, selectFilters } from "./facets.ts";
+import { nameRangesOf } from "./highlight.ts";
+import { type Listing, listingOf, variantGroupsOf } from "./listings.ts";
+import { pageSlice } from "./pagination.ts";
+
+// A category page made of its listing (listings.ts): the hits within the price bounds, one card
+// per product when asked, counted per category and per filter value, and the page's slice, in
+// one pass each over hits already in rank order. The answer is the one the search's own path
+// (collect-hits.ts, variant-groups.ts, layout.ts) gives for the same request, field for field
+// (category-page.test.ts compares them): a card shows the group's main variant when it is
+// within the bounds, else its best ranked one, and ranks as that best one does. Pages without
+// price bounds are kept with the listing, so that the next page is a slice.
+
+/** The cards of a listing within some price bounds, counted. */
+interface View {
+  /** Per card, in rank order: the hit it shows. */
+  readonly shown: Int32Array;
+  /** Cards per category slot; the slots with cards, in the order of their first. */
+  readonly counts: Uint32Array;
+  readonly present: readonly number[];
+  readonly categories: readonly CategoryCount[];
+  readonly facets: readonly Facet[];
+}
+
+/** The pages without price bounds of each listing, by groupVariants. */
+const unbounded = new WeakMap<Listing, Map<boolean, View>>();
+
+/**
+ * The page `request` asks (browse, no words, no filter or range, no merchandising rule); null
+ * when it has no listing yet (listings.ts): the search's own path then makes it.
+ */
+export function categoryPage(snap: Snapshot, request: SearchRequest): SearchResult | null {
+  const listing = listingOf(snap, request);
+  if (listing === null) return null;
+  // Bounds around every price (a slider at its ends) bound nothing: the page without them.
+  const { price } = listing.hits;
+  const low = request.priceFrom ?? Number.NEGATIVE_INFINITY;
+  const high = request.priceTo ?? Number.POSITIVE_INFINITY;
+  const bounded = price !== null && (low > price.min || high < price.max);
+  let view: View;
+  if (bounded) view = viewOf(listing, request, false);
+  else {
+    const views = unbounded.get(listing) ?? new Map<boolean, View>();
+    unbounded.set(listing, views);
+    view = views.get(request.groupVariants) ?? viewOf(listing, request, true);
+    views.set(request.groupVariants, view);
+  }
+  return layOut(listing, request, view);
+}
+
+const NO_VARIANTS = { groupOf: new Int32Array(0), groups: 0 };
+
+/** Working arrays, reused from page to page (search is synchronous). */
+let scratch = {
+  within: new Int32Array(0),
+  shown: new Int32Array(0),
+  segments: new Int32Array(0),
+  lists: new Int32Array(0),
+  groups: new Float64Array(0),
+  mainOf: new Int32Array(0),
+  stamp: new Uint32Array(0),
+};
+let generation = 0;
+
+function grow(n: number, groups: number): void {
+  if (scratch.within.length < n) {
+    const size = n + (n >>> 1);
+    scratch = {
+      ...scratch,
+      within: new Int32Array(size),
+      shown: new Int32Array(size),
+      segments: new Int32Array(size),
+      lists: new Int32Array(size),
+      groups: new Float64Array(size),
+    };
+  }
+  if (scratch.mainOf.length < groups || generation >= 0xfffffff0) {
+    const size = Math.max(groups + (groups >>> 1), scratch.mainOf.length);
+    scratch = { ...scratch, mainOf: new Int32Array(size), stamp: new Uint32Array(size) };
+    generation = 0;
+  }
+}
+
+/**
+ * The cards of `listing` within the request's price bounds; `kept`: the view is kept with the
+ * listing (the pages without bounds), with its filter counts whether this page shows them or
+ * not.
+ */
+function viewOf(listing: Listing, request: SearchRequest, kept: boolean): View {
+  const { hits, ranked, snap } = listing;
+  const n = hits.count;
+  const grouped = request.groupVariants;
+  // Without cards, no group: -1 each, as groupOrdinals numbers a doc of none.
+  const { groupOf, groups } = grouped ? variantGroupsOf(listing) : NO_VARIANTS;
+  grow(n, groups);
+  const low = request.priceFrom ?? Number.NEGATIVE_INFINITY;
+  const high = request.priceTo ?? Number.POSITIVE_INFINITY;
+  const price = hits.discounted;
+  const within = scratch.within;
+  let m = 0;
+  for (let h = 0; h < n; h++) {
+    const p = price[h] as number;
+    if (p >= low && p <= high) within[m++] = h;
+  }
+
+  // Per group within the bounds: its first main variant in doc order (variant-groups.ts).
+  const { mainOf, stamp } = scratch;
+  let now = ++generation;
+  if (grouped)
+    for (let i = 0; i < m; i++) {
+      const h = within[i] as number;
+      const g = groupOf[h] as number;
+      if (g < 0 || (hits.groupKey[h] as number) % 2 !== 1 || stamp[g] === now) continue;
+      stamp[g] = now;
+      mainOf[g] = h;
+    }
+  const mains = now;
+  // The cards in rank order: a group's first hit met is its best.
+  now = ++generation;
+  const shown = scratch.shown;
+  let cards = 0;
+  for (let r = 0; r < n; r++) {
+    const h = ranked[r] as number;
+    const p = price[h] as number;
+    if (p < low || p > high) continue;
+    if (!grouped) {
+      shown[cards++] = h;
+      continue;
+    }
+    const g = groupOf[h] as number;
+    if (g < 0) shown[cards++] = h;
+    else if (stamp[g] !== now) {
+      shown[cards++] = stamp[g] === mains ? (mainOf[g] as number) : h;
+      stamp[g] = now;
+    }
+  }
+  const counts = new Uint32Array(snap.categories.entries.length);
+  const present: number[] = [];
+  for (let c = 0; c < cards; c++) {
+    const s = hits.category[shown[c] as number] as number;
+    if (counts[s] === 0) present.push(s);
+    counts[s] = (counts[s] as number) + 1;
+  }
+  const categories: CategoryCount[] = [];
+  for (const s of present)
+    if (snap.categories.entries[s]?.record != null)
+      categories.push({ slot: s, total: counts[s] as number });
+  return {
+    // A view kept owns its cards; another is laid out before the next view reuses them.
+    shown: kept ? shown.slice(0, cards) : shown.subarray(0, cards),
+    counts,
+    present,
+    categories,
+    facets: kept || request.facets ? facetsOf(listing, request, within, m) : [],
+  };
+}
+
+/** The filter counts of the hits within[0 .. m), per product with groupVariants (facets.ts). */
+function facetsOf(
+  listing: Listing,
+  request: SearchRequest,
+  within: Int32Array,
+  m: number,
+): readonly Facet[] {
+  const { snap, hits } = listing;
+  const counter = new FacetCounter(
+    snap.facets,
+    selectFilters(snap.facets, []),
+    languageIndex(request.language),
+    snap.segments.map((s) => s.facetLists),
+    null,
+  );
+  // The counter moves what it counts: copies.
+  const { segments, lists, groups } = scratch;
+  for (let i = 0; i < m; i++) {
+    const h = within[i] as number;
+    segments[i] = listing.segments[h] as number;
+    lists[i] = listing.lists[h] as number;
+    groups[i] = hits.groupKey[h] as number;
+  }
+  if (request.groupVariants) counter.addGroupedLists(segments, lists, groups, m);
+  else counter.addLists(segments, lists, m);
+  return counter.result();
+}
+
+function layOut(listing: Listing, request: SearchRequest, view: View): SearchResult {
+  const { snap, hits } = listing;
+  const hit = (h: number): Hit => {
+    const doc = hits.docs[h] as number;
+    return {
+      doc,
+      ranges: request.highlight ? nameRangesOf(snap, doc, request.language, []) : null,
+      variants: request.groupVariants ? variantsOf(listing, request, h) : null,
+    };
+  };
+  const head = {
+    correctedQuery: "",
+    ignoredWords: [],
+    suggestions: [],
+    facets: request.facets ? view.facets : [],
+    categories: view.categories,
+    price: hits.price,
+    redirect: null,
+    banners: [],
+  };
+  const total = view.shown.length;
+  const sourceOf = (slot: number) => snap.categories.entries[slot]?.source ?? "";
+  if (request.categoryId !== null || !request.grouped) {
+    const [from, to] = pageSlice(request.page, request.pageSize);
+    const page = Array.from(view.shown.subarray(from, Math.min(to, total)), hit);
+    const slot =
+      request.categoryId === null ? null : (snap.categories.slots.get(request.categoryId) ?? -1);
+    const group: HitGroup =
+      slot === null
+        ? { category: null, sourceId: "", hits: page }
+        : slot >= 0
+          ? { category: slot, sourceId: sourceOf(slot), hits: page }
+          : // Not imported (yet): the products of its children, if any (layout.ts).
+            { category: -1, sourceId: request.categoryId as string, hits: page };
+    return { ...head, total, groupCount: 1, groups: [group] };
+  }
+  // Grouped: the categories paged, each with its first cards.
+  const [from, to] = pageSlice(request.page, request.groupsPerPage);
+  const onPage = view.present.slice(from, to);
+  const limit = request.perGroup < 0 ? Number.POSITIVE_INFINITY : request.perGroup;
+  const index = new Int32Array(view.counts.length);
+  onPage.forEach((s, i) => {
+    index[s] = i + 1;
+  });
+  const lists: number[][] = onPage.map(() => []);
+  let open = onPage.length;
+  for (let c = 0; c < total && open > 0; c++) {
+    const h = view.shown[c] as number;
+    const i = index[hits.category[h] as number] as number;
+    if (i === 0) continue;
+    const list = lists[i - 1] as number[];
+    if (list.length >= limit) continue;
+    list.push(h);
+    if (list.length === Math.min(limit, view.counts[onPage[i - 1] as number] as number)) open--;
+  }
+  const groups = onPage.map((s, i) => ({
+    category: s,
+    sourceId: sourceOf(s),
+    hits: (lists[i] as number[]).map(hit),
+  }));
+  return { ...head, total, groupCount: view.present.length, groups };
+}
+
+/**
+ * The card of hit `h`: its group's variants within the bounds, `h` first and the rest by rank,
+ * and their lowest price, of the available ones if any (variant-groups.ts).
+ */
+function variantsOf(listing: Listing, request: SearchRequest, h: number): VariantGroup {
+  const low = request.priceFrom ?? Number.NEGATIVE_INFINITY;
+  const high = request.priceTo ?? Number.POSITIVE_INFINITY;
+  const { hits } = listing;
+  const { groupOf, rankOf, members: csr } = variantGroupsOf(listing);
+  const g = groupOf[h] as number;
+  if (g < 0) return { docs: [hits.docs[h] as number], priceFrom: hits.discounted[h] as number };
+  const members: number[] = [];
+  for (let j = csr.offsets[g] as number; j < (csr.offsets[g + 1] as number); j++) {
+    const o = csr.items[j] as number;
+    const p = hits.discounted[o] as number;
+    if (p >= low && p <= high) members.push(o);
+  }
+  let fromAvailable = Number.POSITIVE_INFINITY;
+  let fromAny = Number.POSITIVE_INFINITY;
+  for (const o of members) {
+    const p = hits.discounted[o] as number;
+    if (p < fromAny) fromAny = p;
+    if (hits.available[o] === 1 && p < fromAvailable) fromAvailable = p;
+  }
+  const others = members
+    .filter((o) => o !== h)
+    .sort((a, b) => (rankOf[a] as number) - (rankOf[b] as number));
+  return {
+    docs: [h, ...others].map((o) => hits.docs[o] as number),
+    priceFrom: Number.isFinite(fromAvailable) ? fromAvailable : fromAny,
+  };
+}
