@@ -121,7 +121,7 @@ async function step(
       const d = (globalThis as any).document;
       const shown = [...d.querySelectorAll("#facets .ais-Panel:not(.ais-Panel--hidden)")];
       return (
-        d.querySelector("#stats")?.textContent === `${total} товарів` &&
+        d.querySelector("#stats .ais-Stats-text")?.textContent === `${total} товарів` &&
         (d.querySelector(".ais-Hits-item .name")?.textContent ?? null) === first &&
         shown.length >= panels &&
         shown.every((p: any) => p.querySelector(".ais-RefinementList-item, input") !== null)
@@ -167,7 +167,8 @@ function view() {
       selected: e.classList.contains("ais-HierarchicalMenu-item--selected"),
     });
     return {
-      stats: text(d.querySelector("#stats")),
+      // The widget also says it in English to screen readers (`.ais-Stats-announcement`).
+      stats: text(d.querySelector("#stats .ais-Stats-text")),
       names: all(".ais-Hits-item .name").map(text),
       marked: all(".ais-Hits-item .name mark").map(text),
       prices: all(".ais-Hits-item .price").map(text),
