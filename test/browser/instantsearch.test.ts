@@ -119,7 +119,7 @@ async function step(
   await page.waitForFunction(
     ([total, first, panels]) => {
       const d = (globalThis as any).document;
-      const shown = [...d.querySelectorAll("#facets .ais-Panel:not(.ais-Panel--hidden)")];
+      const shown = [...d.querySelectorAll("#facets .ais-Panel:not([hidden])")];
       return (
         d.querySelector("#stats .ais-Stats-text")?.textContent === `${total} товарів` &&
         (d.querySelector(".ais-Hits-item .name")?.textContent ?? null) === first &&
@@ -158,9 +158,9 @@ function view() {
         ]),
       );
     /** The facets dynamicWidgets shows, in their order: their names and their values' counts. */
-    const facets: [string, Record<string, number>][] = all(
-      "#facets .ais-Panel:not(.ais-Panel--hidden)",
-    ).map((p) => [text(p.querySelector(".ais-Panel-header")), values(p)]);
+    const facets: [string, Record<string, number>][] = all("#facets .ais-Panel:not([hidden])").map(
+      (p) => [text(p.querySelector(".ais-Panel-header")), values(p)],
+    );
     const menuItem = (e: any) => ({
       label: text(e.querySelector(":scope > div .ais-HierarchicalMenu-label")),
       count: Number(text(e.querySelector(":scope > div .ais-HierarchicalMenu-count"))),

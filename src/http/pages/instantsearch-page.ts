@@ -15,7 +15,6 @@ const STYLE = `
 .hit{display:grid;grid-template-columns:64px 1fr;gap:4px 10px;padding:12px;text-decoration:none;color:inherit}
 .hit .pic{grid-row:span 3;width:64px;height:64px;border-radius:8px;background:#eef1f5;overflow:hidden}
 .ais-Panel-header{font-size:14px;margin:14px 0 6px;color:#475467;font-weight:700}
-.ais-Panel--hidden{display:none}
 .hit .vendor{font-size:13px;color:#667085}
 .hit .price{font-weight:600}
 mark,.ais-Highlight-highlighted{background:#fff3bf;color:inherit}

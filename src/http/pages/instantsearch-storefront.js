@@ -55,6 +55,19 @@ const facet = (container, attribute) =>
     hidden: ({ items }) => items.length === 0,
   })(refinementList)({ container, attribute });
 
+/**
+ * The answer's attributes first, then every attribute shown before, whose panels hide while
+ * they have no values. Vitrina orders a query's own attributes, so they change as the shopper
+ * types; dynamicWidgets removes a widget one task after a render that drops it, so a widget
+ * dropped and taken back by two quick answers was removed for good and its facet never showed
+ * again. Kept mounted, no widget is ever dropped.
+ */
+const seen = new Set();
+const keepSeen = (attributes) => {
+  for (const a of attributes) seen.add(a);
+  return [...attributes, ...[...seen].filter((a) => !attributes.includes(a))];
+};
+
 search.addWidgets([
   configure({ hitsPerPage: 8 }),
   searchBox({ container: "#searchbox", placeholder: "Пошук серед 300 товарів" }),
@@ -83,6 +96,7 @@ search.addWidgets([
   dynamicWidgets({
     container: "#facets",
     widgets: [],
+    transformItems: keepSeen,
     fallbackWidget: ({ container, attribute }) => facet(container, attribute),
   }),
   rangeInput({ container: "#price", attribute: "price" }),
