@@ -7,6 +7,11 @@ import { WriteQueue } from "./write-queue.ts";
 /** A search as the search route knows it: the raw text, the caller's uuid and address. */
 export interface SearchSeen {
   domain_id: number;
+  /**
+   * When it was answered (ms since the epoch). A search thread sends its searches in batches,
+   * so they reach the recorder later than the main thread's own, and out of order with them.
+   */
+  at: number;
   q: string;
   language: string;
   total: number;
@@ -93,7 +98,7 @@ export class SearchRecorder {
       const view = seen.category_view;
       this.writes.push(() => ({
         domain_id: seen.domain_id,
-        at: Date.now(),
+        at: seen.at,
         q: "",
         language: seen.language,
         total: seen.total,
@@ -107,7 +112,7 @@ export class SearchRecorder {
     }
     const q = recordedQuery(seen.q);
     if (q === "") return;
-    const now = Date.now();
+    const now = seen.at;
     const client = seen.client ?? "";
     // The run is the client's and, behind one address, the uuid's: two shoppers of one office
     // typing at once stay two runs. A client inventing uuids only gets more runs, never more

@@ -4,6 +4,7 @@
 //  3. another query, or a pause longer than idleMs, settles the run and opens a new one
 //  4. the map is bounded (the least recently active settles) and closeAll settles every run
 //  5. idleMs 0 settles every item at once
+//  6. an item reported late (seen before the run's last one) does not become the run's last
 import { describe, expect, test } from "bun:test";
 import { continues, TypingSessions } from "./typing-sessions.ts";
 
@@ -65,5 +66,17 @@ describe("typing runs", () => {
     const { s, settled } = runs(0);
     for (const q of ["s", "sa"]) s.see("a", { q }, 0);
     expect(settled).toEqual(["s", "sa"]);
+  });
+
+  test("6. a late report keeps the run's last item", () => {
+    const { s, settled } = runs(5_000);
+    // A search thread's batch arrives after the main thread's own later search.
+    s.see("a", { q: "ча" }, 0);
+    s.see("a", { q: "чайник" }, 200);
+    s.see("a", { q: "чай" }, 100);
+    s.closeIdle(5_150);
+    expect(settled).toEqual([]);
+    s.closeIdle(5_201);
+    expect(settled).toEqual(["чайник"]);
   });
 });

@@ -50,7 +50,7 @@ export class TypingSessions<T extends { q: string }> {
   constructor(
     private readonly options: { idleMs: number; capacity: number },
     private readonly settled: (item: T) => void,
-    /** What a run keeps when it goes on: by default its newest item. */
+    /** What a run keeps when it goes on, given its items in the order they were seen: by default the newest. */
     private readonly carry: (before: T, after: T) => T = (_, after) => after,
   ) {}
 
@@ -61,17 +61,23 @@ export class TypingSessions<T extends { q: string }> {
     }
     const run = this.open.get(key);
     let kept = item;
+    let last = now;
     if (run) {
       this.open.delete(key);
       if (now - run.last > this.options.idleMs || !continues(run.item.q, item.q))
         this.settled(run.item);
-      else kept = this.carry(run.item, item);
+      else if (now < run.last) {
+        // A late arrival (seen before the run's last item, reported after it): the run's last
+        // stays its last.
+        kept = this.carry(item, run.item);
+        last = run.last;
+      } else kept = this.carry(run.item, item);
     } else if (this.open.size >= this.options.capacity) {
       const [oldest, first] = this.open.entries().next().value as [string, { item: T }];
       this.open.delete(oldest);
       this.settled(first.item);
     }
-    this.open.set(key, { last: now, item: kept });
+    this.open.set(key, { last, item: kept });
   }
 
   closeIdle(now: number): void {

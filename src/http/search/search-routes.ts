@@ -217,6 +217,7 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
     if (!params.demo && (!browsing || viewed))
       deps.recorder.record({
         domain_id: domain.id,
+        at: Date.now(),
         q: params.q,
         language: params.language,
         total: answer.total,
