@@ -367,3 +367,29 @@ test.skipIf(Bun.which("node") === null)(
     expect(await Bun.file(join(dir, "client.mjs")).text()).not.toContain("sinclair");
   },
 );
+
+test("7. the example of docs/CLIENT.md prints what the page says", async () => {
+  const page = await Bun.file(join(ROOT, "docs", "CLIENT.md")).text();
+  const example = /```ts client\n([\s\S]*?)```/.exec(page)?.[1] ?? "";
+  const printed = /prints[^\n]*\n\n```text\n([\s\S]*?)```/.exec(page)?.[1] ?? "";
+  expect([example.length > 0, printed.length > 0]).toEqual([true, true]);
+  await using service = await startService();
+  const shop = await createDomain(service);
+  using dir = tempDir();
+  const script = join(dir, "example.ts");
+  await Bun.write(
+    script,
+    example
+      .replace("./src/clients/backoffice/index.ts", join(ROOT, "src/clients/backoffice/index.ts"))
+      .replace("https://search.example", service.url)
+      .replace("SECRET_TOKEN", shop.secret_token)
+      .replace("SEARCH_TOKEN", shop.search_token),
+  );
+  const run = Bun.spawn([process.execPath, script], { stdout: "pipe", stderr: "pipe" });
+  const [out, err, code] = await Promise.all([
+    new Response(run.stdout).text(),
+    new Response(run.stderr).text(),
+    run.exited,
+  ]);
+  expect({ code, err, out }).toEqual({ code: 0, err: "", out: printed });
+});
