@@ -254,7 +254,7 @@ const valueImports = (file: string): string[] =>
     .map((m) => m[3] as string)
     .map((spec) => (spec.startsWith(".") ? resolve(dirname(file), spec) : spec));
 
-test("7. clients/ takes only types from the other layers: what a browser loads holds none of them", () => {
+test("7. clients/ takes only types from the other layers (the back-office client: import-free constants too)", () => {
   const CLIENTS = join(SRC, "clients");
   const BROWSER = join(CLIENTS, "instantsearch");
   const wrong: string[] = [];

@@ -27,7 +27,8 @@ export function retryAfterMs(header: string | null, now: number): number | null 
   if (header === null) return null;
   const text = header.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const at = Date.parse(text);
+  // An HTTP date names its day and month; Date.parse alone would take "-1" for a year.
+  const at = /[A-Za-z]/.test(text) ? Date.parse(text) : Number.NaN;
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
