@@ -14,10 +14,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { ImportError, type RetryNotice, VitrinaError } from "../../src/clients/backoffice/index.ts";
-import type { CategoryItem, ProductItem } from "../../src/model/import.ts";
+import type { ProductItem } from "../../src/model/import.ts";
 import { offersOf, yml } from "../fixtures/feeds/feed-generators.ts";
 import {
-  category as categoryOf,
+  category,
   clientOf,
   createDomain,
   PRODUCTS,
@@ -31,7 +31,6 @@ import {
 } from "./harness.ts";
 import { partialPost, rawClient } from "./raw-client.ts";
 
-const category = (id: number) => categoryOf(id) as CategoryItem;
 const products = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => product(`p${from + i}`)) as ProductItem[];
 

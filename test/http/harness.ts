@@ -5,8 +5,10 @@ import type { Subprocess } from "bun";
 import {
   type ClientOptions,
   type Request,
+  VitrinaError,
   vitrinaClient,
 } from "../../src/clients/backoffice/index.ts";
+import type { CategoryItem } from "../../src/model/import.ts";
 import { type RedisCluster, startCluster } from "../redis/redis-cluster.ts";
 import { type RedisServer, startRedis } from "../redis/redis-server.ts";
 import { checkSearchAnswers } from "./search-answers.ts";
@@ -249,6 +251,19 @@ export const shopClient = (
 ) =>
   clientOf(service, { secretToken: shop.secret_token, searchToken: shop.search_token, ...options });
 
+/**
+ * The status and body of the refusal a client's call fails with (VitrinaError), for a test of
+ * that refusal; a call that succeeds, or fails otherwise, fails the test.
+ */
+export async function refusal(call: Promise<unknown>): Promise<{ status: number; body: unknown }> {
+  const error = await call.then(
+    (body) => new Error(`expected a refusal, got ${JSON.stringify(body)}`),
+    (e: unknown) => e,
+  );
+  if (!(error instanceof VitrinaError)) throw error;
+  return { status: error.status, body: error.body };
+}
+
 let domainCounter = 0;
 export function createDomain(
   service: Service,
@@ -318,7 +333,7 @@ export const product = (sourceId: string, extra: Record<string, unknown> = {}) =
   ...extra,
 });
 
-export const category = (id: number, name = `Категорія ${id}`) => ({
+export const category = (id: number, name = `Категорія ${id}`): CategoryItem => ({
   source_category_id: id,
   translations: [{ language: "uk", name, url: `https://shop.example/c/${id}` }],
 });
