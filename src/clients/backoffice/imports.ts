@@ -87,7 +87,7 @@ export async function importItems<I, E>(
 }
 
 /** A batch's entries beside its items, in the batch's order. */
-export function itemResults<I, E>(
+function itemResults<I, E>(
   batch: readonly { item: I; index: number }[],
   body: BulkBody<E>,
 ): ItemResult<I, E>[] {

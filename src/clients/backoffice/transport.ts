@@ -18,8 +18,6 @@ export interface TransportOptions {
   retry?: Partial<RetryPolicy>;
   /** Told before each wait: what was answered and how long the client waits. */
   onRetry?: (retry: RetryNotice) => void;
-  /** Another fetch (a proxy agent, a test's): the global one by default. */
-  fetch?: typeof fetch;
 }
 
 export interface RetryNotice {
@@ -77,7 +75,6 @@ export type Send = (request: Request) => Promise<Answer>;
 export function transport(options: TransportOptions): Send {
   const host = options.host.replace(/\/+$/, "");
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
-  const fetchOf = options.fetch ?? fetch;
   const headersOf = (request: Request): Record<string, string> => {
     const headers: Record<string, string> = {};
     if (request.json !== undefined) headers["content-type"] = "application/json";
@@ -91,7 +88,7 @@ export function transport(options: TransportOptions): Send {
     const body = request.json !== undefined ? JSON.stringify(request.json) : request.body;
     const once = body instanceof ReadableStream;
     for (let attempt = 1; ; attempt++) {
-      const response = await fetchOf(`${host}${request.path}`, {
+      const response = await fetch(`${host}${request.path}`, {
         method: request.method,
         headers,
         ...(body === undefined ? {} : { body }),
