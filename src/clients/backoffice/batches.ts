@@ -18,7 +18,8 @@ export async function* batches<T>(
   limits: BatchLimits,
 ): AsyncGenerator<{ items: T[]; json: string[] }> {
   let batch: { items: T[]; json: string[] } = { items: [], json: [] };
-  let bytes = 2;
+  // "[", then each item with the comma after it, the last one's being the closing "]".
+  let bytes = 1;
   for await (const item of items) {
     const text = json(item);
     const size = Buffer.byteLength(text) + 1;
@@ -26,7 +27,7 @@ export async function* batches<T>(
     if (n > 0 && (n >= limits.maxItems || bytes + size > limits.maxBytes)) {
       yield batch;
       batch = { items: [], json: [] };
-      bytes = 2;
+      bytes = 1;
     }
     batch.items.push(item);
     batch.json.push(text);
