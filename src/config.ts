@@ -1,6 +1,7 @@
 // The only reader of command-line flags and VITRINA_* variables. A flag wins over its variable.
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
+import { BULK_LIMITS } from "./model/bulk-limits.ts";
 import type { RedisTarget } from "./store/open-store.ts";
 import { REDIS_TIMEOUT_MS } from "./store/redis/redis-store.ts";
 import { MAX_SHOPPERS_KEPT } from "./store/search-aggregate.ts";
@@ -108,8 +109,8 @@ export const OPTIONS = {
     default: String(REDIS_TIMEOUT_MS),
   },
   sync: { flag: "sync", env: "VITRINA_SYNC", default: "normal" },
-  maxItems: { flag: "max-items", env: "VITRINA_MAX_ITEMS", default: "10000" },
-  maxBytes: { flag: "max-bytes", env: "VITRINA_MAX_BYTES", default: String(32 * 1024 * 1024) },
+  maxItems: { flag: "max-items", env: "VITRINA_MAX_ITEMS", default: String(BULK_LIMITS.maxItems) },
+  maxBytes: { flag: "max-bytes", env: "VITRINA_MAX_BYTES", default: String(BULK_LIMITS.maxBytes) },
   maxPageSize: { flag: "max-page-size", env: "VITRINA_MAX_PAGE_SIZE", default: "100" },
   reindexInterval: { flag: "reindex-interval", env: "VITRINA_REINDEX_INTERVAL", default: "86400" },
   partition: { flag: "partition", env: "VITRINA_PARTITION", default: "" },

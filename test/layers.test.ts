@@ -13,8 +13,10 @@
 //     still two files that cannot be read, or moved, one without the other
 //  6. outside src/search/, only its facade src/search/engine.ts is imported (tests beside the
 //     code included): the engine's insides can change without a caller knowing
-//  7. src/clients/ (code that runs in shoppers' browsers) takes only types from other layers,
-//     which its bundle drops: no server code, no package reaches a store's page
+//  7. src/clients/instantsearch/ (code that runs in shoppers' browsers) takes only types from
+//     outside its folder, which its bundle drops: no server code, no package reaches a store's
+//     page; src/clients/backoffice/ (run by a store's Node or Bun code) takes no package either,
+//     and from other layers only types and constants of files that import nothing
 //  8. bench/ imports test/ (fixtures, harness), never the reverse, save the benchmarks' own
 //     tests (test/bench.test.ts, test/*-bench.test.ts): what a test reads is in test/fixtures/
 // Tests beside the code (`*.test.ts`) assemble layers as the CLI does: only rule 2 binds them.
@@ -38,8 +40,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   "sample-catalog": ["model"],
   store: ["model", "rules", "root:errors"],
   // The flags are checked against the store's own limits (the shoppers kept per query); the
-  // store takes its options as a type of its own (store/open-store.ts), never the Config.
-  "root:config": ["store"],
+  // store takes its options as a type of its own (store/open-store.ts), never the Config. The
+  // bulk limits' defaults are model/'s, which the back-office client batches under too.
+  "root:config": ["store", "model"],
   // Metrics, log lines, readiness probes; read by import, http and the CLI. The probes take the
   // running server's parts (domains, indexers, import queue) as parameters of their own types,
   // so telemetry/ stays below the layers whose state it reports.
@@ -55,7 +58,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // Feeds are read into bulk items and checked by the bulk import's validators; a feed's
   // language is told as the engine tells a word's, and category ids hashed as partitions are;
   // the puller of registered feeds keeps their runs through the store's FeedStore interface.
-  feeds: ["model", "import", "search", "store", "tenancy", "root:errors"],
+  // Its batches are cut by the back-office client's batcher (clients/backoffice/batches.ts).
+  feeds: ["model", "import", "search", "store", "tenancy", "clients", "root:errors"],
   http: [
     "feeds",
     "telemetry",
@@ -69,8 +73,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     "root:errors",
     "root:config",
   ],
-  // Clients of the HTTP API that run elsewhere (the InstantSearch client, in shoppers'
-  // browsers): the wire shapes of model/ as types only, which a bundle drops.
+  // Clients of the HTTP API that run elsewhere: the InstantSearch client, in shoppers'
+  // browsers (the wire shapes of model/ as types only, which a bundle drops: rule 7), and the
+  // back-office client, in a store's Node or Bun code (model/'s bulk limits too).
   clients: ["model"],
   // The CLI's commands: the entry point split into a folder, it assembles every layer.
   cli: ["*"],
@@ -240,18 +245,28 @@ test("6. outside src/search/, only src/search/engine.ts is imported", () => {
   expect(wrong).toEqual([]);
 });
 
-test("7. clients/ takes only types from the other layers: what a browser loads holds none of them", () => {
+const CLIENT_IMPORT = /^(import|export)\s+(type\s+)?[^;]*?from\s*["']([^"']+)["']/gm;
+
+/** The imports of `file` that stay at run time (not `import type`), resolved when relative. */
+const valueImports = (file: string): string[] =>
+  [...readFileSync(file, "utf8").matchAll(CLIENT_IMPORT)]
+    .filter((m) => m[2] === undefined)
+    .map((m) => m[3] as string)
+    .map((spec) => (spec.startsWith(".") ? resolve(dirname(file), spec) : spec));
+
+test("7. clients/ takes only types from the other layers (the back-office client: import-free constants too)", () => {
   const CLIENTS = join(SRC, "clients");
+  const BROWSER = join(CLIENTS, "instantsearch");
   const wrong: string[] = [];
   for (const file of files(CLIENTS)) {
     if (file.endsWith(".test.ts")) continue;
-    for (const m of readFileSync(file, "utf8").matchAll(
-      /^(import|export)\s+(type\s+)?[^;]*?from\s*["']([^"']+)["']/gm,
-    )) {
-      const [, , type, spec] = m as unknown as [string, string, string | undefined, string];
-      const target = resolve(dirname(file), spec);
-      if (relative(CLIENTS, target).startsWith("..") && type === undefined)
-        wrong.push(`src/${relative(SRC, file)} imports ${spec}`);
+    const own = relative(BROWSER, file).startsWith("..") ? join(CLIENTS, "backoffice") : BROWSER;
+    for (const target of valueImports(file)) {
+      if (!relative(own, target).startsWith("..")) continue;
+      // The back-office client runs in a store's Node or Bun code, not in a page: it may take
+      // a constant of model/ from a file that imports nothing (the bulk limits), no package.
+      const leaf = own !== BROWSER && target.startsWith("/") && valueImports(target).length === 0;
+      if (!leaf) wrong.push(`src/${relative(SRC, file)} imports ${relative(SRC, target)}`);
     }
   }
   expect(wrong).toEqual([]);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { BatchLimits } from "../clients/backoffice/batches.ts";
 import { AppError } from "../errors.ts";
 import type { FeedRun, FeedState, RegisteredFeed } from "../model/feeds.ts";
 import type { DomainRecord } from "../model/records.ts";
@@ -8,7 +9,7 @@ import { dueFeeds, nextRunAt } from "./feed-schedule.ts";
 import type { FeedFormat } from "./feed-types.ts";
 import { type FeedRequest, type FetchLimits, requestFeed } from "./fetch-url.ts";
 import { importFeed } from "./import-feed.ts";
-import type { FeedLimits, FeedSink } from "./run-feed.ts";
+import type { FeedSink } from "./run-feed.ts";
 import { postWebhook, type WebhookOptions } from "./webhook.ts";
 import { type FeedWriter, writerSink } from "./writer-sink.ts";
 
@@ -24,7 +25,7 @@ import { type FeedWriter, writerSink } from "./writer-sink.ts";
 
 export interface PullerOptions {
   /** Batches under the bulk import's limits (--max-items, --max-bytes). */
-  limits: FeedLimits;
+  limits: BatchLimits;
   /** The fetch's caps and the hosts allowed (--feed-max-bytes, --feed-timeout, --feed-allow-host). */
   fetch: FetchLimits;
   /** A minute's length (60,000; shorter in tests: --feed-minute-ms). */

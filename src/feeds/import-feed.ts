@@ -1,9 +1,10 @@
+import type { BatchLimits } from "../clients/backoffice/batches.ts";
 import { AppError } from "../errors.ts";
 import { type FeedFormat, FeedSyntaxError } from "./feed-types.ts";
 import { OfferSpool } from "./offer-spool.ts";
 import { planFeed } from "./plan-feed.ts";
 import { openFeed } from "./read-feed.ts";
-import { type FeedLimits, type FeedRunResult, type FeedSink, runPlan } from "./run-feed.ts";
+import { type FeedRunResult, type FeedSink, runPlan } from "./run-feed.ts";
 
 // One feed run from its bytes to its result: the pipeline the CLI and the route share.
 
@@ -12,7 +13,7 @@ export interface FeedImport {
   dryRun: boolean;
   /** Runs a feed that lacks more than half of the store's products (docs/FEEDS.md). */
   force?: boolean;
-  limits: FeedLimits;
+  limits: BatchLimits;
   onProgress?: (done: number, total: number) => void;
 }
 

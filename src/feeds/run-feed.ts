@@ -1,4 +1,6 @@
+import { type BatchLimits, batches } from "../clients/backoffice/batches.ts";
 import { AppError } from "../errors.ts";
+import type { FeedResult } from "../model/feeds.ts";
 import type { FieldErrors } from "../model/import.ts";
 import type { FeedEncoding } from "./decode.ts";
 import type { FeedFormat } from "./feed-types.ts";
@@ -38,69 +40,21 @@ export interface FeedSink {
   retire?(sourceIds: readonly string[]): Promise<void>;
 }
 
-export interface FeedLimits {
-  maxItems: number;
-  maxBytes: number;
-}
-
 /** The most errors an answer lists; `failed` counts them all. */
 export const LISTED_ERRORS = 1000;
 
-export interface FeedRunResult {
-  format: FeedFormat;
-  encoding: FeedEncoding;
-  language: string;
-  dry_run: boolean;
-  /** Offers in the feed. */
-  offers: number;
-  created: number;
-  updated: number;
-  /** Offers the store already had as they are: not written. */
-  unchanged: number;
-  /** The store's available products the feed lacks, made unavailable. */
-  gone: number;
-  failed: number;
-  categories: { total: number; created: number; updated: number; failed: number };
-  errors: OfferError[];
-  category_errors: CategoryError[];
-  /** Present when more errors were found than are listed. */
-  errors_truncated?: true;
-  seconds: number;
-}
+/** The answer's shape (model/feeds.ts), with the server's own names of formats and encodings. */
+export type FeedRunResult = FeedResult & { format: FeedFormat; encoding: FeedEncoding };
 
 /** A category as the bulk import takes it, with `parent_id`: its parent's source_category_id. */
 export function categoryJson(c: PlannedCategory): string {
   return JSON.stringify(c.parentId !== null ? { ...c.item, parent_id: c.parentId } : c.item);
 }
 
-/** Items cut into batches of at most `maxItems` and (as a JSON array) `maxBytes`. */
-export async function* batches<T>(
-  items: AsyncIterable<T> | Iterable<T>,
-  json: (item: T) => string,
-  limits: FeedLimits,
-): AsyncGenerator<{ items: T[]; json: string[] }> {
-  let batch: { items: T[]; json: string[] } = { items: [], json: [] };
-  let bytes = 2;
-  for await (const item of items) {
-    const text = json(item);
-    const size = Buffer.byteLength(text) + 1;
-    const n = batch.items.length;
-    if (n > 0 && (n >= limits.maxItems || bytes + size > limits.maxBytes)) {
-      yield batch;
-      batch = { items: [], json: [] };
-      bytes = 2;
-    }
-    batch.items.push(item);
-    batch.json.push(text);
-    bytes += size;
-  }
-  if (batch.items.length > 0) yield batch;
-}
-
 export interface RunOptions {
   format: FeedFormat;
   encoding: FeedEncoding;
-  limits: FeedLimits;
+  limits: BatchLimits;
   dryRun: boolean;
   /** Runs a feed that lacks more than half of the store's products. */
   force: boolean;

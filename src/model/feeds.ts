@@ -153,3 +153,38 @@ export const FeedRun = t.Object({
 export type FeedRun = Static<typeof FeedRun>;
 
 export const FeedRuns = t.Object({ runs: t.Array(FeedRun, { maxItems: MAX_FEED_RUNS }) });
+
+/** An offer's or a category's errors in a run's answer, with its line in the feed. */
+const ItemErrors = {
+  line: t.Integer({ description: "0 when unknown." }),
+  errors: t.Record(t.String(), t.Array(t.String())),
+};
+
+/** What a feed run answers: an upload, a URL's import (POST /api/v2/content/feed/). */
+export const FeedResult = t.Object({
+  format: t.Union(FEED_FORMAT_CHOICES.filter((f) => f !== "auto").map((f) => t.Literal(f))),
+  encoding: t.String({ description: "utf-8, windows-1251, utf-16le or utf-16be." }),
+  language: t.String(),
+  dry_run: t.Boolean(),
+  offers: t.Integer({ description: "Offers in the feed." }),
+  created: t.Integer(),
+  updated: t.Integer(),
+  unchanged: t.Integer({ description: "Offers the store already had as they are: not written." }),
+  gone: t.Integer({
+    description: "The store's available products the feed lacks, made unavailable.",
+  }),
+  failed: t.Integer(),
+  categories: t.Object({
+    total: t.Integer(),
+    created: t.Integer(),
+    updated: t.Integer(),
+    failed: t.Integer(),
+  }),
+  errors: t.Array(t.Object({ offer_id: t.String(), ...ItemErrors }), {
+    description: "At most 1,000 listed; `failed` counts all.",
+  }),
+  category_errors: t.Array(t.Object({ category_id: t.String(), ...ItemErrors })),
+  errors_truncated: t.Optional(t.Literal(true, { description: "More errors than are listed." })),
+  seconds: t.Number(),
+});
+export type FeedResult = Static<typeof FeedResult>;

@@ -2,6 +2,13 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import {
+  type ClientOptions,
+  type Request,
+  VitrinaError,
+  vitrinaClient,
+} from "../../src/clients/backoffice/index.ts";
+import type { CategoryItem } from "../../src/model/import.ts";
 import { type RedisCluster, startCluster } from "../redis/redis-cluster.ts";
 import { type RedisServer, startRedis } from "../redis/redis-server.ts";
 import { checkSearchAnswers } from "./search-answers.ts";
@@ -222,20 +229,50 @@ export interface Tokens {
   search_token: string;
 }
 
+/**
+ * The back-office client (src/clients/backoffice/) of a test's requests to `service`, with the
+ * operator's key and `credentials`. It sends each request once: a test asserts every 429 and
+ * 503 it meets (the client's own tests turn the retries on).
+ */
+export const clientOf = (
+  service: Service,
+  credentials: Pick<
+    ClientOptions,
+    "secretToken" | "searchToken" | "limits" | "retry" | "onRetry"
+  > = {},
+) =>
+  vitrinaClient({ host: service.url, adminKey: ADMIN_KEY, retry: { retries: 0 }, ...credentials });
+
+/** The client of a domain's owner: its secret and search tokens. */
+export const shopClient = (
+  service: Service,
+  shop: Tokens,
+  options: Pick<ClientOptions, "limits" | "retry" | "onRetry"> = {},
+) =>
+  clientOf(service, { secretToken: shop.secret_token, searchToken: shop.search_token, ...options });
+
+/**
+ * The status and body of the refusal a client's call fails with (VitrinaError), for a test of
+ * that refusal; a call that succeeds, or fails otherwise, fails the test.
+ */
+export async function refusal(call: Promise<unknown>): Promise<{ status: number; body: unknown }> {
+  const error = await call.then(
+    (body) => new Error(`expected a refusal, got ${JSON.stringify(body)}`),
+    (e: unknown) => e,
+  );
+  if (!(error instanceof VitrinaError)) throw error;
+  return { status: error.status, body: error.body };
+}
+
 let domainCounter = 0;
-export async function createDomain(
+export function createDomain(
   service: Service,
   name = `shop-${++domainCounter}-${Date.now()}`,
 ): Promise<Tokens> {
-  const r = await fetch(`${service.url}/api/v2/admin/domains/`, {
-    method: "POST",
-    headers: { "x-admin-key": ADMIN_KEY, "content-type": "application/json" },
-    body: JSON.stringify({ name }),
-  });
-  if (r.status !== 201) throw new Error(`domain create: ${r.status} ${await r.text()}`);
-  return (await r.json()) as Tokens;
+  return clientOf(service).admin.createDomain(name);
 }
 
+/** A raw POST (the token as given, a string body as it is): its status and body, whatever they are. */
 export async function post(
   service: Service,
   path: string,
@@ -243,37 +280,35 @@ export async function post(
   body: unknown,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: any }> {
-  const r = await fetch(`${service.url}${path}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
+  const r = await call(
+    service,
+    "POST",
+    path,
+    {
       ...(token === null ? {} : { "x-secret-token": token }),
       ...headers,
     },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-  const text = await r.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {}
-  return { status: r.status, body: parsed };
+    body,
+  );
+  return { status: r.status, body: r.body };
 }
 
 /** A JSON request of any method to `path`; a string body is sent as it is. */
 export async function call(
   s: Service,
-  method: string,
+  method: Request["method"],
   path: string,
   headers: Record<string, string>,
   body?: unknown,
 ): Promise<{ status: number; body: unknown }> {
-  const r = await fetch(`${s.url}${path}`, {
+  const r = await clientOf(s).request({
     method,
+    path,
+    credential: "none",
     headers: { "content-type": "application/json", ...headers },
     ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
   });
-  return { status: r.status, body: await r.json() };
+  return { status: r.status, body: r.body };
 }
 
 /** The headers of a domain owner's request (its secret token), and of the operator's. */
@@ -298,7 +333,7 @@ export const product = (sourceId: string, extra: Record<string, unknown> = {}) =
   ...extra,
 });
 
-export const category = (id: number, name = `Категорія ${id}`) => ({
+export const category = (id: number, name = `Категорія ${id}`): CategoryItem => ({
   source_category_id: id,
   translations: [{ language: "uk", name, url: `https://shop.example/c/${id}` }],
 });

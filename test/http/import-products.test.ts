@@ -29,6 +29,7 @@ import {
   post,
   product,
   type Service,
+  shopClient,
   startService,
   type Tokens,
 } from "./harness.ts";
@@ -39,9 +40,8 @@ let shop: Tokens;
 beforeAll(async () => {
   service = await startService({ args: ["--max-items", "50", "--max-bytes", "200000"] });
   shop = await createDomain(service);
-  expect(
-    (await post(service, CATEGORIES, shop.secret_token, [category(1), category(2)])).status,
-  ).toBe(200);
+  const categories = await shopClient(service, shop).importCategories([category(1), category(2)]);
+  expect(categories.failed).toBe(0);
 });
 afterAll(() => service[Symbol.asyncDispose]());
 

@@ -25,21 +25,23 @@ import {
   CATEGORIES,
   call,
   category,
+  clientOf,
   createDomain,
   ownerHeaders,
   PRODUCTS,
   post,
   product,
   redisFor,
+  refusal,
   type Service,
   STORE,
+  shopClient,
   startService,
   type Tokens,
   tempDir,
 } from "./harness.ts";
 
 const FEEDS = "/api/v2/content/feeds/";
-const RUNS = "/api/v2/content/feeds/runs/";
 const RUN = "/api/v2/content/feeds/run/";
 /** A feed's minute in these tests: every_minutes 5 is a run every half second. */
 const MINUTE_MS = "100";
@@ -139,6 +141,8 @@ afterAll(async () => {
 
 const feedUrl = (path: string) => `http://127.0.0.1:${origin.port}${path}`;
 const owner = (d: Tokens) => ownerHeaders(d);
+/** The registered feeds' calls of the client, as the store `d` makes them. */
+const feedsOf = (d: Tokens, s: Service = service) => shopClient(s, d).store.feeds;
 
 /** Waits (bounded) until `check` holds for the domain's runs; returns them. */
 async function runsUntil(
@@ -148,9 +152,7 @@ async function runsUntil(
 ): Promise<any[]> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const r = await call(s, "GET", RUNS, owner(d));
-    expect(r.status).toBe(200);
-    const runs = (r.body as { runs: any[] }).runs;
+    const runs: any[] = (await feedsOf(d, s).runs()).runs;
     if (check(runs)) return runs;
     if (Date.now() > deadline) throw new Error(`runs never matched: ${JSON.stringify(runs)}`);
     await Bun.sleep(50);
@@ -161,10 +163,7 @@ async function totalOf(d: Tokens, q: string, expected: number): Promise<number> 
   let total = -1;
   for (let i = 0; i < 200 && total !== expected; i++) {
     if (i > 0) await Bun.sleep(25);
-    const r = await fetch(
-      `${service.url}/api/v2/search/?q=${encodeURIComponent(q)}&token=${d.search_token}`,
-    );
-    total = ((await r.json()) as { total: number }).total;
+    total = (await shopClient(service, d).search.search({ q })).total;
   }
   return total;
 }
@@ -260,7 +259,7 @@ describe("registered feeds", () => {
       body: { detail: expect.any(String), errors: { feeds: ["Expected a list of feeds."] } },
     });
     // Nothing of those was saved; a PUT without the password keeps it, null removes it.
-    const listed = (await call(service, "GET", FEEDS, owner(d))).body as { feeds: any[] };
+    const listed = await feedsOf(d).list();
     expect(listed.feeds).toEqual([expect.objectContaining({ url: good.url, has_password: true })]);
     const { password: _, ...withoutPassword } = good;
     const kept = await call(service, "PUT", FEEDS, owner(d), {
@@ -281,9 +280,7 @@ describe("registered feeds", () => {
       body: { detail: "Authentication credentials were not provided." },
     });
     // The operator sees the same under the domain's name.
-    const operator = await call(service, "GET", `/api/v2/admin/domains/${d.name}/feeds/`, {
-      "x-admin-key": "test-admin-key-0123456789",
-    });
+    const operator = { body: await clientOf(service).admin.domain(d.name).feeds.list() };
     // (The times aside: the feed's first run may fall between the two reads.)
     const settings = (body: unknown) =>
       (body as { feeds: any[] }).feeds.map(({ last_started_at, next_run_at, ...f }) => f);
@@ -339,14 +336,14 @@ describe("registered feeds", () => {
     expect(requests[1]?.headers.get("if-none-match")).toBe(ETAG);
     expect(requests[1]?.headers.get("if-modified-since")).toBe(MODIFIED);
     expect(await totalOf(d, "навушники", 3)).toBe(3);
-    const listed = (await call(service, "GET", FEEDS, owner(d))).body as { feeds: any[] };
+    const listed = await feedsOf(d).list();
     const f = listed.feeds[0];
-    expect(Date.parse(f.next_run_at) - Date.parse(f.last_started_at)).toBe(5 * Number(MINUTE_MS));
+    expect(Date.parse(f?.next_run_at ?? "") - Date.parse(f?.last_started_at ?? "")).toBe(
+      5 * Number(MINUTE_MS),
+    );
 
     // A failed run keeps its reason; an upload is recorded too, newest first.
-    await call(service, "PUT", FEEDS, owner(d), {
-      feeds: [{ url: feedUrl("/broken.xml"), every_minutes: 1440 }],
-    });
+    await feedsOf(d).put([{ url: feedUrl("/broken.xml"), every_minutes: 1440 }]);
     const failed = (await runsUntil(d, (r) => r[0]?.status === "failed"))[0];
     expect(failed).toEqual({
       url: feedUrl("/broken.xml"),
@@ -407,12 +404,10 @@ describe("registered feeds", () => {
     const d = await createDomain(service);
     const away = feedUrl("/away.xml");
     const wrong = feedUrl("/private.xml");
-    await call(service, "PUT", FEEDS, owner(d), {
-      feeds: [
-        { url: away, every_minutes: 1440, username: "shop", password: "s3cret" },
-        { url: wrong, every_minutes: 1440, username: "shop", password: "wrong" },
-      ],
-    });
+    await feedsOf(d).put([
+      { url: away, every_minutes: 1440, username: "shop", password: "s3cret" },
+      { url: wrong, every_minutes: 1440, username: "shop", password: "wrong" },
+    ]);
     const runs = await runsUntil(d, (r) => r.length === 2);
     const of = (url: string) => runs.find((r) => r.url === url);
     expect(of(away)).toMatchObject({ status: "ok", created: 1 });
@@ -442,9 +437,9 @@ describe("registered feeds", () => {
     const { promise, resolve: release } = Promise.withResolvers<void>();
     slowAnswered = promise;
     // Once a day: only the runs asked for run in this test (the first is due at once).
-    await call(service, "PUT", FEEDS, owner(d), { feeds: [{ url, every_minutes: 1440 }] });
+    await feedsOf(d).put([{ url, every_minutes: 1440 }]);
     await runsUntil(d, () => (asked.get("/slow.xml")?.length ?? 0) > 0);
-    expect(await call(service, "POST", RUN, owner(d), { url })).toEqual({
+    expect(await refusal(feedsOf(d).run(url))).toEqual({
       status: 409,
       body: {
         detail:
@@ -453,17 +448,14 @@ describe("registered feeds", () => {
     });
     release();
     await runsUntil(d, (r) => r.length === 1);
-    expect(await call(service, "POST", RUN, owner(d), { url })).toEqual({
-      status: 202,
-      body: { url, status: "started" },
-    });
+    expect(await feedsOf(d).run(url)).toEqual({ url, status: "started" });
     const runs = await runsUntil(d, (r) => r.length === 2);
     // Run again on the feed as it was: unchanged (a run is a diff).
     expect(runs.map((r) => [r.trigger, r.status, r.created, r.updated, r.unchanged])).toEqual([
       ["manual", "ok", 0, 0, 1],
       ["schedule", "ok", 1, 0, 0],
     ]);
-    expect(await call(service, "POST", RUN, owner(d), { url: feedUrl("/other.xml") })).toEqual({
+    expect(await refusal(feedsOf(d).run(feedUrl("/other.xml")))).toEqual({
       status: 404,
       body: {
         detail: "No feed of this domain has that url: register it with PUT /api/v2/content/feeds/.",
@@ -479,17 +471,15 @@ describe("registered feeds", () => {
     const d = await createDomain(service);
     const url = feedUrl("/plain.xml");
     const secret = "whsec-0123456789abcdef";
-    await call(service, "PUT", FEEDS, owner(d), {
-      feeds: [
-        {
-          url,
-          every_minutes: 1440,
-          webhook_url: `http://127.0.0.1:${receiver.port}/hook`,
-          webhook_secret: secret,
-        },
-      ],
-    });
-    const listed = (await call(service, "GET", FEEDS, owner(d))).body as { feeds: any[] };
+    await feedsOf(d).put([
+      {
+        url,
+        every_minutes: 1440,
+        webhook_url: `http://127.0.0.1:${receiver.port}/hook`,
+        webhook_secret: secret,
+      },
+    ]);
+    const listed = await feedsOf(d).list();
     expect(listed.feeds[0]).toMatchObject({ has_webhook_secret: true });
     expect(JSON.stringify(listed)).not.toContain(secret);
     const deadline = Date.now() + 20_000;
@@ -516,9 +506,7 @@ describe.if(STORE !== "sqlite")("registered feeds on two nodes", () => {
     await using a = await node();
     await using b = await node();
     const d = await createDomain(a);
-    await call(a, "PUT", FEEDS, owner(d), {
-      feeds: [{ url: feedUrl("/shared.xml"), every_minutes: 5 }],
-    });
+    await feedsOf(d, a).put([{ url: feedUrl("/shared.xml"), every_minutes: 5 }]);
     // Each run takes 150 ms of the feed server's; both nodes poll every 50 ms.
     const runs = await runsUntil(d, (r) => r.length >= 4, b);
     expect(mostOpen).toBe(1);
@@ -537,9 +525,7 @@ describe("registered feeds and the stop", () => {
     const node = () => startService({ dataDir: String(dir), args: ARGS });
     const first = await node();
     const d = await createDomain(first);
-    await call(first, "PUT", FEEDS, owner(d), {
-      feeds: [{ url: feedUrl("/hang.xml"), every_minutes: 1440 }],
-    });
+    await feedsOf(d, first).put([{ url: feedUrl("/hang.xml"), every_minutes: 1440 }]);
     for (let i = 0; !asked.get("/hang.xml")?.length; i++) {
       if (i > 400) throw new Error("the feed was never asked for");
       await Bun.sleep(25);
@@ -580,12 +566,9 @@ describe("registered feeds and the import share", () => {
       200,
     );
     const url = feedUrl("/plain.xml");
-    expect(
-      (await call(s, "PUT", FEEDS, owner(d), { feeds: [{ url, every_minutes: 1440 }] })).status,
-    ).toBe(200);
+    await feedsOf(d, s).put([{ url, every_minutes: 1440 }]);
     const refusedAfter = Date.now();
-    const r = await call(s, "POST", RUN, owner(d), { url });
-    expect(r).toEqual({
+    expect(await refusal(feedsOf(d, s).run(url))).toEqual({
       status: 429,
       body: {
         detail: expect.stringMatching(
@@ -611,14 +594,10 @@ describe("registered feeds and the import share", () => {
       status: 400,
       body: { detail: expect.any(String), errors: { force: ["Must be a valid boolean."] } },
     });
-    // The refused run's reads may leave the store owing its share again: asked as a client
-    // asks, after Retry-After.
-    let now = await call(s, "POST", RUN, owner(d), { url, force: true });
-    for (let i = 0; now.status === 429 && i < 20; i++) {
-      await Bun.sleep(1000);
-      now = await call(s, "POST", RUN, owner(d), { url, force: true });
-    }
-    expect(now).toEqual({ status: 202, body: { url, status: "started" } });
+    // The refused run's reads may leave the store owing its share again: the client asks again
+    // after each 429's Retry-After.
+    const patient = shopClient(s, d, { retry: { retries: 20, maxWaitMs: 30_000 } });
+    expect(await patient.store.feeds.run(url, { force: true })).toEqual({ url, status: "started" });
     const [forced] = await runsUntil(d, (runs) => runs.length === 2, s);
     expect(forced).toMatchObject({ trigger: "manual", status: "ok", created: 2, gone: 2000 });
   }, 60_000);

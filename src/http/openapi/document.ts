@@ -1,7 +1,13 @@
 import type { TSchema } from "@sinclair/typebox";
 import * as api from "../../model/api.ts";
 import { ShopperEventBody } from "../../model/events.ts";
-import { FEED_EVERY_MINUTES, FeedRuns, FeedsInput, FeedsView } from "../../model/feeds.ts";
+import {
+  FEED_EVERY_MINUTES,
+  FeedResult,
+  FeedRuns,
+  FeedsInput,
+  FeedsView,
+} from "../../model/feeds.ts";
 import * as item from "../../model/import.ts";
 import { MerchRules } from "../../model/merchandising.ts";
 import { LANGUAGES } from "../../model/records.ts";
@@ -110,6 +116,7 @@ const SCHEMAS: Record<string, TSchema> = {
   Feeds: FeedsInput,
   FeedsView: FeedsView,
   FeedRuns: FeedRuns,
+  FeedResult: FeedResult,
   DomainOverview: api.DomainOverview,
   DomainOrigins: api.DomainOrigins,
   DomainOriginsSet: api.DomainOriginsSet,
@@ -633,35 +640,7 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           },
           responses: {
             200: jsonBody(
-              {
-                type: "object",
-                properties: {
-                  format: { enum: ["yml", "hotline", "google", "csv"] },
-                  encoding: { type: "string" },
-                  language: { type: "string" },
-                  dry_run: { type: "boolean" },
-                  offers: { type: "integer" },
-                  created: { type: "integer" },
-                  updated: { type: "integer" },
-                  unchanged: { type: "integer" },
-                  gone: { type: "integer" },
-                  failed: { type: "integer" },
-                  categories: { type: "object" },
-                  errors: { type: "array", items: { type: "object" } },
-                  category_errors: { type: "array", items: { type: "object" } },
-                  seconds: { type: "number" },
-                },
-                required: [
-                  "format",
-                  "offers",
-                  "created",
-                  "updated",
-                  "unchanged",
-                  "gone",
-                  "failed",
-                  "errors",
-                ],
-              },
+              ref("FeedResult"),
               "The run's counts and its errors by offer id (at most 1,000 listed).",
             ),
             400: jsonBody(
