@@ -519,6 +519,9 @@ describe.if(STORE !== "sqlite")("registered feeds on two nodes", () => {
   }, 60_000);
 });
 
+const STOPPED =
+  "The server stopped during the run: the batches written before stay, the next run completes them.";
+
 describe("registered feeds and the stop", () => {
   test("7. a stop during a run ends it, recorded as stopped", async () => {
     using dir = tempDir();
@@ -535,12 +538,14 @@ describe("registered feeds and the stop", () => {
     expect(performance.now() - stopped).toBeLessThan(5_000);
     await using second = await node();
     const [run] = await runsUntil(d, (r) => r.length === 1, second);
+    // Rarely, in Redis Cluster mode on a loaded machine, the run found is the second node's
+    // (the first's stopped run not recorded): what the first node logged says why.
+    if (run.detail !== STOPPED) console.error("the first node's log:", first.output());
     expect(run).toMatchObject({
       url: feedUrl("/hang.xml"),
       trigger: "schedule",
       status: "failed",
-      detail:
-        "The server stopped during the run: the batches written before stay, the next run completes them.",
+      detail: STOPPED,
     });
   }, 60_000);
 });
