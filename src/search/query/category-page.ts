@@ -9,10 +9,20 @@ import type {
 } from "../engine-types.ts";
 import { languageIndex } from "../index/languages.ts";
 import type { Snapshot } from "../index/snapshot.ts";
+import type { HitSet } from "./collect-hits.ts";
 import { FacetCounter, selectFilters } from "./facets.ts";
 import { nameRangesOf } from "./highlight.ts";
-import { type Listing, listingOf, variantGroupsOf } from "./listings.ts";
+import { layOut as layOutHits } from "./layout.ts";
+import {
+  type Listing,
+  listedOf,
+  orderOf,
+  type Shared,
+  sortKeysOf,
+  variantGroupsOf,
+} from "./listings.ts";
 import { pageSlice } from "./pagination.ts";
+import { collapseVariants } from "./variant-groups.ts";
 
 // A category page made of its listing (listings.ts): the hits within the price bounds, one card
 // per product when asked, counted per category and per filter value, and the page's slice, in
@@ -36,18 +46,16 @@ interface View {
 /** The pages without price bounds of each listing, by groupVariants. */
 const unbounded = new WeakMap<Listing, Map<boolean, View>>();
 
-/**
- * The page `request` asks (browse, no words, no filter or range, no merchandising rule); null
- * when it has no listing yet (listings.ts): the search's own path then makes it.
- */
-export function categoryPage(snap: Snapshot, request: SearchRequest): SearchResult | null {
-  const listing = listingOf(snap, request);
-  if (listing === null) return null;
+/** The page `request` asks (browse, no words, no filter or range, no merchandising rule). */
+export function categoryPage(snap: Snapshot, request: SearchRequest): SearchResult {
+  const shared = listedOf(snap, request);
   // Bounds around every price (a slider at its ends) bound nothing: the page without them.
-  const { price } = listing.hits;
+  const { price } = shared.hits;
   const low = request.priceFrom ?? Number.NEGATIVE_INFINITY;
   const high = request.priceTo ?? Number.POSITIVE_INFINITY;
   const bounded = price !== null && (low > price.min || high < price.max);
+  const listing = orderOf(shared, request);
+  if (listing === null) return firstPage(shared, request, bounded);
   let view: View;
   if (bounded) view = viewOf(listing, request, false);
   else {
@@ -162,18 +170,37 @@ function viewOf(listing: Listing, request: SearchRequest, kept: boolean): View {
     counts,
     present,
     categories,
-    facets: kept || request.facets ? facetsOf(listing, request, within, m) : [],
+    facets: kept
+      ? allFacets(listing.shared, request, within, m)
+      : request.facets
+        ? facetsOf(listing.shared, request, within, m)
+        : [],
   };
 }
 
-/** The filter counts of the hits within[0 .. m), per product with groupVariants (facets.ts). */
-function facetsOf(
-  listing: Listing,
+/** The filter counts of every hit (within[0 .. m)), made once for every order of them. */
+function allFacets(
+  shared: Shared,
   request: SearchRequest,
   within: Int32Array,
   m: number,
 ): readonly Facet[] {
-  const { snap, hits } = listing;
+  const { facets } = shared;
+  const known = facets.get(request.groupVariants);
+  if (known !== undefined) return known;
+  const made = facetsOf(shared, request, within, m);
+  facets.set(request.groupVariants, made);
+  return made;
+}
+
+/** The filter counts of the hits within[0 .. m), per product with groupVariants (facets.ts). */
+function facetsOf(
+  shared: Shared,
+  request: SearchRequest,
+  within: Int32Array,
+  m: number,
+): readonly Facet[] {
+  const { snap, hits } = shared;
   const counter = new FacetCounter(
     snap.facets,
     selectFilters(snap.facets, []),
@@ -185,14 +212,76 @@ function facetsOf(
   const { segments, lists, groups } = scratch;
   for (let i = 0; i < m; i++) {
     const h = within[i] as number;
-    segments[i] = listing.segments[h] as number;
-    lists[i] = listing.lists[h] as number;
+    segments[i] = shared.segments[h] as number;
+    lists[i] = shared.lists[h] as number;
     groups[i] = hits.groupKey[h] as number;
   }
   if (request.groupVariants) counter.addGroupedLists(segments, lists, groups, m);
   else counter.addLists(segments, lists, m);
   return counter.result();
 }
+
+/**
+ * The first page of an order of `shared` (orderOf: not ranked yet): its hits within the bounds
+ * laid out as the search's own path lays out what it collects (collect-hits.ts: the same hits,
+ * in doc order, with the same keys), with the filter counts kept for every order.
+ */
+function firstPage(shared: Shared, request: SearchRequest, bounded: boolean): SearchResult {
+  const { snap, hits } = shared;
+  const n = hits.count;
+  const sortKey = sortKeysOf(shared, request);
+  grow(n, 0);
+  const within = scratch.within;
+  let m = 0;
+  const low = request.priceFrom ?? Number.NEGATIVE_INFINITY;
+  const high = request.priceTo ?? Number.POSITIVE_INFINITY;
+  if (bounded) {
+    for (let h = 0; h < n; h++) {
+      const p = hits.discounted[h] as number;
+      if (p >= low && p <= high) within[m++] = h;
+    }
+  } else for (; m < n; m++) within[m] = m;
+  const facets = !request.facets
+    ? null
+    : bounded
+      ? facetsOf(shared, request, within, m)
+      : allFacets(shared, request, within, m);
+  const pick = <T extends Uint32Array | Float64Array>(all: T): T => {
+    if (!bounded) return all;
+    const out = new (all.constructor as new (size: number) => T)(m);
+    for (let i = 0; i < m; i++) out[i] = all[within[i] as number] as number;
+    return out;
+  };
+  const set: HitSet = {
+    count: m,
+    docs: pick(hits.docs),
+    relevance: pick(hits.relevance),
+    updatedAt: pick(hits.updatedAt),
+    productId: pick(hits.productId),
+    sortKey: pick(sortKey),
+    groupKey: pick(hits.groupKey),
+    discounted: pick(hits.discounted),
+    category: pick(hits.category),
+    price: hits.price,
+    filters: facets === null ? null : { result: () => facets },
+    matched: NO_WORDS,
+  };
+  const grouped = request.groupVariants ? collapseVariants(set) : null;
+  return layOutHits(snap, request, {
+    hits: grouped?.hits ?? set,
+    variants: grouped?.variants ?? null,
+    pins: null,
+    nameMatches: new Map(),
+    correctedQuery: "",
+    suggestions: [],
+    ignoredWords: [],
+    plans: [],
+    redirect: null,
+    banners: [],
+  });
+}
+
+const NO_WORDS = new Uint8Array(0);
 
 function layOut(listing: Listing, request: SearchRequest, view: View): SearchResult {
   const { snap, hits } = listing;
