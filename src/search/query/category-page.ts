@@ -14,9 +14,11 @@ import { FacetCounter, selectFilters } from "./facets.ts";
 import { nameRangesOf } from "./highlight.ts";
 import { layOut as layOutHits } from "./layout.ts";
 import {
+  byPriceOf,
   type Listing,
   listedOf,
   orderOf,
+  ranksOf,
   type Shared,
   sortKeysOf,
   variantGroupsOf,
@@ -72,6 +74,7 @@ const NO_VARIANTS = { groupOf: new Int32Array(0), groups: 0 };
 /** Working arrays, reused from page to page (search is synchronous). */
 let scratch = {
   within: new Int32Array(0),
+  inRank: new Int32Array(0),
   shown: new Int32Array(0),
   segments: new Int32Array(0),
   lists: new Int32Array(0),
@@ -87,6 +90,7 @@ function grow(n: number, groups: number): void {
     scratch = {
       ...scratch,
       within: new Int32Array(size),
+      inRank: new Int32Array(size),
       shown: new Int32Array(size),
       segments: new Int32Array(size),
       lists: new Int32Array(size),
@@ -98,6 +102,33 @@ function grow(n: number, groups: number): void {
     scratch = { ...scratch, mainOf: new Int32Array(size), stamp: new Uint32Array(size) };
     generation = 0;
   }
+}
+
+/** Fewer hits within the bounds than a listing's over this are found by price (viewOf). */
+const FEW = 8;
+
+/** The hits by price within [low, high]: byPriceOf's from .. to; null when unbounded. */
+function priceRange(
+  shared: Shared,
+  low: number,
+  high: number,
+): { from: number; to: number } | null {
+  if (low === Number.NEGATIVE_INFINITY && high === Number.POSITIVE_INFINITY) return null;
+  const { prices } = byPriceOf(shared);
+  // The first price at least `low`, the first above `high`; NaN prices, last, are neither.
+  const first = (below: (p: number) => boolean): number => {
+    let a = 0;
+    let b = prices.length;
+    while (a < b) {
+      const mid = (a + b) >>> 1;
+      if (below(prices[mid] as number)) a = mid + 1;
+      else b = mid;
+    }
+    return a;
+  };
+  const from = first((p) => p < low);
+  const to = first((p) => p <= high);
+  return { from, to: Math.max(from, to) };
 }
 
 /**
@@ -115,11 +146,36 @@ function viewOf(listing: Listing, request: SearchRequest, kept: boolean): View {
   const low = request.priceFrom ?? Number.NEGATIVE_INFINITY;
   const high = request.priceTo ?? Number.POSITIVE_INFINITY;
   const price = hits.discounted;
-  const within = scratch.within;
+  const { within, inRank } = scratch;
+  // The hits within the bounds, in doc order and in rank order: a few of many (a slider moved
+  // up from the cheapest keeps a tenth of a store) from the hits by price and two sorts of
+  // numbers, else one pass over every hit for each.
+  const range = kept ? null : priceRange(listing.shared, low, high);
   let m = 0;
-  for (let h = 0; h < n; h++) {
-    const p = price[h] as number;
-    if (p >= low && p <= high) within[m++] = h;
+  let ordered: Int32Array = ranked;
+  if (range !== null && (range.to - range.from) * FEW < n) {
+    const { hits: byPrice } = byPriceOf(listing.shared);
+    const rankOf = ranksOf(listing);
+    for (let i = range.from; i < range.to; i++) within[m++] = byPrice[i] as number;
+    within.subarray(0, m).sort();
+    for (let i = 0; i < m; i++) inRank[i] = rankOf[within[i] as number] as number;
+    inRank.subarray(0, m).sort();
+    for (let i = 0; i < m; i++) inRank[i] = ranked[inRank[i] as number] as number;
+    ordered = inRank.subarray(0, m);
+  } else {
+    for (let h = 0; h < n; h++) {
+      const p = price[h] as number;
+      if (p >= low && p <= high) within[m++] = h;
+    }
+    if (m < n) {
+      let r = 0;
+      for (let i = 0; i < n; i++) {
+        const h = ranked[i] as number;
+        const p = price[h] as number;
+        if (p >= low && p <= high) inRank[r++] = h;
+      }
+      ordered = inRank.subarray(0, r);
+    }
   }
 
   // Per group within the bounds: its first main variant in doc order (variant-groups.ts).
@@ -138,10 +194,8 @@ function viewOf(listing: Listing, request: SearchRequest, kept: boolean): View {
   now = ++generation;
   const shown = scratch.shown;
   let cards = 0;
-  for (let r = 0; r < n; r++) {
-    const h = ranked[r] as number;
-    const p = price[h] as number;
-    if (p < low || p > high) continue;
+  for (let r = 0; r < ordered.length; r++) {
+    const h = ordered[r] as number;
     if (!grouped) {
       shown[cards++] = h;
       continue;

@@ -30,6 +30,8 @@ export interface Listing {
   readonly ranked: Int32Array;
   /** One card per product's parts (variantGroupsOf), made when a page first asks for cards. */
   variants: Variants | null;
+  /** Each hit's place in the rank order (ranksOf), made when a page first needs it. */
+  rankOf: Int32Array | null;
   /** The popular order's scores it was ranked by (query/popularity.ts); null: another order. */
   readonly popularity: SearchRequest["popularity"] | null;
   /** What the listings of these hits in every order share. */
@@ -70,6 +72,14 @@ export interface Shared {
   groups: Groups | null;
   /** The filter counts of every hit, per product or not (groupVariants). */
   readonly facets: Map<boolean, readonly Facet[]>;
+  /** The hits by discounted price (byPriceOf), made when a page first bounds the price. */
+  byPrice: ByPrice | null;
+}
+
+/** The hits by discounted price, ascending (ties in doc order), and their prices. */
+export interface ByPrice {
+  readonly hits: Int32Array;
+  readonly prices: Float64Array;
 }
 
 interface Groups {
@@ -89,12 +99,42 @@ export interface Variants extends Groups {
 /** The listing's variant groups, made at the first ask. */
 export function variantGroupsOf(listing: Listing): Variants {
   if (listing.variants !== null) return listing.variants;
-  const { hits, ranked, shared } = listing;
-  const n = hits.count;
-  const rankOf = new Int32Array(n);
-  for (let r = 0; r < n; r++) rankOf[ranked[r] as number] = r;
-  listing.variants = { ...groupsOf(shared), rankOf };
+  listing.variants = { ...groupsOf(listing.shared), rankOf: ranksOf(listing) };
   return listing.variants;
+}
+
+/** Each hit's place in the listing's rank order, made at the first ask. */
+export function ranksOf(listing: Listing): Int32Array {
+  if (listing.rankOf !== null) return listing.rankOf;
+  const { ranked } = listing;
+  const rankOf = new Int32Array(ranked.length);
+  for (let r = 0; r < ranked.length; r++) rankOf[ranked[r] as number] = r;
+  listing.rankOf = rankOf;
+  return rankOf;
+}
+
+/**
+ * The hits by discounted price, made at the first ask: the rank order's sort with no tier, no
+ * relevance, and ids that keep doc order (NaN prices last, as the sort orders their bits).
+ */
+export function byPriceOf(shared: Shared): ByPrice {
+  if (shared.byPrice !== null) return shared.byPrice;
+  const { hits } = shared;
+  const n = hits.count;
+  const productId = new Float64Array(n);
+  for (let h = 0; h < n; h++) productId[h] = n - h;
+  const order = rankOrder({
+    count: n,
+    docs: hits.docs,
+    relevance: new Uint32Array(n),
+    updatedAt: hits.updatedAt,
+    productId,
+    sortKey: hits.discounted,
+  });
+  const prices = new Float64Array(n);
+  for (let i = 0; i < n; i++) prices[i] = hits.discounted[order[i] as number] as number;
+  shared.byPrice = { hits: order, prices };
+  return shared.byPrice;
 }
 
 /** The variant groups of the hits, made at the first ask. */
@@ -237,7 +277,18 @@ function collectListed(snap: Snapshot, request: SearchRequest): Shared {
     lists[h] = (hot[local * HOT.stride + HOT.facets + language] as number) | 0;
   }
   const orders = new Map();
-  return { snap, hits, segments, lists, orders, asked: new Set(), groups: null, facets: new Map() };
+  const facets = new Map();
+  return {
+    snap,
+    hits,
+    segments,
+    lists,
+    orders,
+    asked: new Set(),
+    groups: null,
+    facets,
+    byPrice: null,
+  };
 }
 
 /** The sort keys, reused from listing to listing (search is synchronous). */
@@ -286,6 +337,7 @@ function rankListing(shared: Shared, request: SearchRequest): Listing {
     lists: shared.lists,
     ranked,
     variants: null,
+    rankOf: null,
     popularity: scoresOf(request),
     shared,
   };
