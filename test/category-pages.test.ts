@@ -119,8 +119,8 @@ for (const name of ["project", "feed"] as const) {
       if (low !== null && high !== null && low > high && i % 10 !== 0)
         [params.price_from, params.price_to] = [high, low];
       const request = searchRequest(params, [], popularity);
-      // The first ask of an order lays out the listed hits (collected at the first ask of any
-      // order), the second ranks them, the third keeps the page without bounds.
+      // The ask that collects a category's hits lays them out unranked, the next ranks them (as
+      // the first ask of another order of them does), the next keeps the page without bounds.
       const listed = search(snap, request);
       const ranked = search(snap, request);
       const kept = search(snap, request);

@@ -240,10 +240,11 @@ function allFacets(
   m: number,
 ): readonly Facet[] {
   const { facets } = shared;
-  const known = facets.get(request.groupVariants);
+  const perProduct = request.groupVariants && shared.variants;
+  const known = facets.get(perProduct);
   if (known !== undefined) return known;
   const made = facetsOf(shared, request, within, m);
-  facets.set(request.groupVariants, made);
+  facets.set(perProduct, made);
   return made;
 }
 
@@ -270,7 +271,9 @@ function facetsOf(
     lists[i] = shared.lists[h] as number;
     groups[i] = hits.groupKey[h] as number;
   }
-  if (request.groupVariants) counter.addGroupedLists(segments, lists, groups, m);
+  // Without a variant among the hits, a product is a hit: addGroupedLists would count them all
+  // as addLists does, after numbering no group.
+  if (request.groupVariants && shared.variants) counter.addGroupedLists(segments, lists, groups, m);
   else counter.addLists(segments, lists, m);
   return counter.result();
 }

@@ -66,11 +66,13 @@ export interface Shared {
   readonly segments: Int32Array;
   readonly lists: Int32Array;
   readonly orders: Map<Key, Listing>;
-  /** The orders asked once, ranked at their next ask (orderOf). */
-  readonly asked: Set<Key>;
+  /** Whether a page was laid out of the hits unranked (orderOf): the ask that collected them. */
+  laidOut: boolean;
   /** The hits' variant groups, made when a page first asks for cards. */
   groups: Groups | null;
-  /** The filter counts of every hit, per product or not (groupVariants). */
+  /** Whether some hit is a variant of a group (a group key): without, a product is a hit. */
+  readonly variants: boolean;
+  /** The filter counts of every hit, per product (groupVariants, with variants) or not. */
   readonly facets: Map<boolean, readonly Facet[]>;
   /** The hits by discounted price (byPriceOf), made when a page first bounds the price. */
   byPrice: ByPrice | null;
@@ -205,16 +207,18 @@ export function listedOf(snap: Snapshot, request: SearchRequest): Shared {
 }
 
 /**
- * The listing of `shared` in the order of `request`; null at the first ask of that order:
- * ranking every hit costs about what the own path does, which an order asked once would pay
- * for nothing (category-page.ts then lays out the hits as the own path does).
+ * The listing of `shared` in the order of `request`; null for the ask that collected the hits
+ * (category-page.ts then lays them out as the own path does): collecting and ranking every hit
+ * in one ask would cost about twice the own path. Another order is ranked at its first ask:
+ * laying out 20,000 hits unranked costs about what ranking them does, and a second ask of the
+ * order is then a slice.
  */
 export function orderOf(shared: Shared, request: SearchRequest): Listing | null {
   const order = keyOf(request);
   const known = shared.orders.get(order);
   if (known !== undefined && sameScores(known.popularity, scoresOf(request))) return known;
-  if (!shared.asked.has(order)) {
-    shared.asked.add(order);
+  if (!shared.laidOut) {
+    shared.laidOut = true;
     return null;
   }
   const ranked = rankListing(shared, request);
@@ -251,7 +255,12 @@ function collectListed(snap: Snapshot, request: SearchRequest): Shared {
   const collected = collectHits(snap, every, [], given, new Set(), [], null);
   const n = collected.count;
   const available = new Uint8Array(n);
-  for (let h = 0; h < n; h++) available[h] = (collected.relevance[h] as number) & 1;
+  const groupKey = collected.groupKey as Float64Array;
+  let variants = false;
+  for (let h = 0; h < n; h++) {
+    available[h] = (collected.relevance[h] as number) & 1;
+    if (groupKey[h] !== 0) variants = true;
+  }
   const hits: ListedHits = {
     count: n,
     docs: copy(collected.docs),
@@ -284,7 +293,8 @@ function collectListed(snap: Snapshot, request: SearchRequest): Shared {
     segments,
     lists,
     orders,
-    asked: new Set(),
+    laidOut: false,
+    variants,
     groups: null,
     facets,
     byPrice: null,
