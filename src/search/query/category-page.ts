@@ -28,7 +28,9 @@ import { collapseVariants } from "./variant-groups.ts";
 
 // A category page made of its listing (listings.ts): the hits within the price bounds, one card
 // per product when asked, counted per category and per filter value, and the page's slice, in
-// one pass each over hits already in rank order. The answer is the one the search's own path
+// one pass each over hits already in rank order (a bound that keeps few: from the hits by
+// price); the ask that collected the hits lays them out unranked with the own path's layout
+// (firstPage). The answer is the one the search's own path
 // (collect-hits.ts, variant-groups.ts, layout.ts) gives for the same request, field for field
 // (category-page.test.ts compares them): a card shows the group's main variant when it is
 // within the bounds, else its best ranked one, and ranks as that best one does. Pages without
@@ -279,9 +281,9 @@ function facetsOf(
 }
 
 /**
- * The first page of an order of `shared` (orderOf: not ranked yet): its hits within the bounds
- * laid out as the search's own path lays out what it collects (collect-hits.ts: the same hits,
- * in doc order, with the same keys), with the filter counts kept for every order.
+ * The page of the ask that collected the hits of `shared` (orderOf: not ranked): its hits within
+ * the bounds laid out as the search's own path lays out what it collects (collect-hits.ts: the
+ * same hits, in doc order, with the same keys), with the filter counts kept for every order.
  */
 function firstPage(shared: Shared, request: SearchRequest, bounded: boolean): SearchResult {
   const { snap, hits } = shared;
