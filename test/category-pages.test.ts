@@ -119,13 +119,15 @@ for (const name of ["project", "feed"] as const) {
       if (low !== null && high !== null && low > high && i % 10 !== 0)
         [params.price_from, params.price_to] = [high, low];
       const request = searchRequest(params, [], popularity);
-      // The first ask of a listing takes the own path, the second makes it, the third keeps it.
-      search(snap, request);
+      // The ask that collects a category's hits lays them out unranked, the next ranks them (as
+      // the first ask of another order of them does), the next keeps the page without bounds.
       const listed = search(snap, request);
-      const again = search(snap, request);
+      const ranked = search(snap, request);
+      const kept = search(snap, request);
       const own = ownPath(snap, request);
       expect(JSON.stringify(listed)).toBe(JSON.stringify(own));
-      expect(JSON.stringify(again)).toBe(JSON.stringify(own));
+      expect(JSON.stringify(ranked)).toBe(JSON.stringify(own));
+      expect(JSON.stringify(kept)).toBe(JSON.stringify(own));
       compared += own.groups.some((g) => g.hits.length > 0) ? 1 : 0;
     }
     // Most pages show products: the comparison is not of empty pages.
@@ -163,6 +165,5 @@ test("a listing is made again once an offer is written in place, or on a new sna
   expect(JSON.stringify(after)).toBe(JSON.stringify(ownPath(snap, request)));
   // A new snapshot: the same, through its own listing.
   const next = patchSnapshot(snap, { products: [{ ...repriced, new_price: 1 }] });
-  for (let i = 0; i < 2; i++) search(next, request);
   expect(JSON.stringify(search(next, request))).toBe(JSON.stringify(ownPath(next, request)));
 });

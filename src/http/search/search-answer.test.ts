@@ -3,11 +3,19 @@
 //  1. a facet value's swatch is the filter value's `swatch_image`, after its `color`; a facet
 //     without swatches is sent with the same fields
 //  2. a query without words (no result) is the empty data set with the filters flag asked
+//  3. answerJson is JSON.stringify of the answer, byte for byte, its filters' JSON kept for
+//     the list of counts answered again (a listing's pages) and a query that spells the key
 import { expect, test } from "bun:test";
 import { category, param, product } from "../../../test/fixtures/engine-catalog.ts";
 import { SEARCH_DEFAULTS, type SearchParams } from "../../model/search.ts";
 import { buildSnapshot, search } from "../../search/engine.ts";
-import { answerSearch, emptyAnswer, searchAnswer, searchRequest } from "./search-answer.ts";
+import {
+  answerJson,
+  answerSearch,
+  emptyAnswer,
+  searchAnswer,
+  searchRequest,
+} from "./search-answer.ts";
 
 const swatch = {
   ...param("Колір", "червоний", "#ff0000"),
@@ -51,4 +59,24 @@ test("2. no words, no result: the empty data set", () => {
   const answer = searchAnswer(snap, request, null, null);
   expect(answer).toEqual(emptyAnswer(request, false));
   expect([answer.query, answer.pagination.current_page]).toEqual([" ,. ", 1]);
+});
+
+test("3. answerJson is the answer's JSON", () => {
+  const asks = [
+    params({ q: "чайник" }),
+    params({ q: '"filters":[] чайник' }),
+    params({ q: "чайник", show_filters: false }),
+    params({ browse: true, group_by_category: false }),
+    params({ q: " ,. " }),
+  ];
+  for (const p of asks) {
+    const request = searchRequest(p);
+    const result = search(snap, request);
+    const whole = JSON.stringify(searchAnswer(snap, request, result, null));
+    // Twice: the second with the filters' JSON kept, for a listing's page kept.
+    expect(answerJson(snap, request, result, null)).toBe(whole);
+    expect(answerJson(snap, request, result, null)).toBe(whole);
+  }
+  const browsed = searchRequest(params({ browse: true, group_by_category: false }));
+  expect(answerJson(snap, browsed, search(snap, browsed), null)).toContain('"filters":[{"id":');
 });

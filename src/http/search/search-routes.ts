@@ -28,10 +28,10 @@ import { OPEN_CORS } from "./cors.ts";
 import { corsOf, refusedOrigin } from "./origin-check.ts";
 import { parseSearchParams } from "./parse-params.ts";
 import {
+  answerJson,
   emptyAnswer,
   ordersByPopularity,
   popularAnswer,
-  searchAnswer,
   searchRequest,
 } from "./search-answer.ts";
 
@@ -204,7 +204,7 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
       const asked = searchRequest(params, deps.popular(domain.id), popularity?.scores ?? []);
       const result = search(snap, asked);
       answer = {
-        ...prepare(JSON.stringify(searchAnswer(snap, asked, result, params.highlight))),
+        ...prepare(answerJson(snap, asked, result, params.highlight)),
         total: result?.total ?? 0,
         corrected_query: result?.correctedQuery ?? "",
         stamp: stampAnswer(epoch, asked, result),

@@ -9,14 +9,28 @@ import type {
 } from "../engine-types.ts";
 import { languageIndex } from "../index/languages.ts";
 import type { Snapshot } from "../index/snapshot.ts";
+import type { HitSet } from "./collect-hits.ts";
 import { FacetCounter, selectFilters } from "./facets.ts";
 import { nameRangesOf } from "./highlight.ts";
-import { type Listing, listingOf, variantGroupsOf } from "./listings.ts";
+import { layOut as layOutHits } from "./layout.ts";
+import {
+  byPriceOf,
+  type Listing,
+  listedOf,
+  orderOf,
+  ranksOf,
+  type Shared,
+  sortKeysOf,
+  variantGroupsOf,
+} from "./listings.ts";
 import { pageSlice } from "./pagination.ts";
+import { collapseVariants } from "./variant-groups.ts";
 
 // A category page made of its listing (listings.ts): the hits within the price bounds, one card
 // per product when asked, counted per category and per filter value, and the page's slice, in
-// one pass each over hits already in rank order. The answer is the one the search's own path
+// one pass each over hits already in rank order (a bound that keeps few: from the hits by
+// price); the ask that collected the hits lays them out unranked with the own path's layout
+// (firstPage). The answer is the one the search's own path
 // (collect-hits.ts, variant-groups.ts, layout.ts) gives for the same request, field for field
 // (category-page.test.ts compares them): a card shows the group's main variant when it is
 // within the bounds, else its best ranked one, and ranks as that best one does. Pages without
@@ -36,18 +50,16 @@ interface View {
 /** The pages without price bounds of each listing, by groupVariants. */
 const unbounded = new WeakMap<Listing, Map<boolean, View>>();
 
-/**
- * The page `request` asks (browse, no words, no filter or range, no merchandising rule); null
- * when it has no listing yet (listings.ts): the search's own path then makes it.
- */
-export function categoryPage(snap: Snapshot, request: SearchRequest): SearchResult | null {
-  const listing = listingOf(snap, request);
-  if (listing === null) return null;
+/** The page `request` asks (browse, no words, no filter or range, no merchandising rule). */
+export function categoryPage(snap: Snapshot, request: SearchRequest): SearchResult {
+  const shared = listedOf(snap, request);
   // Bounds around every price (a slider at its ends) bound nothing: the page without them.
-  const { price } = listing.hits;
+  const { price } = shared.hits;
   const low = request.priceFrom ?? Number.NEGATIVE_INFINITY;
   const high = request.priceTo ?? Number.POSITIVE_INFINITY;
   const bounded = price !== null && (low > price.min || high < price.max);
+  const listing = orderOf(shared, request);
+  if (listing === null) return firstPage(shared, request, bounded);
   let view: View;
   if (bounded) view = viewOf(listing, request, false);
   else {
@@ -64,6 +76,7 @@ const NO_VARIANTS = { groupOf: new Int32Array(0), groups: 0 };
 /** Working arrays, reused from page to page (search is synchronous). */
 let scratch = {
   within: new Int32Array(0),
+  inRank: new Int32Array(0),
   shown: new Int32Array(0),
   segments: new Int32Array(0),
   lists: new Int32Array(0),
@@ -79,6 +92,7 @@ function grow(n: number, groups: number): void {
     scratch = {
       ...scratch,
       within: new Int32Array(size),
+      inRank: new Int32Array(size),
       shown: new Int32Array(size),
       segments: new Int32Array(size),
       lists: new Int32Array(size),
@@ -90,6 +104,33 @@ function grow(n: number, groups: number): void {
     scratch = { ...scratch, mainOf: new Int32Array(size), stamp: new Uint32Array(size) };
     generation = 0;
   }
+}
+
+/** Fewer hits within the bounds than a listing's over this are found by price (viewOf). */
+const FEW = 8;
+
+/** The hits by price within [low, high]: byPriceOf's from .. to; null when unbounded. */
+function priceRange(
+  shared: Shared,
+  low: number,
+  high: number,
+): { from: number; to: number } | null {
+  if (low === Number.NEGATIVE_INFINITY && high === Number.POSITIVE_INFINITY) return null;
+  const { prices } = byPriceOf(shared);
+  // The first price at least `low`, the first above `high`; NaN prices, last, are neither.
+  const first = (below: (p: number) => boolean): number => {
+    let a = 0;
+    let b = prices.length;
+    while (a < b) {
+      const mid = (a + b) >>> 1;
+      if (below(prices[mid] as number)) a = mid + 1;
+      else b = mid;
+    }
+    return a;
+  };
+  const from = first((p) => p < low);
+  const to = first((p) => p <= high);
+  return { from, to: Math.max(from, to) };
 }
 
 /**
@@ -107,11 +148,36 @@ function viewOf(listing: Listing, request: SearchRequest, kept: boolean): View {
   const low = request.priceFrom ?? Number.NEGATIVE_INFINITY;
   const high = request.priceTo ?? Number.POSITIVE_INFINITY;
   const price = hits.discounted;
-  const within = scratch.within;
+  const { within, inRank } = scratch;
+  // The hits within the bounds, in doc order and in rank order: a few of many (a slider moved
+  // up from the cheapest keeps a tenth of a store) from the hits by price and two sorts of
+  // numbers, else one pass over every hit for each.
+  const range = kept ? null : priceRange(listing.shared, low, high);
   let m = 0;
-  for (let h = 0; h < n; h++) {
-    const p = price[h] as number;
-    if (p >= low && p <= high) within[m++] = h;
+  let ordered: Int32Array = ranked;
+  if (range !== null && (range.to - range.from) * FEW < n) {
+    const { hits: byPrice } = byPriceOf(listing.shared);
+    const rankOf = ranksOf(listing);
+    for (let i = range.from; i < range.to; i++) within[m++] = byPrice[i] as number;
+    within.subarray(0, m).sort();
+    for (let i = 0; i < m; i++) inRank[i] = rankOf[within[i] as number] as number;
+    inRank.subarray(0, m).sort();
+    for (let i = 0; i < m; i++) inRank[i] = ranked[inRank[i] as number] as number;
+    ordered = inRank.subarray(0, m);
+  } else {
+    for (let h = 0; h < n; h++) {
+      const p = price[h] as number;
+      if (p >= low && p <= high) within[m++] = h;
+    }
+    if (m < n) {
+      let r = 0;
+      for (let i = 0; i < n; i++) {
+        const h = ranked[i] as number;
+        const p = price[h] as number;
+        if (p >= low && p <= high) inRank[r++] = h;
+      }
+      ordered = inRank.subarray(0, r);
+    }
   }
 
   // Per group within the bounds: its first main variant in doc order (variant-groups.ts).
@@ -130,10 +196,8 @@ function viewOf(listing: Listing, request: SearchRequest, kept: boolean): View {
   now = ++generation;
   const shown = scratch.shown;
   let cards = 0;
-  for (let r = 0; r < n; r++) {
-    const h = ranked[r] as number;
-    const p = price[h] as number;
-    if (p < low || p > high) continue;
+  for (let r = 0; r < ordered.length; r++) {
+    const h = ordered[r] as number;
     if (!grouped) {
       shown[cards++] = h;
       continue;
@@ -162,18 +226,38 @@ function viewOf(listing: Listing, request: SearchRequest, kept: boolean): View {
     counts,
     present,
     categories,
-    facets: kept || request.facets ? facetsOf(listing, request, within, m) : [],
+    facets: kept
+      ? allFacets(listing.shared, request, within, m)
+      : request.facets
+        ? facetsOf(listing.shared, request, within, m)
+        : [],
   };
 }
 
-/** The filter counts of the hits within[0 .. m), per product with groupVariants (facets.ts). */
-function facetsOf(
-  listing: Listing,
+/** The filter counts of every hit (within[0 .. m)), made once for every order of them. */
+function allFacets(
+  shared: Shared,
   request: SearchRequest,
   within: Int32Array,
   m: number,
 ): readonly Facet[] {
-  const { snap, hits } = listing;
+  const { facets } = shared;
+  const perProduct = request.groupVariants && shared.variants;
+  const known = facets.get(perProduct);
+  if (known !== undefined) return known;
+  const made = facetsOf(shared, request, within, m);
+  facets.set(perProduct, made);
+  return made;
+}
+
+/** The filter counts of the hits within[0 .. m), per product with groupVariants (facets.ts). */
+function facetsOf(
+  shared: Shared,
+  request: SearchRequest,
+  within: Int32Array,
+  m: number,
+): readonly Facet[] {
+  const { snap, hits } = shared;
   const counter = new FacetCounter(
     snap.facets,
     selectFilters(snap.facets, []),
@@ -185,14 +269,78 @@ function facetsOf(
   const { segments, lists, groups } = scratch;
   for (let i = 0; i < m; i++) {
     const h = within[i] as number;
-    segments[i] = listing.segments[h] as number;
-    lists[i] = listing.lists[h] as number;
+    segments[i] = shared.segments[h] as number;
+    lists[i] = shared.lists[h] as number;
     groups[i] = hits.groupKey[h] as number;
   }
-  if (request.groupVariants) counter.addGroupedLists(segments, lists, groups, m);
+  // Without a variant among the hits, a product is a hit: addGroupedLists would count them all
+  // as addLists does, after numbering no group.
+  if (request.groupVariants && shared.variants) counter.addGroupedLists(segments, lists, groups, m);
   else counter.addLists(segments, lists, m);
   return counter.result();
 }
+
+/**
+ * The page of the ask that collected the hits of `shared` (orderOf: not ranked): its hits within
+ * the bounds laid out as the search's own path lays out what it collects (collect-hits.ts: the
+ * same hits, in doc order, with the same keys), with the filter counts kept for every order.
+ */
+function firstPage(shared: Shared, request: SearchRequest, bounded: boolean): SearchResult {
+  const { snap, hits } = shared;
+  const n = hits.count;
+  const sortKey = sortKeysOf(shared, request);
+  grow(n, 0);
+  const within = scratch.within;
+  let m = 0;
+  const low = request.priceFrom ?? Number.NEGATIVE_INFINITY;
+  const high = request.priceTo ?? Number.POSITIVE_INFINITY;
+  if (bounded) {
+    for (let h = 0; h < n; h++) {
+      const p = hits.discounted[h] as number;
+      if (p >= low && p <= high) within[m++] = h;
+    }
+  } else for (; m < n; m++) within[m] = m;
+  const facets = !request.facets
+    ? null
+    : bounded
+      ? facetsOf(shared, request, within, m)
+      : allFacets(shared, request, within, m);
+  const pick = <T extends Uint32Array | Float64Array>(all: T): T => {
+    if (!bounded) return all;
+    const out = new (all.constructor as new (size: number) => T)(m);
+    for (let i = 0; i < m; i++) out[i] = all[within[i] as number] as number;
+    return out;
+  };
+  const set: HitSet = {
+    count: m,
+    docs: pick(hits.docs),
+    relevance: pick(hits.relevance),
+    updatedAt: pick(hits.updatedAt),
+    productId: pick(hits.productId),
+    sortKey: pick(sortKey),
+    groupKey: pick(hits.groupKey),
+    discounted: pick(hits.discounted),
+    category: pick(hits.category),
+    price: hits.price,
+    filters: facets === null ? null : { result: () => facets },
+    matched: NO_WORDS,
+  };
+  const grouped = request.groupVariants ? collapseVariants(set) : null;
+  return layOutHits(snap, request, {
+    hits: grouped?.hits ?? set,
+    variants: grouped?.variants ?? null,
+    pins: null,
+    nameMatches: new Map(),
+    correctedQuery: "",
+    suggestions: [],
+    ignoredWords: [],
+    plans: [],
+    redirect: null,
+    banners: [],
+  });
+}
+
+const NO_WORDS = new Uint8Array(0);
 
 function layOut(listing: Listing, request: SearchRequest, view: View): SearchResult {
   const { snap, hits } = listing;

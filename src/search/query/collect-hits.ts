@@ -1,5 +1,5 @@
 import { codeKey } from "../analysis/index.ts";
-import type { SearchRequest } from "../engine-types.ts";
+import type { Facet, SearchRequest } from "../engine-types.ts";
 import { type Bitset, hasBit } from "../index/bitset.ts";
 import { subtreeMask } from "../index/category-tree.ts";
 import { languageIndex } from "../index/languages.ts";
@@ -10,7 +10,7 @@ import type { Merchandising } from "../merchandising.ts";
 import { FacetCounter, ListFailures, selectFilters } from "./facets.ts";
 import type { GivenUp } from "./give-up.ts";
 import { NO_MATCH, type WordPlan } from "./match.ts";
-import { type Offer, readOffer, warehouseSlot } from "./offer.ts";
+import { type Offer, priceBefore, readOffer, warehouseSlot } from "./offer.ts";
 import type { QueryWord } from "./parse-query.ts";
 import { popularityByDoc } from "./popularity.ts";
 import { type Hits, optionalFlags, typeLevels, wordRelevance, wordsRelevance } from "./rank.ts";
@@ -26,7 +26,8 @@ export interface HitSet extends Hits {
   /** With groupVariants: each hit's group key (segment.ts: groupKeyOf) and discounted price. */
   readonly groupKey?: Float64Array;
   readonly discounted?: Float64Array;
-  readonly filters: FacetCounter | null;
+  /** The filter counts (a FacetCounter, or counts a listing keeps: category-page.ts). */
+  readonly filters: { result(): readonly Facet[] } | null;
   /** Per query word: 1 when some hit matches it (kept only for the words given up). */
   readonly matched: Uint8Array;
 }
@@ -130,8 +131,8 @@ const scratch = {
 };
 
 /** What the sort key of a hit is (SORT_KEYS of the request's sort). */
-const Key = { None: 0, Price: 1, PriceDown: 2, Newest: 3, Discount: 4, Popular: 5 } as const;
-type Key = (typeof Key)[keyof typeof Key];
+export const Key = { None: 0, Price: 1, PriceDown: 2, Newest: 3, Discount: 4, Popular: 5 } as const;
+export type Key = (typeof Key)[keyof typeof Key];
 
 /**
  * The key of each order, lower first: the discounted price (what the shopper pays, and what
@@ -151,8 +152,32 @@ const SORT_KEYS: Record<SearchRequest["sort"], Key> = {
 const NO_POPULARITY = new Float32Array(0);
 
 /** The key the hits of `request` are sorted by: a category page's default is the popular. */
-const keyOf = (request: SearchRequest): Key =>
+export const keyOf = (request: SearchRequest): Key =>
   request.browse && request.sort === "relevance" ? Key.Popular : SORT_KEYS[request.sort];
+
+/**
+ * A hit's sort key under `key` (not Key.None): of its discounted price, its price before the
+ * discount (priceBefore: read only for the discount's order), its product id and its
+ * popularity (read only for the popular order).
+ */
+export const sortKeyOf = (
+  key: Key,
+  discounted: number,
+  price: number,
+  productId: number,
+  popularity: number,
+): number =>
+  key === Key.Price
+    ? discounted
+    : key === Key.PriceDown
+      ? -discounted
+      : key === Key.Newest
+        ? -productId
+        : key === Key.Popular
+          ? -popularity
+          : price > 0
+            ? (discounted - price) / price
+            : 0;
 
 class HitCollector {
   private readonly docs: Uint32Array;
@@ -308,10 +333,8 @@ class HitCollector {
         available = offer.available;
         discounted = offer.discounted;
         price = offer.price;
-      } else if (key === Key.Discount) {
-        const old = segment.oldPrice[local] as number;
-        if (!Number.isNaN(old)) price = old;
-      }
+      } else if (key === Key.Discount)
+        price = priceBefore(segment, local, null, discounted, this.offer);
       if (!available && !showUnavailable) continue;
       const inRange = discounted >= priceFrom && discounted <= priceTo;
       const slot = f >>> 1;
@@ -343,18 +366,13 @@ class HitCollector {
       updatedAt[n] = hot[h + HOT.updatedAt] as number;
       productId[n] = hot[h + HOT.productId] as number;
       if (key !== Key.None)
-        sortKey[n] =
-          key === Key.Price
-            ? discounted
-            : key === Key.PriceDown
-              ? -discounted
-              : key === Key.Newest
-                ? -(productId[n] as number)
-                : key === Key.Popular
-                  ? -(popularity[doc] as number)
-                  : price > 0
-                    ? (discounted - price) / price
-                    : 0;
+        sortKey[n] = sortKeyOf(
+          key,
+          discounted,
+          price,
+          productId[n] as number,
+          key === Key.Popular ? (popularity[doc] as number) : 0,
+        );
       if (groupVariants) {
         this.groupKey[n] = hot[h + HOT.group] as number;
         this.discounted[n] = discounted;

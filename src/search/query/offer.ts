@@ -65,6 +65,23 @@ export function readOffer(
   return out;
 }
 
+/**
+ * The price before a discount of doc `doc` of `segment` whose discounted price is `discounted`:
+ * the warehouse's (readOffer, filling `out`), else the old price, else the discounted one. What
+ * the discount's order divides by (collect-hits.ts: sortKeyOf).
+ */
+export function priceBefore(
+  segment: Segment,
+  doc: number,
+  warehouse: number | null,
+  discounted: number,
+  out: Offer,
+): number {
+  if (warehouse !== null) return readOffer(segment, doc, warehouse, out).price;
+  const old = segment.oldPrice[doc] as number;
+  return Number.isNaN(old) ? discounted : old;
+}
+
 export function currencyCode(offer: Offer, productCurrency: string): string {
   return offer.currency >= 0 ? (CURRENCIES[offer.currency] as string) : productCurrency;
 }

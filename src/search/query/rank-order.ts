@@ -4,12 +4,16 @@ import { type Hits, TIER_SHIFT } from "./rank.ts";
 // and no boosts: tier and availability first, then the sort key, then relevance, then the
 // newest product. A least-significant-first radix sort over the keys' bits, 11 at a time, each
 // pass skipped when all hits share its digit (most do: product ids are close, relevance has few
-// values, most products' popularity is 0): a comparison sort of 100,000 hits made a category
-// page's listing cost 4x its own search (BENCHMARKS.md, "The listing page").
+// values, most products' popularity is 0), each key skipped when the hits are already in its
+// order, reversed when strictly against it (an import's docs are in product-id order): a
+// comparison sort of 100,000 hits made a category page's listing cost 4x its own search
+// (BENCHMARKS.md, "The listing page").
 
 const DIGIT = 11;
 const BUCKETS = 1 << DIGIT;
 const MASK = BUCKETS - 1;
+/** The bits of a relevance below its tier but for availability's (rank.ts). */
+const TIER_MIDDLE = ((1 << TIER_SHIFT) - 1) & ~1;
 
 /** The bits of a float64 as two uint32 words, for the order-keeping transform below. */
 const float = new Float64Array(1);
@@ -56,13 +60,25 @@ export function rankOrder(hits: Hits & { readonly sortKey: Float64Array }): Int3
     sortBy(order, lo, n);
     sortBy(order, hi, n);
   }
-  // Relevance, descending.
-  for (let h = 0; h < n; h++) hi[h] = ~(relevance[h] as number) >>> 0;
-  sortBy(order, hi, n);
-  // The sort key, ascending.
-  orderedBits(sortKey, 1, n);
-  sortBy(order, lo, n);
-  sortBy(order, hi, n);
+  // Relevance, descending; nothing to order when the tier and availability decide it (a
+  // category page's: no words).
+  let within = true;
+  const middle = (relevance[0] as number) & TIER_MIDDLE;
+  for (let h = 1; h < n && within; h++)
+    within = ((relevance[h] as number) & TIER_MIDDLE) === middle;
+  if (!within) {
+    for (let h = 0; h < n; h++) hi[h] = ~(relevance[h] as number) >>> 0;
+    sortBy(order, hi, n);
+  }
+  // The sort key, ascending: in one word when every key is a whole number of cents (a price).
+  if (inCents(sortKey, n)) sortBy(order, hi, n);
+  else {
+    orderedBits(sortKey, 1, n);
+    if (!inOrder(order, hi, lo, n)) {
+      sortBy(order, lo, n);
+      sortBy(order, hi, n);
+    }
+  }
   // The tier and availability, descending.
   for (let h = 0; h < n; h++) {
     const r = relevance[h] as number;
@@ -70,6 +86,22 @@ export function rankOrder(hits: Hits & { readonly sortKey: Float64Array }): Int3
   }
   sortBy(order, hi, n);
   return order;
+}
+
+/**
+ * Whether each of values[0 .. n) is the double nearest a whole number of cents within ±2^31
+ * cents; if so, scratch.hi[h] holds it as an unsigned word that orders as the values do (two
+ * such doubles differ in cents when they differ at all).
+ */
+function inCents(values: Float64Array, n: number): boolean {
+  const hi = scratch.hi;
+  for (let h = 0; h < n; h++) {
+    const v = values[h] as number;
+    const cents = Math.round(v * 100);
+    if (cents / 100 !== v || cents < -0x80000000 || cents > 0x7fffffff) return false;
+    hi[h] = (cents + 0x80000000) >>> 0;
+  }
+  return true;
 }
 
 /**
@@ -93,13 +125,35 @@ function orderedBits(values: Float64Array, sign: 1 | -1, n: number): void {
   }
 }
 
+/** Whether the words hi[hit], lo[hit] never decrease along `order`: a sort by them keeps it. */
+function inOrder(order: Int32Array, hi: Uint32Array, lo: Uint32Array, n: number): boolean {
+  let h = order[0] as number;
+  for (let i = 1; i < n; i++) {
+    const next = order[i] as number;
+    const a = hi[h] as number;
+    const b = hi[next] as number;
+    if (b < a || (b === a && (lo[next] as number) < (lo[h] as number))) return false;
+    h = next;
+  }
+  return true;
+}
+
 /** Sorts `order` (hit numbers) stably by key[hit], an unsigned word, in up to 3 passes. */
 function sortBy(order: Int32Array, key: Uint32Array, n: number): void {
-  // A key every hit shares (relevance, a tier, most products' popularity) orders nothing.
-  const first = key[0] as number;
-  let differs = 1;
-  while (differs < n && key[differs] === first) differs++;
-  if (differs >= n) return;
+  // A key already in order orders nothing (one every hit shares: a tier, most products'
+  // popularity); one strictly against it (the product ids of an import, in doc order) is the
+  // order reversed.
+  let i = 1;
+  while (i < n && (key[order[i] as number] as number) >= (key[order[i - 1] as number] as number))
+    i++;
+  if (i >= n) return;
+  i = 1;
+  while (i < n && (key[order[i] as number] as number) < (key[order[i - 1] as number] as number))
+    i++;
+  if (i >= n) {
+    order.reverse();
+    return;
+  }
   const counts = scratch.counts;
   counts.fill(0);
   for (let i = 0; i < n; i++) {

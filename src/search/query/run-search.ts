@@ -98,11 +98,8 @@ export function runSearch(snap: Snapshot, request: SearchRequest): SearchResult 
 function browse(snap: Snapshot, request: SearchRequest): SearchResult {
   const merch = merchandisingOf(snap, "", Date.now(), request.categoryId);
   // Without filters or rules, a page of the category's listing (category-page.ts).
-  const listed =
-    merch === null && request.filters.length === 0 && request.ranges.length === 0
-      ? categoryPage(snap, request)
-      : null;
-  if (listed !== null) return listed;
+  if (merch === null && request.filters.length === 0 && request.ranges.length === 0)
+    return categoryPage(snap, request);
   const candidates = everyDoc(snap, request.categoryId);
   const pins = new Set<number>(merch?.pins.keys() ?? []);
   const given: GivenUp = { candidates, bits: new Uint16Array(0) };
