@@ -5,13 +5,7 @@ import type { Language } from "../model/records.ts";
 import { categoryNumber, pathId } from "./category-ids.ts";
 import { declaredLanguage, LanguageVotes } from "./feed-language.ts";
 import { cutAt, ownCopy, plainLine } from "./feed-text.ts";
-import type {
-  FeedCategory,
-  FeedCurrency,
-  FeedEntry,
-  FeedOffer,
-  LangText,
-} from "./feed-types.ts";
+import type { FeedCategory, FeedCurrency, FeedEntry, FeedOffer, LangText } from "./feed-types.ts";
 import { byLanguage, offerItem, ratesOf } from "./map-offer.ts";
 import type { OfferSpool } from "./offer-spool.ts";
 
