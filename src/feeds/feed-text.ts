@@ -104,3 +104,11 @@ export function parsePrice(text: string): number {
     s = (s.match(/,/g) ?? []).length > 1 ? s.replace(/,/g, "") : s.replace(",", ".");
   return /^\d+(\.\d+)?$/.test(s) ? Number(s) : Number.NaN;
 }
+
+/**
+ * The text as a string of its own. A substring shares its source's characters in JSC, and the
+ * parsers cut a feed's fields out of the chunks they read: one offer id kept for the whole run
+ * kept its chunk of the feed (up to 2 MB as UTF-16), and the ids of every offer kept the whole
+ * feed's text (BENCHMARKS.md, "Feeds"). JSON's round trip copies any string exactly.
+ */
+export const ownCopy = (text: string): string => JSON.parse(JSON.stringify(text)) as string;

@@ -4,8 +4,8 @@ import type { CategoryItem, FieldErrors } from "../model/import.ts";
 import type { Language } from "../model/records.ts";
 import { categoryNumber, pathId } from "./category-ids.ts";
 import { declaredLanguage, LanguageVotes } from "./feed-language.ts";
-import { cutAt, plainLine } from "./feed-text.ts";
-import type { FeedCategory, FeedCurrency, FeedEntry, FeedOffer } from "./feed-types.ts";
+import { cutAt, ownCopy, plainLine } from "./feed-text.ts";
+import type { FeedCategory, FeedCurrency, FeedEntry, FeedOffer, LangText } from "./feed-types.ts";
 import { byLanguage, offerItem, ratesOf } from "./map-offer.ts";
 import type { OfferSpool } from "./offer-spool.ts";
 
@@ -57,6 +57,10 @@ export interface FeedPlan {
 
 const one = (field: string, message: string): FieldErrors => ({ [field]: [message] });
 
+/** Texts kept for the whole run, each a copy of its own (ownCopy). */
+const ownTexts = (texts: LangText): LangText =>
+  Object.fromEntries(Object.entries(texts).map(([l, t]) => [l, ownCopy(t)])) as LangText;
+
 export class FeedPlanner {
   private readonly categories = new Map<string, FeedCategory>();
   private readonly currencies: FeedCurrency[] = [];
@@ -72,7 +76,8 @@ export class FeedPlanner {
 
   add(entry: FeedEntry): void {
     if (entry.kind === "offer") this.addOffer(entry.offer);
-    else if (entry.kind === "currency") this.currencies.push(entry.currency);
+    else if (entry.kind === "currency")
+      this.currencies.push({ id: ownCopy(entry.currency.id), rate: ownCopy(entry.currency.rate) });
     else if (entry.kind === "language") this.declared ??= declaredLanguage(entry.language);
     else this.addCategory(entry.category);
   }
@@ -95,24 +100,32 @@ export class FeedPlanner {
       });
       return;
     }
-    this.categories.set(c.id, c);
+    const id = ownCopy(c.id);
+    this.categories.set(id, {
+      id,
+      parentId: c.parentId === null ? null : ownCopy(c.parentId),
+      names: ownTexts(c.names),
+      line: c.line,
+    });
   }
 
   private addOffer(offer: FeedOffer): void {
     this.offers++;
     if (offer.names[""]) this.votes.add(offer.names[""]);
+    // The offer itself goes to the spool; its id is kept to the end of the run.
+    const id = ownCopy(offer.id);
     const fail = (errors: FieldErrors) =>
-      this.offerErrors.push({ offer_id: offer.id, line: offer.line, errors });
-    if (offer.id === "") {
+      this.offerErrors.push({ offer_id: id, line: offer.line, errors });
+    if (id === "") {
       fail(one("source_id", "The offer has no id."));
       return;
     }
-    const first = this.seen.get(offer.id);
+    const first = this.seen.get(id);
     if (first !== undefined) {
       fail(one("source_id", `Duplicate offer id: the first, on line ${first}, is imported.`));
       return;
     }
-    this.seen.set(offer.id, offer.line);
+    this.seen.set(id, offer.line);
     // A breadcrumb is a path of categories, each the parent of the next.
     const path = offer.categoryPath;
     if (path !== null) this.addPath(offer, path);
@@ -126,7 +139,7 @@ export class FeedPlanner {
         this.categories.set(id, {
           id,
           parentId: i === 0 ? null : pathId(path.slice(0, i)),
-          names: { "": path[i] as string },
+          names: { "": ownCopy(path[i] as string) },
           line: offer.line,
         });
     }

@@ -40,6 +40,14 @@ export interface FeedSink {
   retire?(sourceIds: readonly string[]): Promise<void>;
 }
 
+/**
+ * The most products a run writes in one batch (the server's bulk limit if it is lower): a
+ * batch is held whole on both threads, as its items, its JSON and its answer (which carries
+ * every record written), and batches of the bulk limit's 10,000 items grew the server by
+ * hundreds of MB (BENCHMARKS.md, "Feeds").
+ */
+const PRODUCT_BATCH = 1000;
+
 /** The most errors an answer lists; `failed` counts them all. */
 export const LISTED_ERRORS = 1000;
 
@@ -121,7 +129,11 @@ export async function runPlan(
   // A failed write stops the run at the next batch (each promise is awaited in order below;
   // the catch only keeps one not awaited yet from counting as unhandled).
   let previous: Promise<void> = Promise.resolve();
-  for await (const batch of batches(plan.products, (p) => p.json, options.limits)) {
+  const productLimits = {
+    maxItems: Math.min(options.limits.maxItems, PRODUCT_BATCH),
+    maxBytes: options.limits.maxBytes,
+  };
+  for await (const batch of batches(plan.products, (p) => p.json, productLimits)) {
     const written = write ? write(batch.json) : Promise.resolve([]);
     written.catch(() => {});
     await previous;
