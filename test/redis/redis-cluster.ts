@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -80,10 +80,28 @@ function bindable(port: number): Promise<boolean> {
 }
 
 /** `count` ports P with P and its cluster-bus port P + 10000 free, all at most 55535. */
+/**
+ * The first of the kernel's ephemeral ports, which outgoing connections take at any moment: a
+ * port checked free among them could be taken before redis-server binds it (seen once: a node
+ * exited at its start).
+ */
+function ephemeralLow(): number {
+  try {
+    const low = Number(
+      readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").split(/\s+/)[0],
+    );
+    return low > 20_000 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
 async function freeClusterPorts(count: number): Promise<number[]> {
   const ports: number[] = [];
+  // A node's port and its bus port (10,000 above) both below the ephemeral ports.
+  const span = ephemeralLow() - 10_000 - 10_000;
   while (ports.length < count) {
-    const port = 20_000 + Math.floor(Math.random() * 35_000);
+    const port = 10_000 + Math.floor(Math.random() * span);
     if (ports.includes(port)) continue;
     if ((await bindable(port)) && (await bindable(port + 10_000))) ports.push(port);
   }
