@@ -48,7 +48,7 @@ export const ERRORS = {
   feed_would_empty: {
     status: 409,
     message:
-      "The feed lacks {gone} of the store's {products} products, more than half: nothing of this run was imported. A feed cut short must not empty a store; if they are gone, run it again with force=true.",
+      "The feed lacks {gone} of the store's {products} products, more than half: nothing of this run was imported. A feed cut short must not empty a store; if they are gone, run it again with {force}.",
   },
   feed_url_refused: { status: 400, message: "The feed's URL is refused: {reason}" },
   feed_host_internal: {

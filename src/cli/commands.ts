@@ -199,15 +199,16 @@ export const COMMANDS: readonly Command[] = [
   {
     name: "feed import",
     usage:
-      "FILE|URL|- --domain NAME [--format auto|yml|hotline|google|csv] [--dry-run] [--force] [--json] [--data-dir DIR | --redis-url URL | --redis-cluster HOST:PORT,...]",
+      "FILE|URL|- --domain NAME [--format auto|yml|hotline|google|csv] [--dry-run] [--force] [--delete-missing] [--json] [--data-dir DIR | --redis-url URL | --redis-cluster HOST:PORT,...]",
     summary:
-      "Imports a price feed (YML, Hotline, Google Merchant, CSV) into the domain, as POST /api/v2/content/feed/ does; a progress line on a terminal, then the run's summary (--json: its result). A run is a diff: unchanged offers are not written, the products the feed lacks become unavailable; one that would make more than half of the store go is refused unless --force. Exit 0 when all of it was imported, 1 when some offers or categories failed, 2 when nothing was (a usage error, broken XML, a fetch that failed, the half refused). Embedded mode: refused while a server runs on the dir (import through it).",
+      "Imports a price feed (YML, Hotline, Google Merchant, CSV) into the domain, as POST /api/v2/content/feed/ does; a progress line on a terminal, then the run's summary (--json: its result). A run is a diff: unchanged offers are not written, the products the feed lacks become unavailable (--delete-missing: are deleted); one that would make more than half of the store go is refused unless --force. Exit 0 when all of it was imported, 1 when some offers or categories failed, 2 when nothing was (a usage error, broken XML, a fetch that failed, the half refused). Embedded mode: refused while a server runs on the dir (import through it).",
     config: [...STORE, "max-items", "max-bytes", "feed-max-bytes", "feed-timeout"],
     own: {
       domain: "NAME",
       format: "FORMAT",
       "dry-run": "switch",
       force: "switch",
+      "delete-missing": "switch",
       json: "switch",
     },
     args: 1,

@@ -22,6 +22,7 @@ export interface FeedArgs {
   format: FeedFormat | "auto";
   dryRun: boolean;
   force: boolean;
+  deleteMissing: boolean;
   json: boolean;
 }
 
@@ -40,6 +41,7 @@ export function feedArgs(source: string, own: Map<string, string>): FeedArgs {
     format: format as FeedFormat | "auto",
     dryRun: own.has("dry-run"),
     force: own.has("force"),
+    deleteMissing: own.has("delete-missing"),
     json: own.has("json"),
   };
 }
@@ -106,7 +108,7 @@ export function summaryText(result: FeedRunResult, args: Pick<FeedArgs, "source"
   const c = result.categories;
   const lines = [
     `${args.source === "-" ? "stdin" : args.source} -> ${args.domain}: ${result.format}, ${result.encoding}, ${result.language}; ${result.offers} offers in ${result.seconds} s${result.dry_run ? " (dry run: nothing written)" : ""}`,
-    `created ${result.created}, updated ${result.updated}, unchanged ${result.unchanged}, gone ${result.gone}, failed ${result.failed}`,
+    `created ${result.created}, updated ${result.updated}, unchanged ${result.unchanged}, gone ${result.gone}, deleted ${result.deleted}, failed ${result.failed}`,
     `categories ${c.total}: created ${c.created}, updated ${c.updated}, failed ${c.failed}`,
   ];
   const listed = [
@@ -155,16 +157,19 @@ export async function feedImport(
         assumeCategories: categories,
       }),
     reindex: () => opened.log.appendReindex(domain.id),
-    missing: (present) => imports.missing(domain.id, present),
+    missing: (present, deleting) => imports.missing(domain.id, present, deleting),
     retire: async (sourceIds) => {
       await imports.retire(domain.id, sourceIds);
     },
+    delete: async (sourceIds) => (await imports.remove(domain.id, sourceIds)).deleted,
   });
   const progress = process.stderr.isTTY ? terminalProgress(process.stderr, totalBytes) : SILENT;
   const run: FeedImport = {
     format: args.format,
     dryRun: args.dryRun,
     force: args.force,
+    forceFlag: "--force",
+    deleteMissing: args.deleteMissing,
     limits: { maxItems: config.maxItems, maxBytes: config.maxBytes },
     onProgress: (done, total) => progress.wrote(done, total),
   };

@@ -18,6 +18,7 @@ export interface BulkCalls {
   preview?(body: Uint8Array, categories: readonly number[]): Promise<BulkAnswer>;
   missing?: FeedSink["missing"];
   retire?: FeedSink["retire"];
+  delete?: FeedSink["delete"];
 }
 
 const encoder = new TextEncoder();
@@ -67,7 +68,7 @@ export function outcomes(answer: BulkAnswer, count: number): ItemOutcome[] {
 
 export function bulkSink(calls: BulkCalls): FeedSink {
   const body = (items: readonly string[]) => encoder.encode(`[${items.join(",")}]`);
-  const { preview, missing, retire } = calls;
+  const { preview, missing, retire, delete: remove } = calls;
   return {
     categories: async (items) => outcomes(await calls.categories(body(items)), items.length),
     products: async (items) => outcomes(await calls.products(body(items)), items.length),
@@ -80,5 +81,6 @@ export function bulkSink(calls: BulkCalls): FeedSink {
     }),
     ...(missing && { missing }),
     ...(retire && { retire }),
+    ...(remove && { delete: remove }),
   };
 }

@@ -252,6 +252,8 @@ export class FeedPuller {
           format: feed.format as FeedFormat | "auto",
           dryRun: false,
           force,
+          forceFlag: '"force": true (POST /api/v2/content/feeds/run/)',
+          deleteMissing: feed.delete_missing === true,
           limits: this.options.limits,
         });
         state.etag = response.etag;
@@ -290,6 +292,7 @@ export class FeedPuller {
       categories: guard(sink.categories),
       products: guard(sink.products),
       ...(sink.retire && { retire: guard(sink.retire) }),
+      ...(sink.delete && { delete: guard(sink.delete) }),
     };
   }
 

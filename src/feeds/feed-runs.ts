@@ -54,6 +54,7 @@ export function feedRun(start: RunStart, outcome: RunOutcome, finishedAt: number
     updated: r.updated,
     unchanged: r.unchanged,
     gone: r.gone,
+    deleted: r.deleted,
     failed: r.failed,
     categories: r.categories,
     errors: r.errors.slice(0, MAX_RUN_ERRORS),

@@ -13,6 +13,13 @@ export interface FeedImport {
   dryRun: boolean;
   /** Runs a feed that lacks more than half of the store's products (docs/FEEDS.md). */
   force?: boolean;
+  /**
+   * How the caller's user forces a run, named by the half rule's refusal: the route's
+   * `force=true` when absent, the CLI's `--force`.
+   */
+  forceFlag?: string;
+  /** Deletes the products the feed lacks instead of making them unavailable. */
+  deleteMissing?: boolean;
   limits: BatchLimits;
   onProgress?: (done: number, total: number) => void;
 }
@@ -36,6 +43,8 @@ export async function importFeed(
       ...options,
       ...feed,
       force: options.force ?? false,
+      forceFlag: options.forceFlag ?? "force=true",
+      deleteMissing: options.deleteMissing ?? false,
       started,
     });
   } catch (error) {

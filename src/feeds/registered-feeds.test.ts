@@ -2,7 +2,8 @@
 //  1. a feed is due every_minutes after its last run started, at once when it never ran;
 //     those waiting longest first
 //  2. a run's history record: counts of an ok run with its first MAX_RUN_ERRORS errors (and
-//     `gone` when the result has it), a 304 as "unchanged", an error's reason as "failed"
+//     `gone` and `deleted` when the result has them), a 304 as "unchanged", an error's reason
+//     as "failed"
 //  3. the webhook's signature is HMAC-SHA256 of the body, hex, after "sha256=" (the
 //     well-known example of "The quick brown fox")
 import { describe, expect, test } from "bun:test";
@@ -73,6 +74,7 @@ describe("registered feeds", () => {
       updated: 100,
       unchanged: 0,
       gone: 0,
+      deleted: 0,
       failed: 150,
       categories: { total: 3, created: 3, updated: 0, failed: 0 },
       errors,
@@ -80,7 +82,7 @@ describe("registered feeds", () => {
       seconds: 2.5,
     };
     const zero = { offers: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
-    expect(feedRun(start, { result: { ...result, gone: 7 } }, 3_500)).toEqual({
+    expect(feedRun(start, { result: { ...result, gone: 7, deleted: 2 } }, 3_500)).toEqual({
       ...times,
       status: "ok",
       format: "yml",
@@ -89,6 +91,7 @@ describe("registered feeds", () => {
       updated: 100,
       unchanged: 0,
       gone: 7,
+      deleted: 2,
       failed: 150,
       categories: { total: 3, created: 3, updated: 0, failed: 0 },
       errors: errors.slice(0, MAX_RUN_ERRORS),

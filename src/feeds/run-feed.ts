@@ -33,11 +33,17 @@ export interface FeedSink {
   preview?(items: readonly string[], categories: readonly number[]): Promise<ItemOutcome[]>;
   /**
    * The domain's product count, and the available products the feed lacks (`present`: its
-   * offer ids). A sink without `missing` and `retire` makes nothing of the store go.
+   * offer ids), or with `deleting` every product it lacks. A sink without `missing` makes
+   * nothing of the store go.
    */
-  missing?(present: readonly string[]): Promise<{ products: number; gone: string[] }>;
+  missing?(
+    present: readonly string[],
+    deleting: boolean,
+  ): Promise<{ products: number; gone: string[] }>;
   /** Makes these products unavailable. */
   retire?(sourceIds: readonly string[]): Promise<void>;
+  /** Deletes these products (`delete_missing`); returns how many the store had and deleted. */
+  delete?(sourceIds: readonly string[]): Promise<number>;
 }
 
 /**
@@ -66,6 +72,10 @@ export interface RunOptions {
   dryRun: boolean;
   /** Runs a feed that lacks more than half of the store's products. */
   force: boolean;
+  /** How the caller's user forces a run (FeedImport). */
+  forceFlag: string;
+  /** Deletes the products the feed lacks instead of making them unavailable. */
+  deleteMissing: boolean;
   started: number;
   /** Items written so far of all to write. */
   onProgress?: (done: number, total: number) => void;
@@ -74,7 +84,8 @@ export interface RunOptions {
 /**
  * Writes a plan (unless a dry run) and counts what each offer and category became: first the
  * check that the feed does not empty the store, then categories, products (those the store has
- * as they are cost no write), and last the products the feed lacks.
+ * as they are cost no write), and last the products the feed lacks (made unavailable, or
+ * deleted with `deleteMissing`).
  */
 export async function runPlan(
   plan: FeedPlan,
@@ -86,11 +97,15 @@ export async function runPlan(
   const counts = { created: 0, updated: 0, unchanged: 0 };
   const categoryCounts = { created: 0, updated: 0 };
   let partial = false;
-  const missing = (await sink.missing?.(plan.present)) ?? { products: 0, gone: [] };
+  const missing = (await sink.missing?.(plan.present, options.deleteMissing)) ?? {
+    products: 0,
+    gone: [],
+  };
   if (missing.gone.length * 2 > missing.products && !options.force)
     throw new AppError("feed_would_empty", {
       gone: missing.gone.length,
       products: missing.products,
+      force: options.forceFlag,
     });
   // Offers found invalid as they are mapped are never written: the last report is total.
   const total = (options.dryRun ? 0 : plan.categories.length) + plan.present.length;
@@ -142,8 +157,13 @@ export async function runPlan(
   }
   await previous;
   if (done < total) options.onProgress?.(total, total);
+  // What goes: made unavailable (`gone`), or deleted; a dry run counts what the run would do.
+  const gone = options.deleteMissing ? 0 : missing.gone.length;
+  let deleted = options.deleteMissing ? missing.gone.length : 0;
   if (!options.dryRun) {
-    if (missing.gone.length > 0) await sink.retire?.(missing.gone);
+    if (missing.gone.length > 0 && options.deleteMissing)
+      deleted = (await sink.delete?.(missing.gone)) ?? 0;
+    else if (missing.gone.length > 0) await sink.retire?.(missing.gone);
     if (partial) await sink.reindex();
   }
   // The plan's errors in feed order (those of a whole offer were found as it was read, the
@@ -159,7 +179,8 @@ export async function runPlan(
     created: counts.created,
     updated: counts.updated,
     unchanged: counts.unchanged,
-    gone: missing.gone.length,
+    gone,
+    deleted,
     failed: offerErrors.length,
     categories: {
       total: plan.categories.length + plan.categoryErrors.length,

@@ -4,11 +4,17 @@ import type { FeedSink } from "./run-feed.ts";
 
 // A feed run of the server written through its import writer (the import thread), as the
 // bulk routes write: the route's runs and the registered feeds' pulls alike. A run is a diff
-// (docs/FEEDS.md): unchanged offers are not written, the products it lacks are retired.
+// (docs/FEEDS.md): unchanged offers are not written, the products it lacks are retired (or
+// deleted).
 
 export type FeedWriter = Pick<
   ImportWriter,
-  "importProducts" | "importCategories" | "appendReindex" | "feedMissing" | "retireProducts"
+  | "importProducts"
+  | "importCategories"
+  | "appendReindex"
+  | "feedMissing"
+  | "retireProducts"
+  | "deleteProducts"
 >;
 
 /**
@@ -43,9 +49,10 @@ export function writerSink(
         }),
       ),
     reindex: () => imports.appendReindex(domainId),
-    missing: (present) => imports.feedMissing(domainId, present),
+    missing: (present, deleting) => imports.feedMissing(domainId, present, deleting),
     retire: async (sourceIds) => {
       await imports.retireProducts(domainId, sourceIds);
     },
+    delete: (sourceIds) => imports.deleteProducts(domainId, sourceIds),
   });
 }

@@ -2,7 +2,13 @@ import type { ProductDraft } from "../model/drafts.ts";
 import type { CategoryErrorEntry, ProductErrorEntry, SuccessEntry } from "../model/import.ts";
 import { offerOnly } from "../model/offers.ts";
 import type { CategoryRecord, ProductRecord } from "../model/records.ts";
-import type { BatchOptions, CatalogReader, CatalogWriter, WriteResult } from "../store/store.ts";
+import {
+  type BatchOptions,
+  type CatalogReader,
+  type CatalogWriter,
+  DELETE_BATCH,
+  type WriteResult,
+} from "../store/store.ts";
 import { parseBatch } from "./read-batch.ts";
 import { validateCategory } from "./validate-category.ts";
 import { type Validated, validateProduct } from "./validate-product.ts";
@@ -27,7 +33,10 @@ export type ProductWriteOptions = Pick<
   "skipUnchanged" | "dryRun" | "assumeCategories"
 >;
 
-/** A feed run's missing products: how many the domain has, and which of them would go. */
+/**
+ * A feed run's missing products: how many the domain has, and which of them would go (made
+ * unavailable: the available ones the feed lacks; deleted: all of them).
+ */
 export interface MissingProducts {
   products: number;
   gone: string[];
@@ -118,10 +127,15 @@ export class ImportService {
    * What a feed run of the domain with these offer ids would make go (docs/FEEDS.md, "Offers
    * missing from the feed"): the source ids of the available products the feed lacks.
    */
-  async missing(domainId: number, present: readonly string[]): Promise<MissingProducts> {
+  async missing(
+    domainId: number,
+    present: readonly string[],
+    deleting = false,
+  ): Promise<MissingProducts> {
     const sources = await this.store.productSources(domainId);
     const feed = new Set(present);
     const missing = sources.filter((s) => !feed.has(s));
+    if (deleting) return { products: sources.length, gone: missing };
     const gone: string[] = [];
     for (let at = 0; at < missing.length; at += RETIRE_BATCH)
       for (const r of await this.store.productsBySource(
@@ -154,6 +168,27 @@ export class ImportService {
       );
     }
     return seq;
+  }
+
+  /**
+   * Deletes these products (a feed run's `delete_missing`), DELETE_BATCH a store call, each
+   * call one atomic step with its change-log entry, in the domain's mailbox like its batches.
+   * Those the domain lacks are skipped. Returns how many went and the last entry's position.
+   */
+  async remove(
+    domainId: number,
+    sourceIds: readonly string[],
+  ): Promise<{ deleted: number; seq: number }> {
+    let deleted = 0;
+    let seq = 0;
+    for (let at = 0; at < sourceIds.length; at += DELETE_BATCH) {
+      const done = await this.serial(domainId, () =>
+        this.store.deleteProducts(domainId, sourceIds.slice(at, at + DELETE_BATCH)),
+      );
+      deleted += done.deleted.length;
+      if (done.seq) seq = done.seq;
+    }
+    return { deleted, seq };
   }
 
   // The domain's mailbox: each batch starts when the previous one of its domain has finished.

@@ -48,8 +48,9 @@ export type ToImportThread =
       body: Uint8Array;
       write?: ProductWriteOptions;
     }
-  | { type: "feed-missing"; id: number; domainId: number; present: string[] }
+  | { type: "feed-missing"; id: number; domainId: number; present: string[]; deleting: boolean }
   | { type: "feed-retire"; id: number; domainId: number; sourceIds: string[] }
+  | { type: "feed-delete"; id: number; domainId: number; sourceIds: string[] }
   | { type: "reindex"; id: number; domainId: number }
   | { type: "searches"; id: number; events: SearchEvent[] }
   | { type: "actions"; id: number; actions: ShopperAction[] }
@@ -72,8 +73,10 @@ export type Reply =
       response?: EncodedResponse;
       /** The batch's items by outcome, for the metrics. */
       items?: ItemCounts;
-      /** The position of an appended reindex entry (or of a feed-retire's last batch). */
+      /** The position of an appended reindex entry (or of a feed-retire's, feed-delete's last). */
       seq?: number;
+      /** How many products a feed-delete deleted. */
+      deleted?: number;
       missing?: MissingProducts;
       analytics?: AdminReport;
       /** Per domain, its past queries that may be suggested. */
@@ -147,9 +150,11 @@ async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Rep
         (imports as ImportService).importProducts(m.domainId, m.body, m.write),
       );
     case "feed-missing":
-      return { ok: true, missing: await imports.missing(m.domainId, m.present) };
+      return { ok: true, missing: await imports.missing(m.domainId, m.present, m.deleting) };
     case "feed-retire":
       return { ok: true, seq: await imports.retire(m.domainId, m.sourceIds) };
+    case "feed-delete":
+      return { ok: true, ...(await imports.remove(m.domainId, m.sourceIds)) };
     case "categories":
       return batch(m.type, m.domainId, () =>
         (imports as ImportService).importCategories(m.domainId, m.body),

@@ -143,9 +143,18 @@ export class ImportWriter implements FeedStore {
     return this.batch("products", domainId, body, write);
   }
 
-  /** A feed run's missing products (import-service.ts). */
-  async feedMissing(domainId: number, present: readonly string[]): Promise<MissingProducts> {
-    const { missing } = await this.call({ type: "feed-missing", domainId, present: [...present] });
+  /** A feed run's missing products (import-service.ts); `deleting`: all of them, not only the available. */
+  async feedMissing(
+    domainId: number,
+    present: readonly string[],
+    deleting = false,
+  ): Promise<MissingProducts> {
+    const { missing } = await this.call({
+      type: "feed-missing",
+      domainId,
+      present: [...present],
+      deleting,
+    });
     if (!missing) throw new Error("import thread: no answer");
     return missing;
   }
@@ -158,6 +167,19 @@ export class ImportWriter implements FeedStore {
       seq =
         (await this.call({ type: "feed-retire", domainId, sourceIds: [...sourceIds] })).seq ?? 0;
       return seq;
+    } finally {
+      this.hooks.onAnswered(domainId, seq, undefined);
+    }
+  }
+
+  /** Deletes a feed run's missing products; returns how many were deleted. */
+  async deleteProducts(domainId: number, sourceIds: readonly string[]): Promise<number> {
+    this.hooks.onSent(domainId);
+    let seq = 0;
+    try {
+      const reply = await this.call({ type: "feed-delete", domainId, sourceIds: [...sourceIds] });
+      seq = reply.seq ?? 0;
+      return reply.deleted ?? 0;
     } finally {
       this.hooks.onAnswered(domainId, seq, undefined);
     }

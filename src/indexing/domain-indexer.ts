@@ -8,6 +8,7 @@ import {
   type ProductPatch,
   patchSnapshot,
   prepareIfSearched,
+  removeProducts,
   type Snapshot,
   type SynonymTable,
   settleSnapshot,
@@ -259,13 +260,25 @@ export class DomainIndexer {
     const written = new Map<number, string | ProductOffer>();
     const fromStore = new Set<number>();
     const categoryIds = new Set<number>();
+    // In log order: a product deleted after a write of it is dropped, not patched (ids are
+    // never reused, but a write after a delete would then win as it should).
+    const deleted = new Set<number>();
     for (const e of entries) {
+      if (e.kind === "deletes") {
+        for (const id of e.ids) {
+          written.delete(id);
+          fromStore.delete(id);
+          deleted.add(id);
+        }
+        continue;
+      }
       if (e.kind !== "products") {
         for (const id of e.ids) categoryIds.add(id);
         continue;
       }
       const batch = this.fresh?.take(this.domainId, e.seq);
       for (const id of e.ids) {
+        deleted.delete(id);
         const version = batch?.records.get(id) ?? batch?.offers.get(id);
         if (version !== undefined && !fromStore.has(id)) written.set(id, version);
         else {
@@ -288,7 +301,16 @@ export class DomainIndexer {
     // thread run between slices instead of waiting for a whole 1,000-product patch. A product
     // whose write changed only its offer (a price or stock feed) is written in place at once
     // (search/index/offer-columns.ts); the others go into one new segment, swapped in at the end.
+    // Deleted products: tombstones only, searchable at once; their merges come after the
+    // patch below (or on the next turn when there is none).
+    let unsettled = false;
+    if (deleted.size > 0) {
+      const removed = removeProducts(this.snapshot, deleted);
+      unsettled = removed !== this.snapshot;
+      this.snapshot = removed;
+    }
     const ids = [...written.keys(), ...fromStore];
+    let patched = false;
     if (ids.length > 0) {
       // Categories the products name but the index lacks: saved by a category batch that
       // failed, whose entry rule 8 keeps out of the log. A product must always show its
@@ -316,6 +338,7 @@ export class DomainIndexer {
         patch.add(rest);
       }
       if (patch !== null) {
+        patched = true;
         const lacking = unindexed.size
           ? (await waiting(this.store.allCategories(this.domainId))).filter((c) =>
               unindexed.has(String(c.source_category_id)),
@@ -336,6 +359,11 @@ export class DomainIndexer {
         // (asynchronous) collection now rather than let a bulk load pile it up.
         Bun.gc(false);
       }
+    }
+    if (unsettled && !patched) {
+      await waiting(new Promise((resolve) => setImmediate(resolve)));
+      const settled = settleSnapshot(this.snapshot);
+      if (settled !== this.snapshot) this.snapshot = settled;
     }
     this.position = last.seq;
     this.appliedAt = Date.now();

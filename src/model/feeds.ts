@@ -31,6 +31,8 @@ export interface RegisteredFeed {
   password: string | null;
   webhook_url: string | null;
   webhook_secret: string | null;
+  /** Its runs delete the products it lacks; absent in a feed stored before it existed: false. */
+  delete_missing?: boolean;
 }
 
 /** What the last run of a registered feed left for the next: when, and its validators. */
@@ -63,6 +65,13 @@ export const FeedInput = t.Object(
       maximum: FEED_EVERY_MINUTES.max,
       description: "Minutes between two pulls.",
     }),
+    delete_missing: t.Optional(
+      t.Boolean({
+        default: false,
+        description:
+          "Each run deletes the store's products the feed lacks instead of making them unavailable (the half rule applies).",
+      }),
+    ),
     username: t.Optional(t.Union([Credential, t.Null()], { description: "Basic auth." })),
     password: t.Optional(
       t.Union([Credential, t.Null()], {
@@ -96,6 +105,7 @@ export const FeedView = t.Object({
   url: t.String(),
   format: t.Union(FEED_FORMAT_CHOICES.map((f) => t.Literal(f))),
   every_minutes: t.Integer(),
+  delete_missing: t.Boolean(),
   username: t.Union([t.String(), t.Null()]),
   has_password: t.Boolean(),
   webhook_url: t.Union([t.String(), t.Null()]),
@@ -116,6 +126,12 @@ const Counts = {
     t.Integer({
       description:
         "Products the feed lacks, made unavailable (the diff of runs); absent from a run that read nothing.",
+    }),
+  ),
+  deleted: t.Optional(
+    t.Integer({
+      description:
+        "Products the feed lacks, deleted (a run with delete_missing); absent from a run that read nothing.",
     }),
   ),
   failed: t.Integer(),
@@ -171,7 +187,12 @@ export const FeedResult = t.Object({
   updated: t.Integer(),
   unchanged: t.Integer({ description: "Offers the store already had as they are: not written." }),
   gone: t.Integer({
-    description: "The store's available products the feed lacks, made unavailable.",
+    description:
+      "The store's available products the feed lacks, made unavailable (0 with delete_missing).",
+  }),
+  deleted: t.Integer({
+    description:
+      "With delete_missing: the store's products the feed lacks, deleted (a dry run: those it would delete); else 0.",
   }),
   failed: t.Integer(),
   categories: t.Object({

@@ -109,12 +109,15 @@ export interface DomainRecord {
   retired_search_until?: number;
 }
 
-/** One entry of a domain's change log: which records a fully successful batch wrote. */
+/**
+ * One entry of a domain's change log: which records a fully successful batch wrote, or (kind
+ * `deletes`) which products a delete removed.
+ */
 export interface ChangeEntry {
   /** Position in the domain's log; increases monotonically. */
   seq: number;
   domain_id: number;
-  kind: "products" | "categories" | "reindex" | "synonyms" | "merchandising";
-  /** Internal ids of the written records. */
+  kind: "products" | "categories" | "deletes" | "reindex" | "synonyms" | "merchandising";
+  /** Internal ids of the written (or deleted) records. */
   ids: number[];
 }

@@ -8,6 +8,8 @@
 //     before until and after it finishes
 //  4. a patch finished without its merges answers the same, and settleSnapshot then merges it
 //     into the segments the merged patch has
+//  5. products removed (deleted from the store) answer as a rebuild without them: searches,
+//     filters, category pages, suggestions; the snapshot they were removed from as before
 
 import { describe, expect, test } from "bun:test";
 import { params } from "../../test/fixtures/engine-catalog.ts";
@@ -21,6 +23,7 @@ import { generateCategories, generateProduct } from "../sample-catalog/generate.
 import {
   buildSnapshot,
   patchSnapshot,
+  removeProducts,
   type Snapshot,
   settleSnapshot,
   snapshotStats,
@@ -158,5 +161,38 @@ describe("patched snapshots", () => {
     expect(settled.segments.map((s) => s.size)).toEqual(merged.segments.map((s) => s.size));
     expect(answers(settled)).toEqual(answers(merged));
     expect(settleSnapshot(settled)).toBe(settled);
+  }, 60_000);
+
+  test("5. removed products answer as a rebuild without them; the old snapshot as before", () => {
+    const products = Array.from({ length: 2000 }, (_, i) => record(i, i));
+    // A name word of one product alone: a suggestion while it is there.
+    const zebra = products[7] as ProductRecord;
+    products[7] = {
+      ...zebra,
+      translations: zebra.translations.map((t) => ({ ...t, name: `${t.name} Зебрафон` })),
+    };
+    const more = Array.from({ length: 300 }, (_, i) => record(3000 + i, 5000 + i));
+    const base = patchSnapshot(buildSnapshot({ products, categories }), { products: more });
+    const all = [...products, ...more];
+    const gone = new Set(all.filter((p, i) => i % 9 === 0 || p.id === zebra.id).map((p) => p.id));
+    const pages = (snap: Snapshot) => [
+      ...answers(snap),
+      answerSearch(snap, params({ browse: true, show_unavailable: true })),
+      answerSearch(snap, params({ browse: true, category_id: String(categories[0]?.id) })),
+      answerSearch(snap, params({ q: "зебраф", use_corrections: false, use_suggestions: true }))
+        .suggestions,
+    ];
+    const before = pages(base);
+    expect(before.at(-1)).toEqual(["зебрафон"]);
+    const removed = removeProducts(base, gone);
+    const rebuilt = buildSnapshot({ products: all.filter((p) => !gone.has(p.id)), categories });
+    expect(snapshotStats(removed).products).toBe(all.length - gone.size);
+    const after = pages(removed);
+    expect(after.at(-1)).toEqual([]);
+    expect(after).toEqual(pages(rebuilt));
+    expect(pages(settleSnapshot(removed))).toEqual(after);
+    expect(pages(base)).toEqual(before);
+    // Ids it does not hold: the same snapshot.
+    expect(removeProducts(removed, [...gone, 999_999])).toBe(removed);
   }, 60_000);
 });

@@ -87,6 +87,7 @@ export {
   catalogCounts,
   type ProductPatch,
   patchSnapshot,
+  removeProducts,
   settleSnapshot,
   snapshotStats,
   startProductPatch,

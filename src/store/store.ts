@@ -140,7 +140,21 @@ export interface CatalogWriter {
     drafts: readonly (CategoryDraft | null)[],
     options: BatchOptions,
   ): Promise<(WriteResult<CategoryRecord> | null)[]>;
+  /**
+   * Deletes the domain's products of these source ids (their offers and stock are in the
+   * record) and appends one `deletes` entry naming their ids, in one atomic step: every node's
+   * indexer drops them, a rebuild no longer finds them. A source id the domain lacks is
+   * skipped; when none is there nothing is written and `seq` is 0. At most DELETE_BATCH ids a
+   * call. Returns the source ids deleted.
+   */
+  deleteProducts(
+    domainId: number,
+    sourceIds: readonly string[],
+  ): Promise<{ deleted: string[]; seq: number }>;
 }
+
+/** The most source ids one `deleteProducts` call takes: the bulk import's batch of 1,000. */
+export const DELETE_BATCH = 1000;
 
 /** The catalog's reads: the records the indexers build and patch from, and the counts. */
 export interface CatalogReader {

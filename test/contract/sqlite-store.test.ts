@@ -2,7 +2,7 @@ import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
 import { SqliteStore, sqliteFile } from "../../src/store/sqlite/sqlite-store.ts";
 import { tempDir } from "../http/harness.ts";
-import { runStoreContract } from "./store.case.ts";
+import { categoryDraft, productDraft, runStoreContract } from "./store.case.ts";
 
 runStoreContract("sqlite", async () => {
   const dir = tempDir();
@@ -29,7 +29,7 @@ test("sqlite: migration 2 turns the raw searches of a version 1 file into per-da
     ALTER TABLE domains DROP COLUMN retired_search_token;
     ALTER TABLE domains DROP COLUMN retired_search_until;
     ALTER TABLE categories DROP COLUMN parent_source_id;
-    DROP TABLE domain_feeds; DROP TABLE feed_states; DROP TABLE feed_runs;
+    DROP TABLE domain_feeds; DROP TABLE feed_states; DROP TABLE feed_runs; DROP TABLE id_marks;
     CREATE TABLE searches (id INTEGER PRIMARY KEY, domain_id INTEGER NOT NULL, at INTEGER NOT NULL,
       q TEXT NOT NULL, language TEXT NOT NULL, total INTEGER NOT NULL,
       corrected_query TEXT NOT NULL, uuid TEXT, filters TEXT NOT NULL);
@@ -56,6 +56,23 @@ test("sqlite: migration 2 turns the raw searches of a version 1 file into per-da
     expect(store.db.query("SELECT name FROM sqlite_master WHERE name = 'searches'").all()).toEqual(
       [],
     );
+  } finally {
+    await store.close();
+  }
+});
+
+test("sqlite: a deleted product's id is not handed out again after a restart", async () => {
+  using dir = tempDir();
+  const first = new SqliteStore(dir);
+  const d = await first.createDomain("shop", { secret_token: "s", search_token: "t" });
+  await first.writeCategories(d.id, [categoryDraft(1)], { log: true });
+  await first.writeProducts(d.id, [productDraft("a"), productDraft("b")], { log: true });
+  expect(await first.deleteProducts(d.id, ["b"])).toEqual({ deleted: ["b"], seq: 3 });
+  await first.close();
+  const store = new SqliteStore(dir);
+  try {
+    const [written] = await store.writeProducts(d.id, [productDraft("b")], { log: true });
+    expect(written?.ok && [written.status, written.record.id]).toEqual([201, 3]);
   } finally {
     await store.close();
   }

@@ -11,6 +11,9 @@
 //     positions increase by one; read honours afterSeq and limit; reindex entries
 //  5. waitFor wakes on an append and otherwise returns after its timeout
 //  6. reads: getProducts in id order without repeats or unknown ids, allProducts, counts
+// 6b. deleteProducts: the records go with one `deletes` entry of their ids; source ids the
+//     domain lacks are skipped (none there: nothing written, seq 0); another domain's products
+//     of the same source ids stay; a source id written again is a new product with a new id
 //  7. domains are isolated from each other
 //  8. analytics: day aggregates per query; top and zero-result queries over a period, ties by
 //     bytes, with the last corrected query; per-day counts; days outside the period left out
@@ -374,6 +377,46 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
         "d",
       ]);
       expect((await s.store.allCategories(d.id)).map((c) => c.source_category_id)).toEqual([1]);
+    });
+
+    test("6b. deleteProducts", async () => {
+      await using s = await open();
+      const d = await s.store.createDomain("shop", tokens(1));
+      const other = await s.store.createDomain("other", tokens(2));
+      for (const domain of [d, other]) {
+        await s.store.writeCategories(domain.id, [categoryDraft(1)], { log: true });
+        await s.store.writeProducts(
+          domain.id,
+          ["a", "b", "c", "d"].map((id) => productDraft(id, { warehouses: [wh("w1", 3)] })),
+          { log: true },
+        );
+      }
+      const ids = async (id: number) => (await s.store.allProducts(id)).map((p) => p.id);
+      const [, , c, dId] = await ids(d.id);
+      const head = await s.store.head(d.id);
+      const done = await s.store.deleteProducts(d.id, ["d", "nope", "c", "c"]);
+      expect(done.deleted.sort()).toEqual(["c", "d"]);
+      const entries = await s.store.read(d.id, head, 10);
+      expect(entries.map((e) => ({ ...e, ids: [...e.ids].sort((x, y) => x - y) }))).toEqual([
+        { seq: done.seq, domain_id: d.id, kind: "deletes", ids: [c as number, dId as number] },
+      ]);
+      expect(await s.store.head(d.id)).toBe(done.seq);
+      expect((await s.store.allProducts(d.id)).map((p) => p.source_id)).toEqual(["a", "b"]);
+      expect(await s.store.getProducts(d.id, [c as number, dId as number])).toEqual([]);
+      expect(await s.store.productsBySource(d.id, ["c", "d"])).toEqual([]);
+      expect((await s.store.productSources(d.id)).sort()).toEqual(["a", "b"]);
+      expect((await s.store.counts(d.id)).products).toBe(2);
+      expect((await s.store.counts(other.id)).products).toBe(4);
+      // None there: a no-op, no entry.
+      expect(await s.store.deleteProducts(d.id, ["c", "nope"])).toEqual({ deleted: [], seq: 0 });
+      expect(await s.store.deleteProducts(d.id, [])).toEqual({ deleted: [], seq: 0 });
+      expect(await s.store.head(d.id)).toBe(done.seq);
+      // Written again: created, with an id of its own.
+      const again = await s.store.writeProducts(d.id, [productDraft("d")], { log: true });
+      expect(again[0]?.ok && again[0].status).toBe(201);
+      const newId = again[0]?.ok ? again[0].record.id : 0;
+      expect(newId).toBeGreaterThan(Math.max(...(await ids(other.id)), dId as number));
+      expect(again[0]?.ok && again[0].record.warehouses).toEqual([]);
     });
 
     test("7. domains are isolated", async () => {

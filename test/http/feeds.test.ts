@@ -9,15 +9,20 @@
 //  5. a run is a diff: a changed price, availability or text is written, an offer as stored is
 //     `unchanged`, a product the feed lacks becomes unavailable (`gone`), not deleted; a dry
 //     run counts the same and writes nothing; the diff is with the store (a bulk write in
-//     between is overwritten); delete_missing=true is refused (400)
+//     between is overwritten)
 //  6. a feed that lacks more than half of the store's products is 409 and changes nothing,
 //     dry or not, unless force=true
+//  7. delete_missing=true deletes the products the feed lacks (`deleted`): gone from search,
+//     category pages and suggestions, the others kept; a dry run deletes nothing; the half rule
+//     refuses; deleted after a restart; a product back in the feed is created again
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { hotline, offersOf, utf8, windows1251, yml } from "../fixtures/feeds/feed-generators.ts";
 import {
   ADMIN_HEADERS,
+  call,
   clientOf,
   createDomain,
+  ownerHeaders,
   PRODUCTS,
   post,
   type Service,
@@ -26,6 +31,8 @@ import {
 } from "./harness.ts";
 
 let service: Service;
+/** The first server of the file, stopped by test 7's restart: its data dir goes with it. */
+let restarted: Service | undefined;
 let origin: ReturnType<typeof Bun.serve>;
 const FEED = "/api/v2/content/feed/";
 
@@ -68,6 +75,20 @@ async function availabilityOf(
   return seen;
 }
 
+/** A search's source ids (`query` after the token), once they are `expected` (bounded wait). */
+async function idsOf(shop: Tokens, query: string, expected: string[]): Promise<string[]> {
+  let seen: string[] = [];
+  for (let i = 0; i < 200 && !Bun.deepEquals(seen, expected); i++) {
+    if (i > 0) await Bun.sleep(25);
+    const r = await fetch(`${service.url}/api/v2/search/?token=${shop.search_token}&${query}`);
+    const body = (await r.json()) as {
+      products: { groups: { items: { source_id: string }[] }[] };
+    };
+    seen = body.products.groups.flatMap((g) => g.items.map((p) => p.source_id)).sort();
+  }
+  return seen;
+}
+
 /** The search's total for q, once the index has caught up to `expected` (bounded wait). */
 async function totalOf(shop: Tokens, q: string, expected: number): Promise<number> {
   let total = -1;
@@ -101,6 +122,7 @@ beforeAll(async () => {
 afterAll(async () => {
   origin?.stop(true);
   await service?.[Symbol.asyncDispose]();
+  await restarted?.[Symbol.asyncDispose]();
 });
 
 describe("feeds over HTTP", () => {
@@ -206,15 +228,11 @@ describe("feeds over HTTP", () => {
       detail: "Invalid query parameters.",
       errors: { force: ["Must be a valid boolean."] },
     });
-    expect(await postFeed(shop, yml(), "?delete_missing=true")).toEqual({
+    expect(await postFeed(shop, yml(), "?delete_missing=1")).toEqual({
       status: 400,
       body: {
         detail: "Invalid query parameters.",
-        errors: {
-          delete_missing: [
-            "Deleting the products a feed lacks is not supported yet: a run makes them unavailable.",
-          ],
-        },
+        errors: { delete_missing: ["Must be a valid boolean."] },
       },
     });
   });
@@ -297,5 +315,97 @@ describe("feeds over HTTP", () => {
     expect(forced.body).toMatchObject({ unchanged: 2, gone: 4 });
     const left = { ...all, "3": false, "4": false, "5": false, "6": false };
     expect(await availabilityOf(shop, "навушники", left)).toEqual(left);
+  });
+
+  // Last: it restarts the file's server.
+  test("7. delete_missing=true deletes what the feed lacks, a dry run nothing, across a restart", async () => {
+    const shop = await createDomain(service);
+    const offers = [
+      ...offersOf(5),
+      { id: "6", category: "2", name: "Саундбар кімнатний", price: "1500" },
+    ];
+    expect((await postFeed(shop, yml({ offers }))).body).toMatchObject({ created: 6, failed: 0 });
+    const all = ["1", "2", "3", "4", "5", "6"];
+    expect(await idsOf(shop, "browse=true&show_unavailable=true&limit=50", all)).toEqual(all);
+    const suggested = "q=саунд&use_corrections=false&use_suggestions=true";
+    const suggestions = async () =>
+      (
+        (await call(service, "GET", `/api/v2/search/?token=${shop.search_token}&${suggested}`, {}))
+          .body as { suggestions: string[] }
+      ).suggestions;
+    expect(await suggestions()).toEqual(["саундбар"]);
+    const kept = yml({ offers: offers.slice(0, 4) });
+    const result = (dryRun: boolean, deleted: number) => ({
+      format: "yml",
+      encoding: "utf-8",
+      language: "uk",
+      dry_run: dryRun,
+      offers: 4,
+      created: 0,
+      updated: 0,
+      unchanged: 4,
+      gone: 0,
+      deleted,
+      failed: 0,
+      categories: { total: 2, created: 0, updated: dryRun ? 0 : 2, failed: 0 },
+      errors: [],
+      category_errors: [],
+      seconds: expect.any(Number),
+    });
+    const dry = await postFeed(shop, kept, "?delete_missing=true&dry_run=true");
+    expect(dry).toEqual({ status: 200, body: result(true, 2) });
+    expect(await idsOf(shop, "browse=true&show_unavailable=true&limit=50", all)).toEqual(all);
+    // The half rule: 4 of 6 would be deleted.
+    const detail =
+      "The feed lacks 4 of the store's 6 products, more than half: nothing of this run was imported. A feed cut short must not empty a store; if they are gone, run it again with force=true.";
+    for (const query of ["?delete_missing=true", "?delete_missing=true&dry_run=true"])
+      expect(await postFeed(shop, yml({ offers: offersOf(2) }), query)).toEqual({
+        status: 409,
+        body: { detail },
+      });
+    const run = await postFeed(shop, kept, "?delete_missing=true");
+    expect(run).toEqual({ status: 200, body: result(false, 2) });
+    const left = ["1", "2", "3", "4"];
+    const pages = async () => ({
+      store: await idsOf(shop, "browse=true&show_unavailable=true&limit=50", left),
+      category: await idsOf(shop, "browse=true&category_id=2&show_unavailable=true", ["2", "4"]),
+      search: await idsOf(shop, "q=навушники&show_unavailable=true&limit=50", left),
+      soundbar: await totalOf(shop, "саундбар", 0),
+      suggestions: await suggestions(),
+    });
+    const deleted = {
+      store: left,
+      category: ["2", "4"],
+      search: left,
+      soundbar: 0,
+      suggestions: [],
+    };
+    expect(await pages()).toEqual(deleted);
+    // The same feed again: nothing left to delete.
+    expect((await postFeed(shop, kept, "?delete_missing=true")).body).toMatchObject({
+      unchanged: 4,
+      gone: 0,
+      deleted: 0,
+    });
+    const runs = await call(service, "GET", "/api/v2/content/feeds/runs/", ownerHeaders(shop));
+    expect((runs.body as { runs: { deleted?: number }[] }).runs.map((r) => r.deleted)).toEqual([
+      0,
+      2,
+      undefined,
+      0,
+    ]);
+    // A restart rebuilds the index from the store: still deleted.
+    expect(await service.stop()).toBe(0);
+    restarted = service;
+    service = await startService({
+      dataDir: restarted.dataDir,
+      args: ["--feed-allow-host", "127.0.0.1", "--max-items", "2"],
+    });
+    expect(await pages()).toEqual(deleted);
+    // Back in the feed, a deleted product is created again.
+    const back = await postFeed(shop, yml({ offers }));
+    expect(back.body).toMatchObject({ created: 2, unchanged: 4, gone: 0, deleted: 0 });
+    expect(await idsOf(shop, "browse=true&show_unavailable=true&limit=50", all)).toEqual(all);
+    expect(await totalOf(shop, "саундбар", 1)).toBe(1);
   });
 });

@@ -25,6 +25,7 @@ const FIELDS = new Set([
   "url",
   "format",
   "every_minutes",
+  "delete_missing",
   "username",
   "password",
   "webhook_url",
@@ -125,6 +126,8 @@ function parseFeed(
     failed("every_minutes", "A valid integer is required.");
   else if (every < min || every > max)
     failed("every_minutes", `Ensure this value is between ${min} and ${max}.`);
+  const deleteMissing = o.delete_missing ?? false;
+  if (typeof deleteMissing !== "boolean") failed("delete_missing", "Must be a valid boolean.");
   const credential = { min: 1, max: MAX_FEED_CREDENTIAL_CHARS };
   const username = textOf(o, "username", credential, failed);
   if (typeof username === "string" && username.includes(":"))
@@ -161,5 +164,6 @@ function parseFeed(
     password: keptPassword,
     webhook_url: webhookUrl,
     webhook_secret: webhookUrl === null ? null : keptSecret,
+    delete_missing: deleteMissing === true,
   };
 }

@@ -51,6 +51,7 @@ function viewOf(feed: RegisteredFeed, state: FeedState | undefined, minuteMs: nu
     url: feed.url,
     format: feed.format,
     every_minutes: feed.every_minutes,
+    delete_missing: feed.delete_missing === true,
     username: feed.username,
     has_password: feed.password !== null,
     webhook_url: feed.webhook_url,

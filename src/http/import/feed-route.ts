@@ -38,8 +38,13 @@ function withoutCredentials(address: string): string {
   }
 }
 
-/** `format`, `dry_run` and `force` of the query; 400 for a value they cannot take. */
-function queryOf(url: URL): { format: FeedFormat | "auto"; dryRun: boolean; force: boolean } {
+/** `format`, `dry_run`, `force` and `delete_missing` of the query; 400 for a value they cannot take. */
+function queryOf(url: URL): {
+  format: FeedFormat | "auto";
+  dryRun: boolean;
+  force: boolean;
+  deleteMissing: boolean;
+} {
   const format = url.searchParams.get("format") ?? "auto";
   const errors: Record<string, string[]> = {};
   if (format !== "auto" && !(FEED_FORMATS as readonly string[]).includes(format))
@@ -51,13 +56,9 @@ function queryOf(url: URL): { format: FeedFormat | "auto"; dryRun: boolean; forc
   };
   const dryRun = flag("dry_run");
   const force = flag("force");
-  // Asked for by the issue; refused rather than ignored until products can be deleted.
-  if (flag("delete_missing"))
-    errors.delete_missing = [
-      "Deleting the products a feed lacks is not supported yet: a run makes them unavailable.",
-    ];
+  const deleteMissing = flag("delete_missing");
   if (Object.keys(errors).length > 0) throw new AppError("invalid_params", {}, errors);
-  return { format: format as FeedFormat | "auto", dryRun, force };
+  return { format: format as FeedFormat | "auto", dryRun, force, deleteMissing };
 }
 
 export function feedHandler(deps: {

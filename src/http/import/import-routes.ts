@@ -40,6 +40,7 @@ export interface ImportDeps {
     | "recordFeedRun"
     | "feedMissing"
     | "retireProducts"
+    | "deleteProducts"
   >;
   /** Feed runs (POST /api/v2/content/feed/): their caps and the hosts they may fetch. */
   feeds: FeedRouteOptions;

@@ -131,23 +131,50 @@ export function startProductPatch(prev: Snapshot, count: number): ProductPatch {
         dead: prev.dead[k] as Bitset,
         deadCount: -1,
       }));
-      // Tombstone the previous versions (copying a segment's bitset at its first change).
-      for (const id of ids) {
-        for (let k = tiers.length - 1; k >= 0; k--) {
-          const tier = tiers[k] as Tier;
-          const doc = findDoc(tier.segment, id);
-          if (doc < 0 || hasBit(tier.dead, doc)) continue;
-          if (tier.dead === prev.dead[k]) tier.dead = tier.dead.slice();
-          setBit(tier.dead, doc);
-          break;
-        }
-      }
+      // Tombstone the previous versions.
+      tombstone(tiers, prev.dead, ids);
       const fresh = builder.build();
       tiers.push({ segment: fresh, dead: newBitset(fresh.size), deadCount: 0 });
       const merge = options.merge ?? true;
       return finish(ctx, merge ? settle(tiers, ctx) : tiers, prev.offerEpochs);
     },
   };
+}
+
+/**
+ * `prev` without the products of these ids (deleted from the store): their live docs
+ * tombstoned, no segment built; `prev` itself when it holds none of them. The merges the
+ * tombstones make due are left to `settleSnapshot`.
+ */
+export function removeProducts(prev: Snapshot, ids: Iterable<number>): Snapshot {
+  const tiers: Tier[] = prev.segments.map((segment, k) => ({
+    segment,
+    dead: prev.dead[k] as Bitset,
+    deadCount: -1,
+  }));
+  if (!tombstone(tiers, prev.dead, ids)) return prev;
+  const ctx = newContext(prev.categories, prev.facets, prev.warehouses);
+  return finish(ctx, tiers, prev.offerEpochs);
+}
+
+/**
+ * Marks the live doc of each id dead in the newest tier holding it, copying a tier's bitset
+ * (one of `shared`, the previous snapshot's) at its first change; whether any was found.
+ */
+function tombstone(tiers: Tier[], shared: readonly Bitset[], ids: Iterable<number>): boolean {
+  let found = false;
+  for (const id of ids) {
+    for (let k = tiers.length - 1; k >= 0; k--) {
+      const tier = tiers[k] as Tier;
+      const doc = findDoc(tier.segment, id);
+      if (doc < 0 || hasBit(tier.dead, doc)) continue;
+      if (tier.dead === shared[k]) tier.dead = tier.dead.slice();
+      setBit(tier.dead, doc);
+      found = true;
+      break;
+    }
+  }
+  return found;
 }
 
 /** `snap` with its segments merged by the policy (settle), or `snap` itself when none are due. */

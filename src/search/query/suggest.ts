@@ -1,4 +1,5 @@
 import { normalise } from "../analysis/index.ts";
+import { type Bitset, hasBit } from "../index/bitset.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { FIELD, prefixRange, type TermIndex } from "../index/term-index.ts";
 import type { Dictionary } from "./expand.ts";
@@ -33,21 +34,35 @@ export function suggest(snap: Snapshot, parsed: ParsedQuery, popular: readonly s
   const last = parsed.tokens[parsed.tokens.length - 1];
   if (last === undefined || !parsed.typing || !query.endsWith(last.word)) return out;
   const head = query.slice(0, query.length - last.word.length);
-  const candidates: { word: string; count: number }[] = [];
-  for (const dict of snap.segments as readonly Dictionary[]) {
+  const candidates: { word: string; count: number; k: number; t: number }[] = [];
+  snap.segments.forEach((segment, k) => {
+    const dict = segment as Dictionary;
     const counts = nameCounts(dict);
     const [lo, hi] = prefixRange(dict.text.terms, last.word);
     for (let t = lo; t < hi && t < lo + MAX_CANDIDATES; t++) {
       const count = counts[t] as number;
-      if (count > 0) candidates.push({ word: dict.text.terms[t] as string, count });
+      if (count > 0) candidates.push({ word: dict.text.terms[t] as string, count, k, t });
     }
-  }
+  });
   candidates.sort((a, b) => b.count - a.count || (a.word < b.word ? -1 : 1));
   for (const c of candidates) {
+    // The counts are the segment's, tombstones included: a word only replaced or deleted
+    // products' names hold is no suggestion.
+    if (!liveName(snap, c.k, c.t)) continue;
     push(`${head}${c.word}`);
     if (out.length === MAX_SUGGESTIONS) break;
   }
   return out;
+}
+
+/** Whether a live doc of segment k has term t in its name. */
+function liveName(snap: Snapshot, k: number, t: number): boolean {
+  const dead = snap.dead[k] as Bitset;
+  const { offsets, docs, info } = (snap.segments[k] as Dictionary).text;
+  const nameByte = FIELD.name << 5;
+  for (let p = offsets[t] as number; p < (offsets[t + 1] as number); p++)
+    if (((info[p] as number) & 0xe0) === nameByte && !hasBit(dead, docs[p] as number)) return true;
+  return false;
 }
 
 function collapse(text: string): string {

@@ -36,6 +36,7 @@ import * as feeds from "./feeds.ts";
 import { domainKeys, registryKeys } from "./keys.ts";
 import { DEFAULT_RETENTION, LogRetention, type RetentionOptions } from "./log-retention.ts";
 import { type BatchHooks, writeProductBatch } from "./product-batch.ts";
+import { deleteProducts } from "./product-delete.ts";
 import * as stats from "./search-stats.ts";
 import { StreamTail, type Tail } from "./stream-tail.ts";
 import * as synonyms from "./synonyms.ts";
@@ -211,6 +212,19 @@ export class RedisStore implements PrimaryStore, ChangeLog {
       options.onLogged?.(seq);
     }
     return results;
+  }
+
+  async deleteProducts(
+    domainId: number,
+    sourceIds: readonly string[],
+  ): Promise<{ deleted: string[]; seq: number }> {
+    const done = await this.write(async () => {
+      const written = await deleteProducts(this.client, domainId, sourceIds);
+      if (written.seq) await this.replicated(domainKeys(domainId).log);
+      return written;
+    });
+    if (done.seq) this.tail.notify(domainKeys(domainId).log);
+    return done;
   }
 
   async writeCategories(

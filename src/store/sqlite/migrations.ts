@@ -193,6 +193,12 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX feed_runs_by_domain ON feed_runs (domain_id, id);
   `,
+  // 14: products can be deleted (issue 33, point 4: a feed's delete_missing). Product ids are
+  // max(id) + 1 at open, so deleting the newest product would hand its id out again after a
+  // restart; the highest id deleted is kept here so that an id is never reused.
+  `
+  CREATE TABLE id_marks (name TEXT PRIMARY KEY, id INTEGER NOT NULL) WITHOUT ROWID;
+  `,
 ];
 
 /** SQLite's application_id of a Vitrina file ("VTRA"), from migration 9 on. */

@@ -88,6 +88,15 @@ const statements = (db: Database) => ({
          ON CONFLICT (id) DO UPDATE SET parent_source_id = excluded.parent_source_id,
            doc = excluded.doc, updated_at = excluded.updated_at`,
   ),
+  productIdsBySource: db.prepare(
+    `SELECT id, source_id FROM products
+     WHERE domain_id = ? AND source_id IN (SELECT value FROM json_each(?))`,
+  ),
+  deleteProduct: db.prepare("DELETE FROM products WHERE id = ?"),
+  markDeletedId: db.prepare(
+    `INSERT INTO id_marks (name, id) VALUES ('products', ?)
+         ON CONFLICT (name) DO UPDATE SET id = max(id, excluded.id)`,
+  ),
   registerWarehouse: db.prepare(
     "INSERT INTO warehouses (domain_id, external_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
   ),
@@ -162,7 +171,10 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     }
     const max = (table: string) =>
       (this.db.query(`SELECT coalesce(max(id), 0) AS m FROM ${table}`).get() as { m: number }).m;
-    this.nextProductId = max("products") + 1;
+    const deletedMark = this.db.query("SELECT id FROM id_marks WHERE name = 'products'").get() as {
+      id: number;
+    } | null;
+    this.nextProductId = Math.max(max("products"), deletedMark?.id ?? 0) + 1;
     this.nextCategoryId = max("categories") + 1;
     this.q = statements(this.db);
     this.stats = new SqliteSearchStats(this.db);
@@ -312,6 +324,35 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
         ? () => {}
         : (r, json) => this.q.upsertProduct.run(r.id, domainId, r.source_id, r.group_id, json, now),
     );
+  }
+
+  async deleteProducts(
+    domainId: number,
+    sourceIds: readonly string[],
+  ): Promise<{ deleted: string[]; seq: number }> {
+    let seq = 0;
+    const deleted = this.write(() =>
+      this.db
+        .transaction(() => {
+          const rows = this.q.productIdsBySource.all(domainId, JSON.stringify(sourceIds)) as {
+            id: number;
+            source_id: string;
+          }[];
+          if (rows.length === 0) return [];
+          const ids = rows.map((r) => r.id);
+          for (const id of ids) this.q.deleteProduct.run(id);
+          this.q.markDeletedId.run(Math.max(...ids));
+          seq = (
+            this.q.appendChange.get(domainId, "deletes", JSON.stringify(ids), Date.now()) as {
+              seq: number;
+            }
+          ).seq;
+          return rows.map((r) => r.source_id);
+        })
+        .immediate(),
+    );
+    if (seq) this.waiters.wake(domainId);
+    return { deleted, seq };
   }
 
   async writeCategories(
