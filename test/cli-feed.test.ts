@@ -3,7 +3,9 @@
 //  1. a file is imported into the store: the summary (created, updated, unchanged, failed, the
 //     first errors by offer id, seconds) on stdout, nothing on stderr off a terminal, exit 1
 //     when offers failed and 0 when none did; --json prints the run's result; a server started
-//     on the store then finds the products over HTTP
+//     on the store then finds the products over HTTP; the half rule's refusal names --force;
+//     --delete-missing deletes the products the feed lacks (not in a dry run), and the server
+//     started again no longer finds them
 //  2. embedded mode: refused with one line and exit 2 while a server holds the data dir; a dry
 //     run is not (it writes nothing); usage errors are exit 2
 //  3. broken XML: one line with its line and column, exit 2, nothing of the run stored
@@ -89,7 +91,7 @@ test("1. a file into the store: the summary, the exit code, --json; a server the
     err: "",
     out: [
       `${file} -> shop: yml, utf-8, uk; 32 offers in S s`,
-      "created 30, updated 0, unchanged 0, gone 0, failed 2",
+      "created 30, updated 0, unchanged 0, gone 0, deleted 0, failed 2",
       "categories 2: created 2, updated 0, failed 0",
       "first errors:",
       "  offer 1 (line 40): source_id: Duplicate offer id: the first, on line 10, is imported.",
@@ -107,6 +109,7 @@ test("1. a file into the store: the summary, the exit code, --json; a server the
     updated: 0,
     unchanged: 30,
     gone: 0,
+    deleted: 0,
     failed: 2,
     errors: [{ offer_id: "1", line: 40 }, { offer_id: "x" }],
   });
@@ -117,7 +120,7 @@ test("1. a file into the store: the summary, the exit code, --json; a server the
   expect([refused.code, refused.out, refused.err]).toEqual([
     2,
     "",
-    "vitrina: The feed lacks 30 of the store's 30 products, more than half: nothing of this run was imported. A feed cut short must not empty a store; if they are gone, run it again with force=true.",
+    "vitrina: The feed lacks 30 of the store's 30 products, more than half: nothing of this run was imported. A feed cut short must not empty a store; if they are gone, run it again with --force.",
   ]);
   const hot = await runCli(["feed", "import", clean, "--domain", "shop", "--force", ...store]);
   expect([hot.code, hot.err, stable(hot.out).split("\n").slice(0, 2)]).toEqual([
@@ -125,14 +128,42 @@ test("1. a file into the store: the summary, the exit code, --json; a server the
     "",
     [
       `${clean} -> shop: hotline, utf-8, uk; 1 offers in S s`,
-      "created 1, updated 0, unchanged 0, gone 30, failed 0",
+      "created 1, updated 0, unchanged 0, gone 30, deleted 0, failed 0",
     ],
   ]);
-  await using service = await startService({ dataDir: dir });
-  // Gone: unavailable, so hidden from searches, not deleted.
-  expect(await totalOf(service, shop, "навушники", 30, "&show_unavailable=true")).toBe(30);
-  expect(await totalOf(service, shop, "навушники", 0)).toBe(0);
-  expect(await totalOf(service, shop, "чайник", 1)).toBe(1);
+  let service = await startService({ dataDir: dir });
+  try {
+    // Gone: unavailable, so hidden from searches, not deleted.
+    expect(await totalOf(service, shop, "навушники", 30, "&show_unavailable=true")).toBe(30);
+    expect(await totalOf(service, shop, "навушники", 0)).toBe(0);
+    expect(await totalOf(service, shop, "чайник", 1)).toBe(1);
+  } finally {
+    await service.stop();
+  }
+  // --delete-missing: the half rule counts every product the feed lacks; a dry run deletes
+  // nothing, a forced run deletes them.
+  const deleting = ["feed", "import", clean, "--domain", "shop", "--delete-missing", ...store];
+  expect(await runCli([...deleting, "--dry-run"])).toEqual({
+    code: 2,
+    out: "",
+    err: "vitrina: The feed lacks 30 of the store's 31 products, more than half: nothing of this run was imported. A feed cut short must not empty a store; if they are gone, run it again with --force.",
+  });
+  const dry = await runCli([...deleting, "--dry-run", "--force", "--json"]);
+  expect([dry.code, dry.err]).toEqual([0, ""]);
+  expect(JSON.parse(dry.out)).toMatchObject({ dry_run: true, unchanged: 1, gone: 0, deleted: 30 });
+  const deleted = await runCli([...deleting, "--force"]);
+  expect([deleted.code, deleted.err, stable(deleted.out).split("\n").slice(1, 2)]).toEqual([
+    0,
+    "",
+    ["created 0, updated 0, unchanged 1, gone 0, deleted 30, failed 0"],
+  ]);
+  service = await startService({ dataDir: dir });
+  try {
+    expect(await totalOf(service, shop, "навушники", 0, "&show_unavailable=true")).toBe(0);
+    expect(await totalOf(service, shop, "чайник", 1)).toBe(1);
+  } finally {
+    await service[Symbol.asyncDispose]();
+  }
 }, 60_000);
 
 test.skipIf(STORE !== "sqlite")(
@@ -207,7 +238,7 @@ test("4. a URL of the operator's network is fetched; an answer that is no feed i
     "",
     [
       `${at("/feed.xml")} -> shop: yml, utf-8, uk; 3 offers in S s`,
-      "created 3, updated 0, unchanged 0, gone 0, failed 0",
+      "created 3, updated 0, unchanged 0, gone 0, deleted 0, failed 0",
     ],
   ]);
   expect(await runCli(["feed", "import", at("/gone.xml"), "--domain", "shop", ...store])).toEqual({
@@ -302,7 +333,7 @@ test.skipIf(!Bun.which("openssl"))(
     expect([trusted.code, trusted.err, stable(trusted.out).split("\n")[1]]).toEqual([
       0,
       "",
-      "created 2, updated 0, unchanged 0, gone 0, failed 0",
+      "created 2, updated 0, unchanged 0, gone 0, deleted 0, failed 0",
     ]);
     // The certificate names localhost, not the address: the name checked is the URL's.
     const byAddress = ["feed", "import", `https://127.0.0.1:${tls.port}/feed.xml`];

@@ -13,6 +13,7 @@
 //     URL not registered
 //  5. a webhook gets each run's result, signed (X-Vitrina-Signature: sha256=HMAC of the body),
 //     retried after a 500; a webhook on a host not allowed is refused
+// 5b. a feed registered with delete_missing: its runs delete the products it lacks (`deleted`)
 //  6. (Redis modes) two nodes on one Redis: one pulls a given feed at a time
 //  7. a server stopped during a run stops at once (exit 0), and the run is recorded as stopped
 //  8. the import share binds feeds as uploads: a store whose index patches cost past its share
@@ -198,6 +199,7 @@ describe("registered feeds", () => {
             url: good.url,
             format: "yml",
             every_minutes: 1440,
+            delete_missing: false,
             username: "shop",
             has_password: true,
             webhook_url: null,
@@ -317,6 +319,7 @@ describe("registered feeds", () => {
       updated: 0,
       unchanged: 0,
       gone: 0,
+      deleted: 0,
       failed: 0,
       categories: { total: 2, created: 2, updated: 0, failed: 0 },
       errors: [],
@@ -400,6 +403,7 @@ describe("registered feeds", () => {
       updated: 0,
       unchanged: 1,
       gone: 2,
+      deleted: 0,
       failed: 1,
       categories: { total: 2, created: 0, updated: 2, failed: 0 },
       errors: [{ offer_id: "bad", line: expect.any(Number), errors: expect.any(Object) }],
@@ -503,6 +507,32 @@ describe("registered feeds", () => {
     expect(JSON.parse(hooks[0]?.body as string)).toEqual({ domain: d.name, ...run });
     expect(run).toMatchObject({ status: "ok", created: 2 });
   });
+
+  test("5b. delete_missing: a registered feed's run deletes the products it lacks", async () => {
+    const d = await createDomain(service);
+    const url = feedUrl("/plain.xml");
+    const upload = await fetch(`${service.url}/api/v2/content/feed/`, {
+      method: "POST",
+      headers: { "content-type": "application/xml", ...owner(d) },
+      body: yml({ offers: offersOf(2, 500) }),
+    });
+    expect(upload.status).toBe(200);
+    expect((await post(service, PRODUCTS, d.secret_token, [product("x1")])).status).toBe(201);
+    const ids = async () =>
+      (
+        await shopClient(service, d).search.search({ browse: true, show_unavailable: true })
+      ).products.groups
+        .flatMap((g) => g.items.map((p) => p.source_id))
+        .sort();
+    for (let i = 0; i < 200 && (await ids()).length < 3; i++) await Bun.sleep(25);
+    expect(await ids()).toEqual(["500", "501", "x1"]);
+    await feedsOf(d).put([{ url, every_minutes: 1440, delete_missing: true }]);
+    expect((await feedsOf(d).list()).feeds[0]).toMatchObject({ url, delete_missing: true });
+    const runs = await runsUntil(d, (r) => r[0]?.trigger === "schedule");
+    expect(runs[0]).toMatchObject({ status: "ok", unchanged: 2, gone: 0, deleted: 1 });
+    for (let i = 0; i < 200 && (await ids()).length > 2; i++) await Bun.sleep(25);
+    expect(await ids()).toEqual(["500", "501"]);
+  });
 });
 
 describe.if(STORE !== "sqlite")("registered feeds on two nodes", () => {
@@ -596,7 +626,7 @@ describe("registered feeds and the import share", () => {
       trigger: "schedule",
       status: "failed",
       detail:
-        "The feed lacks 2000 of the store's 2000 products, more than half: nothing of this run was imported. A feed cut short must not empty a store; if they are gone, run it again with force=true.",
+        'The feed lacks 2000 of the store\'s 2000 products, more than half: nothing of this run was imported. A feed cut short must not empty a store; if they are gone, run it again with "force": true (POST /api/v2/content/feeds/run/).',
     });
     expect(Date.parse(run.started_at)).toBeGreaterThanOrEqual(refusedAfter);
     // Run now, forced: the feed's two products in, the 2,000 others made unavailable.

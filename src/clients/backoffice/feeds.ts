@@ -19,13 +19,20 @@ export interface FeedOptions {
   dryRun?: boolean;
   /** Runs a feed that lacks more than half of the store's products (they become unavailable). */
   force?: boolean;
+  /** Deletes the store's products the feed lacks instead of making them unavailable. */
+  deleteMissing?: boolean;
 }
 
 /** A feed's bytes: a text, bytes, a file (Blob), or a stream (sent once, never retried). */
 export type FeedBody = string | Uint8Array | Blob | ReadableStream<Uint8Array>;
 
 const feedQuery = (o: FeedOptions) =>
-  queryString({ format: o.format, dry_run: o.dryRun, force: o.force });
+  queryString({
+    format: o.format,
+    dry_run: o.dryRun,
+    force: o.force,
+    delete_missing: o.deleteMissing,
+  });
 
 /** POST /api/v2/content/feed/ with the feed as the body. */
 export const uploadFeed = (

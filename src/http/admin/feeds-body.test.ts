@@ -33,9 +33,13 @@ describe("parseFeeds", () => {
           password: null,
           webhook_url: null,
           webhook_secret: null,
+          delete_missing: false,
         },
       ],
     });
+    expect(
+      parseFeeds({ feeds: [{ url: URL_A, every_minutes: 5, delete_missing: true }] }, []),
+    ).toMatchObject({ ok: true, feeds: [{ delete_missing: true }] });
     expect(parseFeeds({ feeds: [] }, stored)).toEqual({ ok: true, feeds: [] });
   });
 
@@ -44,7 +48,7 @@ describe("parseFeeds", () => {
       parseFeeds(
         {
           feeds: [
-            { url: "javascript:alert(1)", every_minutes: "5" },
+            { url: "javascript:alert(1)", every_minutes: "5", delete_missing: "yes" },
             { url: URL_A, every_minutes: 1441, username: "", webhook_url: "nope" },
             { url: URL_A, every_minutes: 5 },
             { url: URL_A, every_minutes: 5 },
@@ -60,6 +64,7 @@ describe("parseFeeds", () => {
       errors: {
         "feeds[0].url": ["Enter a valid http or https URL of at most 2048 characters."],
         "feeds[0].every_minutes": ["A valid integer is required."],
+        "feeds[0].delete_missing": ["Must be a valid boolean."],
         "feeds[1].every_minutes": ["Ensure this value is between 5 and 1440."],
         "feeds[1].username": ["Expected null or a text of 1 to 256 characters."],
         "feeds[1].webhook_url": ["Enter a valid http or https URL of at most 2048 characters."],
