@@ -272,12 +272,13 @@ test("6. the Feeds section: registered feeds, last runs, Run now; a feed's text 
     [feedUrl, "auto", "1,440", "Run now"],
   ]);
   const first = await rows(page, "runs-body");
-  expect(first.map((r) => [...r.slice(1, 9), r[10]])).toEqual([
+  expect(first.map((r) => [...r.slice(1, 10), r[11]])).toEqual([
     [
       feedUrl,
       "schedule",
       "ok",
       "1",
+      "0",
       "0",
       "0",
       "0",

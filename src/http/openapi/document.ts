@@ -607,7 +607,7 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
           tags: ["import"],
           summary: "Import a feed (YML, Hotline, Google Merchant, CSV) through the bulk import",
           description:
-            "The feed itself as the body (any content type but JSON; read as it arrives, at most --feed-max-bytes), or `{\"url\": ...}` as JSON: fetched with the same cap, --feed-timeout, at most 5 redirects, never from loopback, private or link-local addresses unless the host is given to --feed-allow-host. The whole feed is read and validated before the first write: a feed that breaks is 400 with its line and column and nothing of the run is written. A run is a diff: offers as stored are not written (`unchanged`), the store's available products the feed lacks become unavailable (`gone`). Field mapping and every flaw's outcome: docs/FEEDS.md.",
+            "The feed itself as the body (any content type but JSON; read as it arrives, at most --feed-max-bytes), or `{\"url\": ...}` as JSON: fetched with the same cap, --feed-timeout, at most 5 redirects, never from loopback, private or link-local addresses unless the host is given to --feed-allow-host. The whole feed is read and validated before the first write: a feed that breaks is 400 with its line and column and nothing of the run is written. A run is a diff: offers as stored are not written (`unchanged`), the store's available products the feed lacks become unavailable (`gone`), or with delete_missing=true are deleted (`deleted`). Field mapping and every flaw's outcome: docs/FEEDS.md.",
           security: SECRET,
           parameters: [
             {
@@ -621,6 +621,13 @@ export function openApiDocument(o: DocumentOptions): OpenApiDocument {
               in: "query",
               description:
                 "Run a feed that lacks more than half of the store's products (else 409).",
+              schema: { type: "boolean", default: false },
+            },
+            {
+              name: "delete_missing",
+              in: "query",
+              description:
+                "Delete the store's products the feed lacks (all of them, available or not) instead of making them unavailable; the half rule counts them. A dry run deletes nothing.",
               schema: { type: "boolean", default: false },
             },
           ],

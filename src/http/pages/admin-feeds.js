@@ -73,6 +73,7 @@ function feedsSection({ api, base, session, $, el, fill, nf, when }) {
           n(r.updated),
           n(r.unchanged),
           n(r.gone),
+          n(r.deleted),
           n(r.failed),
           el("td", { class: "num nowrap" }, `${(r.took_ms / 1000).toFixed(1)} s`),
           el("td", {}, ...errorsOf(r)),

@@ -183,7 +183,7 @@ const BODY = `<header class="top"><div class="wrap">
 <p class="error" id="feeds-error" role="alert"></p>
 <h3>Last runs</h3>
 <p class="empty" id="runs-empty">No runs yet.</p>
-<table id="runs-table" hidden><thead><tr><th>Started</th><th>Feed</th><th>Trigger</th><th>Status</th><th class="num">Created</th><th class="num">Updated</th><th class="num">Unchanged</th><th class="num">Gone</th><th class="num">Failed</th><th class="num">Took</th><th>Errors</th></tr></thead>
+<table id="runs-table" hidden><thead><tr><th>Started</th><th>Feed</th><th>Trigger</th><th>Status</th><th class="num">Created</th><th class="num">Updated</th><th class="num">Unchanged</th><th class="num">Gone</th><th class="num">Deleted</th><th class="num">Failed</th><th class="num">Took</th><th>Errors</th></tr></thead>
 <tbody id="runs-body"></tbody></table>
 </section>
 
