@@ -14,7 +14,8 @@
 //     dry or not, unless force=true
 //  7. delete_missing=true deletes the products the feed lacks (`deleted`): gone from search,
 //     category pages and suggestions, the others kept; a dry run deletes nothing; the half rule
-//     refuses; deleted after a restart; a product back in the feed is created again
+//     refuses; still deleted after kill -9 and a start; a product back in the feed is created
+//     again
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { hotline, offersOf, utf8, windows1251, yml } from "../fixtures/feeds/feed-generators.ts";
 import {
@@ -372,6 +373,12 @@ describe("feeds over HTTP", () => {
       search: await idsOf(shop, "q=навушники&show_unavailable=true&limit=50", left),
       soundbar: await totalOf(shop, "саундбар", 0),
       suggestions: await suggestions(),
+      counts: await call(service, "GET", "/api/v2/content/overview/", ownerHeaders(shop)).then(
+        (r) => {
+          const o = r.body as { catalog: { products: number }; stored: { products: number } };
+          return { index: o.catalog.products, store: o.stored.products };
+        },
+      ),
     });
     const deleted = {
       store: left,
@@ -379,6 +386,7 @@ describe("feeds over HTTP", () => {
       search: left,
       soundbar: 0,
       suggestions: [],
+      counts: { index: 4, store: 4 },
     };
     expect(await pages()).toEqual(deleted);
     // The same feed again: nothing left to delete.
@@ -394,8 +402,8 @@ describe("feeds over HTTP", () => {
       undefined,
       0,
     ]);
-    // A restart rebuilds the index from the store: still deleted.
-    expect(await service.stop()).toBe(0);
+    // Acknowledged, so kept through kill -9; the start rebuilds the index from the store.
+    await service.kill9();
     restarted = service;
     service = await startService({
       dataDir: restarted.dataDir,
