@@ -88,11 +88,10 @@ const statements = (db: Database) => ({
          ON CONFLICT (id) DO UPDATE SET parent_source_id = excluded.parent_source_id,
            doc = excluded.doc, updated_at = excluded.updated_at`,
   ),
-  productIdsBySource: db.prepare(
-    `SELECT id, source_id FROM products
-     WHERE domain_id = ? AND source_id IN (SELECT value FROM json_each(?))`,
+  deleteProducts: db.prepare(
+    `DELETE FROM products WHERE domain_id = ? AND source_id IN (SELECT value FROM json_each(?))
+     RETURNING id, source_id`,
   ),
-  deleteProduct: db.prepare("DELETE FROM products WHERE id = ?"),
   markDeletedId: db.prepare(
     `INSERT INTO id_marks (name, id) VALUES ('products', ?)
          ON CONFLICT (name) DO UPDATE SET id = max(id, excluded.id)`,
@@ -334,13 +333,12 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     const deleted = this.write(() =>
       this.db
         .transaction(() => {
-          const rows = this.q.productIdsBySource.all(domainId, JSON.stringify(sourceIds)) as {
+          const rows = this.q.deleteProducts.all(domainId, JSON.stringify(sourceIds)) as {
             id: number;
             source_id: string;
           }[];
           if (rows.length === 0) return [];
           const ids = rows.map((r) => r.id);
-          for (const id of ids) this.q.deleteProduct.run(id);
           this.q.markDeletedId.run(Math.max(...ids));
           seq = (
             this.q.appendChange.get(domainId, "deletes", JSON.stringify(ids), Date.now()) as {
