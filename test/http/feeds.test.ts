@@ -27,6 +27,7 @@ import {
   PRODUCTS,
   post,
   type Service,
+  shopClient,
   startService,
   type Tokens,
 } from "./harness.ts";
@@ -337,7 +338,7 @@ describe("feeds over HTTP", () => {
     expect(await suggestions()).toEqual(["саундбар"]);
     const kept = yml({ offers: offers.slice(0, 4) });
     const result = (dryRun: boolean, deleted: number) => ({
-      format: "yml",
+      format: "yml" as const,
       encoding: "utf-8",
       language: "uk",
       dry_run: dryRun,
@@ -353,8 +354,12 @@ describe("feeds over HTTP", () => {
       category_errors: [],
       seconds: expect.any(Number),
     });
-    const dry = await postFeed(shop, kept, "?delete_missing=true&dry_run=true");
-    expect(dry).toEqual({ status: 200, body: result(true, 2) });
+    // Dry, through the back-office client (its deleteMissing).
+    const dry = await shopClient(service, shop).uploadFeed(kept, {
+      deleteMissing: true,
+      dryRun: true,
+    });
+    expect(dry).toEqual(result(true, 2));
     expect(await idsOf(shop, "browse=true&show_unavailable=true&limit=50", all)).toEqual(all);
     // The half rule: 4 of 6 would be deleted.
     const detail =
