@@ -297,10 +297,6 @@ export class DomainIndexer {
       ? await waiting(this.store.getCategories(this.domainId, [...categoryIds]))
       : [];
     if (categories.length) this.snapshot = patchSnapshot(this.snapshot, { categories });
-    // In slices, with a turn of the event loop between them: the searches queued on this
-    // thread run between slices instead of waiting for a whole 1,000-product patch. A product
-    // whose write changed only its offer (a price or stock feed) is written in place at once
-    // (search/index/offer-columns.ts); the others go into one new segment, swapped in at the end.
     // Deleted products: tombstones only, searchable at once; their merges come after the
     // patch below (or on the next turn when there is none).
     let unsettled = false;
@@ -309,6 +305,10 @@ export class DomainIndexer {
       unsettled = removed !== this.snapshot;
       this.snapshot = removed;
     }
+    // In slices, with a turn of the event loop between them: the searches queued on this
+    // thread run between slices instead of waiting for a whole 1,000-product patch. A product
+    // whose write changed only its offer (a price or stock feed) is written in place at once
+    // (search/index/offer-columns.ts); the others go into one new segment, swapped in at the end.
     const ids = [...written.keys(), ...fromStore];
     let patched = false;
     if (ids.length > 0) {

@@ -329,6 +329,9 @@ describe("feeds over HTTP", () => {
     expect((await postFeed(shop, yml({ offers }))).body).toMatchObject({ created: 6, failed: 0 });
     const all = ["1", "2", "3", "4", "5", "6"];
     expect(await idsOf(shop, "browse=true&show_unavailable=true&limit=50", all)).toEqual(all);
+    // Asked before the delete too: the category page's listing and cached answers must not hold.
+    const category = "browse=true&category_id=2&show_unavailable=true";
+    expect(await idsOf(shop, category, ["2", "4", "6"])).toEqual(["2", "4", "6"]);
     const suggested = "q=саунд&use_corrections=false&use_suggestions=true";
     const suggestions = async () =>
       (
@@ -374,7 +377,7 @@ describe("feeds over HTTP", () => {
     const left = ["1", "2", "3", "4"];
     const pages = async () => ({
       store: await idsOf(shop, "browse=true&show_unavailable=true&limit=50", left),
-      category: await idsOf(shop, "browse=true&category_id=2&show_unavailable=true", ["2", "4"]),
+      category: await idsOf(shop, category, ["2", "4"]),
       search: await idsOf(shop, "q=навушники&show_unavailable=true&limit=50", left),
       soundbar: await totalOf(shop, "саундбар", 0),
       suggestions: await suggestions(),
