@@ -108,6 +108,7 @@ export {
   offerEpoch,
   stampAnswer,
 } from "./query/answer-stamp.ts";
+export { laterSteps } from "./query/category-page.ts";
 export {
   categoryView,
   productVariations,
