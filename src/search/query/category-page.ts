@@ -79,11 +79,11 @@ const ORDERS = ["relevance", "price_asc", "price_desc", "newest", "discount"] as
 
 /**
  * What the next asks of the listing that `request`'s page was cut from would make, as steps for
- * later turns of the thread (http/search/search-routes.ts runs them between searches): each
+ * later turns of the thread (http/search/later-steps.ts takes them between searches): each
  * other order's rank and its page without bounds, then the same with one card per product (the
  * variant groups and their filter counts at the first), then the hits by price for a slider. A
  * shopper's next page, sort or slider then finds them made, instead of the first ask of each
- * paying for one (0.4-1 ms at 20,000 products). `popularity`: the scores the default order would
+ * paying for one (0.3-1.2 ms at 20,000 products). `popularity`: the scores the default order would
  * be ranked by now. Once per listing; none for a page that is no listing's, and a step whose
  * listing was dropped or made again does nothing.
  */
@@ -107,7 +107,7 @@ export function laterSteps(
     );
   return [
     ...pages(false),
-    // The variant groups a step of their own: with the first grouped page, the longest.
+    // The variant groups a step of their own, before the first grouped page's filter counts.
     step(() => {
       groupsOf(shared);
     }),
