@@ -71,6 +71,7 @@ import type { Snapshot } from "./index/snapshot.ts";
 // Feeds tell the language of a text without one by the same test (feeds/feed-language.ts).
 export { cyrillicLanguageOf, normalise } from "./analysis/index.ts";
 export type {
+  CategoryCount,
   Facet,
   Hit,
   HitGroup,
