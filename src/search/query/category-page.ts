@@ -95,7 +95,15 @@ export function laterSteps(
   const shared = listedAlready(snap, request);
   if (shared === null || shared.stepsTaken) return [];
   shared.stepsTaken = true;
-  const unbounded: SearchRequest = { ...request, priceFrom: null, priceTo: null, page: 1 };
+  // A listing's page of the same hits (an ask with filters took the own path: not its page).
+  const unbounded: SearchRequest = {
+    ...request,
+    filters: [],
+    ranges: [],
+    priceFrom: null,
+    priceTo: null,
+    page: 1,
+  };
   const step = (make: () => void) => () => {
     if (stillListed(shared)) make();
   };
