@@ -164,7 +164,8 @@ interface Listings {
 /**
  * At most this many hit sets a domain (and hits held: this times its docs), the oldest asked
  * dropped first: a public token may ask pages of every category in every sort, and each costs
- * about 80 bytes a product, and 8 more per order asked.
+ * about 80 bytes a product, and 8-16 more per order made (each of the five once its later
+ * steps are taken: category-page.ts).
  */
 const MAX_LISTINGS = 24;
 const MAX_HELD_PER_DOC = 6;
