@@ -1,15 +1,17 @@
 // The listing page in process (issue 32): the engine's own time for category pages and for
 // the new-query classes sorted and grouped, to profile (`bun --cpu-prof`) without HTTP.
 //   bun bench/engine-listing.ts [--products 20000] [--seed 1] [--per-class 200] [--catalog project|feed]
-//     [--only sorted|grouped]   (each query plain and in that form alone) [--rounds 1]
+//     [--only sorted|grouped]   (each query plain and in that form alone) [--rounds 1] [--no-steps]
 // Then the category pages of bench/new-queries.ts, once each (workloads/listing.ts), on each of
 // --rounds new snapshots: with more than one, each page's fastest, which a loaded machine's
-// stalls and collections leave as it is.
+// stalls and collections leave as it is. After each page the steps of its listing's later asks
+// are taken, as a server's thread takes them between searches (http/search/later-steps.ts),
+// timed apart; --no-steps leaves them to the asks.
 import { parseSearchParams } from "../src/http/search/parse-params.ts";
-import { answerSearch } from "../src/http/search/search-answer.ts";
+import { answerSearch, searchRequest } from "../src/http/search/search-answer.ts";
 import type { Language } from "../src/model/records.ts";
 import { SEARCH_DEFAULTS, type SearchParams } from "../src/model/search.ts";
-import { buildSnapshot } from "../src/search/engine.ts";
+import { buildSnapshot, laterSteps } from "../src/search/engine.ts";
 import { CATALOG_NAMES, catalogSource } from "../test/fixtures/catalogs/index.ts";
 import { toRecords } from "../test/fixtures/records.ts";
 import { commandSpec, flag, flagsOf } from "./suite/flags.ts";
@@ -33,6 +35,7 @@ const values = flagsOf(
       ),
       only: flag.oneOf(["sorted", "grouped"], null, "each query plain and in that form alone"),
       rounds: flag.int(1, "new snapshots the category pages are asked on (each page's fastest)"),
+      noSteps: flag.on("leave the steps of a listing's later asks to the asks"),
     },
   }),
 );
@@ -77,10 +80,24 @@ const pageKinds: [string, Record<string, string>][] = [
   ],
   [`the whole store (${everything.total})`, { group_by_category: "false", show_filters: "true" }],
 ];
-const priceRange = (base: Record<string, string>): [number, number] => {
+/** Each step's ms, per page kind: its fastest over the rounds. */
+const stepMs = new Map<string, number[]>();
+const takeSteps = (name: string, params: SearchParams) => {
+  if (values.noSteps) return;
+  const ms = stepMs.get(name) ?? [];
+  stepMs.set(name, ms);
+  const steps = laterSteps(snap, searchRequest(params), []);
+  steps.forEach((step, i) => {
+    const s = Bun.nanoseconds();
+    step();
+    ms[i] = Math.min(ms[i] ?? Number.POSITIVE_INFINITY, (Bun.nanoseconds() - s) / 1e6);
+  });
+};
+const priceRange = (name: string, base: Record<string, string>): [number, number] => {
   const parsed = parseSearchParams(new URLSearchParams({ ...base, browse: "true" }), 100);
   if (!parsed.ok) throw new Error("unparsable category page");
   const { min, max } = answerSearch(snap, parsed.params).stats.price ?? { min: 0, max: 0 };
+  takeSteps(name, parsed.params);
   return [min, max];
 };
 for (let round = 0; round < 2; round++) {
@@ -112,12 +129,13 @@ for (let round = 0; round < values.rounds; round++) {
   }
   for (const [name, base] of pageKinds) {
     const ms = fastest.get(name) ?? [];
-    const [min, max] = priceRange(base);
+    const [min, max] = priceRange(name, base);
     for (let i = 0; i < PAGES; i++) {
       const q = new URLSearchParams({ ...base, ...categoryPageParams(i, min, max) });
       const parsed = parseSearchParams(q, SEARCH_DEFAULTS.product_page_size * 10);
       if (!parsed.ok) throw new Error(`unparsable category page ${q}`);
       ms[i] = Math.min(ms[i] ?? Number.POSITIVE_INFINITY, time(parsed.params));
+      takeSteps(name, parsed.params);
     }
     fastest.set(name, ms);
   }
@@ -125,4 +143,8 @@ for (let round = 0; round < values.rounds; round++) {
 for (const [name, ms] of fastest)
   console.log(
     `category pages, ${name}${values.rounds > 1 ? `, each page's fastest of ${values.rounds}` : ""}: p50/p99/max ${percentile(ms, 50).toFixed(3)}/${percentile(ms, 99).toFixed(3)}/${Math.max(...ms).toFixed(3)}`,
+  );
+for (const [name, ms] of stepMs)
+  console.log(
+    `  the steps of its listing's later asks, ${name}: ${ms.map((m) => m.toFixed(3)).join(" ")} ms`,
   );

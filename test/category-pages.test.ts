@@ -4,6 +4,7 @@ import { SEARCH_DEFAULTS, type SearchParams } from "../src/model/search.ts";
 import { Rng } from "../src/sample-catalog/prng.ts";
 import {
   buildSnapshot,
+  laterSteps,
   patchSnapshot,
   productView,
   readProduct,
@@ -22,7 +23,8 @@ import { toRecords } from "./fixtures/records.ts";
 // A category page is made of its listing (src/search/query/category-page.ts): every page of it,
 // in every order, layout and price bound, with one card per product or not, must be the page
 // the search's own path makes of the same request (collect, collapse, lay out: run-search.ts
-// before listings), on both catalogs, over a snapshot of several segments with replaced docs.
+// before listings), on both catalogs, over a snapshot of several segments with replaced docs;
+// whether the steps of a listing's later asks were taken ahead or not.
 
 /** The search's own path for a category page without filters or rules. */
 function ownPath(snap: Snapshot, request: SearchRequest): SearchResult {
@@ -122,6 +124,10 @@ for (const name of ["project", "feed"] as const) {
       // The ask that collects a category's hits lays them out unranked, the next ranks them (as
       // the first ask of another order of them does), the next keeps the page without bounds.
       const listed = search(snap, request);
+      // Or the steps of its later asks taken between (later-steps.ts): the default order by
+      // these scores, by none, or left to the asks.
+      if (i % 3 !== 2)
+        for (const step of laterSteps(snap, request, i % 3 === 0 ? popularity : [])) step();
       const ranked = search(snap, request);
       const kept = search(snap, request);
       const own = ownPath(snap, request);

@@ -71,6 +71,7 @@ import type { Snapshot } from "./index/snapshot.ts";
 // Feeds tell the language of a text without one by the same test (feeds/feed-language.ts).
 export { cyrillicLanguageOf, normalise } from "./analysis/index.ts";
 export type {
+  CategoryCount,
   Facet,
   Hit,
   HitGroup,
@@ -109,6 +110,7 @@ export {
   offerEpoch,
   stampAnswer,
 } from "./query/answer-stamp.ts";
+export { laterSteps } from "./query/category-page.ts";
 export {
   categoryView,
   productVariations,

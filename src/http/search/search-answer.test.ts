@@ -3,8 +3,9 @@
 //  1. a facet value's swatch is the filter value's `swatch_image`, after its `color`; a facet
 //     without swatches is sent with the same fields
 //  2. a query without words (no result) is the empty data set with the filters flag asked
-//  3. answerJson is JSON.stringify of the answer, byte for byte, its filters' JSON kept for
-//     the list of counts answered again (a listing's pages) and a query that spells the key
+//  3. answerJson is JSON.stringify of the answer, byte for byte, its filters' and categories'
+//     JSON kept for the lists of counts answered again (a listing's pages) and a query that
+//     spells the keys
 import { expect, test } from "bun:test";
 import { category, param, product } from "../../../test/fixtures/engine-catalog.ts";
 import { SEARCH_DEFAULTS, type SearchParams } from "../../model/search.ts";
@@ -65,6 +66,7 @@ test("3. answerJson is the answer's JSON", () => {
   const asks = [
     params({ q: "чайник" }),
     params({ q: '"filters":[] чайник' }),
+    params({ q: '"categories":[] чайник' }),
     params({ q: "чайник", show_filters: false }),
     params({ browse: true, group_by_category: false }),
     params({ q: " ,. " }),
@@ -73,10 +75,22 @@ test("3. answerJson is the answer's JSON", () => {
     const request = searchRequest(p);
     const result = search(snap, request);
     const whole = JSON.stringify(searchAnswer(snap, request, result, null));
-    // Twice: the second with the filters' JSON kept, for a listing's page kept.
+    // Twice: the second with the filters' and the categories' JSON kept, for a listing's page.
     expect(answerJson(snap, request, result, null)).toBe(whole);
     expect(answerJson(snap, request, result, null)).toBe(whole);
   }
   const browsed = searchRequest(params({ browse: true, group_by_category: false }));
-  expect(answerJson(snap, browsed, search(snap, browsed), null)).toContain('"filters":[{"id":');
+  const json = answerJson(snap, browsed, search(snap, browsed), null);
+  expect(json).toContain('"filters":[{"id":');
+  expect(json).toContain('"categories":[{"id":');
+  // Another page of the listing in another language: its own lists, its own names.
+  for (const language of ["ru", "uk"] as const) {
+    const paged = searchRequest(
+      params({ browse: true, group_by_category: false, language, page: 2 }),
+    );
+    const result = search(snap, paged);
+    const whole = JSON.stringify(searchAnswer(snap, paged, result, null));
+    expect(answerJson(snap, paged, result, null)).toBe(whole);
+    expect(answerJson(snap, paged, search(snap, paged), null)).toBe(whole);
+  }
 });

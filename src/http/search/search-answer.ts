@@ -12,6 +12,7 @@ import type {
   Variation,
 } from "../../model/search.ts";
 import {
+  type CategoryCount,
   categoryView,
   type Facet,
   type Hit,
@@ -147,6 +148,8 @@ export function searchAnswer(
   request: SearchRequest,
   result: SearchResult | null,
   highlight: Highlight,
+  /** False: `categories` left empty (answerJson has their JSON kept). */
+  withCategories = true,
 ): SearchResponse {
   if (result === null) return emptyAnswer(request, request.facets);
   const grouped = groupedLayout(request);
@@ -159,10 +162,12 @@ export function searchAnswer(
     suggestions: result.suggestions as string[],
     filters_enabled: request.facets,
     filters: result.facets.map(filterOf),
-    categories: result.categories.map(({ slot, total }): SearchCategory => {
-      const c = readCategory(snap, slot, request.language, category);
-      return { id: c.id ?? 0, source_id: c.sourceId, name: c.name, url: c.url, total };
-    }),
+    categories: withCategories
+      ? result.categories.map(({ slot, total }): SearchCategory => {
+          const c = readCategory(snap, slot, request.language, category);
+          return { id: c.id ?? 0, source_id: c.sourceId, name: c.name, url: c.url, total };
+        })
+      : [],
     products: { groups: result.groups.map((g) => groupOf(snap, request, g, item)) },
     pagination: grouped
       ? pagination("categories", request.page, request.groupsPerPage, result.groupCount)
@@ -179,9 +184,10 @@ export function searchAnswer(
 
 /**
  * searchAnswer as JSON. A listing's pages without price bounds share one list of filter counts
- * (search/query/category-page.ts), the most of a store's page to serialise (30 filters of up to
- * 100 values: 0.2 ms of a 56 KB answer at 20,000 products): its JSON is made once per list and
- * put in its place, the same bytes as JSON.stringify makes of the whole answer.
+ * and one of category counts (search/query/category-page.ts), the most of a store's page to
+ * serialise (30 filters of up to 100 values and 214 categories: 25 and 27 KB of a 57 KB answer
+ * at 20,000 products): the JSON of each list is made once and put in its place, the same bytes
+ * as JSON.stringify makes of the whole answer; the categories' names are then not read again.
  */
 export function answerJson(
   snap: Snapshot,
@@ -189,24 +195,31 @@ export function answerJson(
   result: SearchResult | null,
   highlight: Highlight,
 ): string {
-  const answer = searchAnswer(snap, request, result, highlight);
-  if (result === null || result.facets.length === 0) return JSON.stringify(answer);
-  let filters = filtersJson.get(result.facets);
+  if (result === null) return JSON.stringify(searchAnswer(snap, request, result, highlight));
+  let categories = listsJson.get(result.categories);
+  const answer = searchAnswer(snap, request, result, highlight, categories === undefined);
+  if (categories === undefined) {
+    categories = JSON.stringify(answer.categories);
+    listsJson.set(result.categories, categories);
+  }
+  let filters = listsJson.get(result.facets);
   if (filters === undefined) {
     filters = JSON.stringify(answer.filters);
-    filtersJson.set(result.facets, filters);
+    listsJson.set(result.facets, filters);
   }
-  const rest = JSON.stringify({ ...answer, filters: [] });
-  // The first `"filters":[]` is the answer's own: no key before it holds an object, and a
-  // string's quotes are escaped.
-  const at = rest.indexOf(EMPTY_FILTERS) + EMPTY_FILTERS.length - 2;
-  return `${rest.slice(0, at)}${filters}${rest.slice(at + 2)}`;
+  const rest = JSON.stringify({ ...answer, filters: [], categories: [] });
+  // The first `"filters":[]` and `"categories":[]` are the answer's own, in that order: no key
+  // before them holds an object, and a string's quotes are escaped.
+  const f = rest.indexOf(EMPTY_FILTERS) + EMPTY_FILTERS.length - 2;
+  const c = rest.indexOf(EMPTY_CATEGORIES, f) + EMPTY_CATEGORIES.length - 2;
+  return `${rest.slice(0, f)}${filters}${rest.slice(f + 2, c)}${categories}${rest.slice(c + 2)}`;
 }
 
 const EMPTY_FILTERS = '"filters":[]';
+const EMPTY_CATEGORIES = '"categories":[]';
 
-/** The JSON of each list of filter counts answered (answerJson), while it is kept. */
-const filtersJson = new WeakMap<readonly Facet[], string>();
+/** The JSON of each list of filter or category counts answered (answerJson), while it is kept. */
+const listsJson = new WeakMap<readonly Facet[] | readonly CategoryCount[], string>();
 
 function groupOf(
   snap: Snapshot,

@@ -9,6 +9,7 @@ import type { DomainRecord } from "../../model/records.ts";
 import type { SearchParams } from "../../model/search.ts";
 import {
   hasCategory,
+  laterSteps,
   offerEpoch,
   type Snapshot,
   search,
@@ -25,6 +26,7 @@ import type { Route, RouteContext } from "../stack/route-table.ts";
 import { AnswerCache } from "./answer-cache.ts";
 import { categoryTreeAnswer } from "./category-tree-answer.ts";
 import { OPEN_CORS } from "./cors.ts";
+import { LaterSteps } from "./later-steps.ts";
 import { corsOf, refusedOrigin } from "./origin-check.ts";
 import { parseSearchParams } from "./parse-params.ts";
 import {
@@ -124,6 +126,9 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
   // Cost, not count: a store's searches pay the time they took, after; one in debt waits.
   const costs = new SharedTokenBuckets(deps.cost, deps.costMemory, deps.threads);
   const cache = new AnswerCache(ANSWER_CACHE_BYTES / deps.threads);
+  const later = new LaterSteps((domainId, started, ended) =>
+    costs.charge(domainId, performance.timeOrigin + ended, ended - started),
+  );
   const refuse = (error: AppError): Response => {
     const response = errorResponse(error);
     for (const [name, value] of Object.entries(UNCACHEABLE)) response.headers.set(name, value);
@@ -210,6 +215,13 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
         stamp: stampAnswer(epoch, asked, result),
       };
       if (key !== null) cache.put(key, answer);
+      // A category page's listing: what its next pages, sorts and sliders would make, made on
+      // later turns (later-steps.ts), the popular order by the scores it is asked with now.
+      if (browsing) {
+        const scores = deps.popularity(domain.id).scores;
+        const steps = laterSteps(snap, asked, scores);
+        later.add(domain.id, () => indexer.snapshot === snap, steps);
+      }
     }
     // A category page counts as a view of its category (one the store has), apart from searches.
     const viewed =

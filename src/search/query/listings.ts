@@ -62,6 +62,8 @@ export interface ListedHits {
  */
 export interface Shared {
   readonly snap: Snapshot;
+  /** Its key among the domain's listings (listingKey). */
+  readonly key: string;
   readonly hits: ListedHits;
   readonly segments: Int32Array;
   readonly lists: Int32Array;
@@ -76,6 +78,8 @@ export interface Shared {
   readonly facets: Map<boolean, readonly Facet[]>;
   /** The hits by discounted price (byPriceOf), made when a page first bounds the price. */
   byPrice: ByPrice | null;
+  /** Whether the steps of its later asks were handed out (category-page.ts: laterSteps). */
+  stepsTaken: boolean;
 }
 
 /** The hits by discounted price, ascending (ties in doc order), and their prices. */
@@ -160,7 +164,8 @@ interface Listings {
 /**
  * At most this many hit sets a domain (and hits held: this times its docs), the oldest asked
  * dropped first: a public token may ask pages of every category in every sort, and each costs
- * about 80 bytes a product, and 8 more per order asked.
+ * about 80 bytes a product, and 8-16 more per order made (each of the five once its later
+ * steps are taken: category-page.ts).
  */
 const MAX_LISTINGS = 24;
 const MAX_HELD_PER_DOC = 6;
@@ -168,30 +173,40 @@ const MAX_HELD_PER_DOC = 6;
 /** By the domain's offer epochs (carried from snapshot to snapshot: snapshot.ts). */
 const byDomain = new WeakMap<Int32Array, Listings>();
 
-/**
- * The hits that the page `request` (a category page without filters) is made of, collected at
- * its first ask on this snapshot and offer epoch (in any order).
- */
-export function listedOf(snap: Snapshot, request: SearchRequest): Shared {
+/** The domain's listings of this snapshot and offer epoch, made empty on another. */
+function listingsOf(snap: Snapshot): Listings {
   const epoch = offerEpoch(snap);
   let listings = byDomain.get(snap.offerEpochs);
   if (listings === undefined || listings.snap !== snap || listings.epoch !== epoch) {
     listings = { snap, epoch, byKey: new Map(), held: 0 };
     byDomain.set(snap.offerEpochs, listings);
   }
-  const key = [
+  return listings;
+}
+
+/** What a listing holds apart from the others: all but the order and the page. */
+const listingKey = (request: SearchRequest): string =>
+  [
     request.categoryId ?? "",
     request.language,
     request.showUnavailable,
     request.warehouse ?? "",
   ].join("\u0000");
+
+/**
+ * The hits that the page `request` (a category page without filters) is made of, collected at
+ * its first ask on this snapshot and offer epoch (in any order).
+ */
+export function listedOf(snap: Snapshot, request: SearchRequest): Shared {
+  const listings = listingsOf(snap);
+  const key = listingKey(request);
   let shared = listings.byKey.get(key);
   if (shared !== undefined) {
     // Asked again: the newest of the domain's, the last to be dropped.
     listings.byKey.delete(key);
     listings.byKey.set(key, shared);
   } else {
-    const made = collectListed(snap, request);
+    const made = collectListed(snap, request, key);
     shared = made;
     listings.byKey.set(key, made);
     listings.held += made.hits.count;
@@ -204,6 +219,21 @@ export function listedOf(snap: Snapshot, request: SearchRequest): Shared {
     }
   }
   return shared;
+}
+
+/** The hits of `request`'s listing if collected on this snapshot and offer epoch, else null. */
+export const listedAlready = (snap: Snapshot, request: SearchRequest): Shared | null =>
+  listingsOf(snap).byKey.get(listingKey(request)) ?? null;
+
+/** Whether `shared` is still kept: its snapshot's and offer epoch's, not dropped. */
+export function stillListed(shared: Shared): boolean {
+  const listings = byDomain.get(shared.snap.offerEpochs);
+  return (
+    listings !== undefined &&
+    listings.snap === shared.snap &&
+    listings.epoch === offerEpoch(shared.snap) &&
+    listings.byKey.get(shared.key) === shared
+  );
 }
 
 /**
@@ -237,7 +267,7 @@ const sameScores = (a: Listing["popularity"], b: Listing["popularity"]): boolean
 const copy = <T extends Uint32Array | Float64Array>(a: T | undefined): T => (a as T).slice() as T;
 
 /** Every product a page of `request` may show, whatever its order and price bounds. */
-function collectListed(snap: Snapshot, request: SearchRequest): Shared {
+function collectListed(snap: Snapshot, request: SearchRequest, key: string): Shared {
   const every: SearchRequest = {
     ...request,
     filters: [],
@@ -289,11 +319,13 @@ function collectListed(snap: Snapshot, request: SearchRequest): Shared {
   const facets = new Map();
   return {
     snap,
+    key,
     hits,
     segments,
     lists,
     orders,
     laidOut: false,
+    stepsTaken: false,
     variants,
     groups: null,
     facets,
