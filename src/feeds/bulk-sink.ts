@@ -66,17 +66,17 @@ export function outcomes(answer: BulkAnswer, count: number): ItemOutcome[] {
 }
 
 export function bulkSink(calls: BulkCalls): FeedSink {
-  const body = (items: readonly string[]) => encoder.encode(`[${items.join(",")}]`);
+  const arrayOf = (items: readonly string[]) => encoder.encode(`[${items.join(",")}]`);
   const { preview, missing, retire } = calls;
   return {
-    categories: async (items) => outcomes(await calls.categories(body(items)), items.length),
-    products: async (items) => outcomes(await calls.products(body(items)), items.length),
+    categories: async (items) => outcomes(await calls.categories(arrayOf(items)), items.length),
+    products: async ({ ids, body }) => outcomes(await calls.products(body), ids.length),
     reindex: async () => {
       await calls.reindex();
     },
     ...(preview && {
-      preview: async (items, categories) =>
-        outcomes(await preview(body(items), categories), items.length),
+      preview: async ({ ids, body }, categories) =>
+        outcomes(await preview(body, categories), ids.length),
     }),
     ...(missing && { missing }),
     ...(retire && { retire }),
