@@ -5,7 +5,8 @@
 // index and was collected only after hundreds of MB of it (BENCHMARKS.md, "Feeds"). The
 // feed's bytes arrive as they are read, each acknowledged once taken; the plan goes back once
 // the feed has parsed to its end; then one batch of products each time the run asks for one,
-// as the bulk import's body (transferred, not copied). Handle: planned-feed.ts.
+// as the bulk import's body (transferred, not copied). A thread runs one feed at a time and is
+// kept for the next run (its compiled code with it). Handle: planned-feed.ts.
 
 import type { BatchLimits } from "../clients/backoffice/batches.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
@@ -140,9 +141,13 @@ async function run(format: FeedFormat | "auto", limits: BatchLimits): Promise<vo
 self.onmessage = (event: MessageEvent<ToPlanThread>) => {
   const m = event.data;
   if (m.type === "start") {
+    closing = false;
     void run(m.format, m.limits).finally(async () => {
       // The run's messages after its end: a `close` is what the handle waits for.
       while (!closing) if ((await next()).type === "close") closing = true;
+      inbox.length = 0;
+      // Kept for the next run: what this one left goes now, while the thread is idle.
+      Bun.gc(true);
       post({ type: "closed" });
     });
     return;

@@ -26,6 +26,17 @@ export interface PlannedFeed extends AsyncDisposable {
  */
 const WINDOW = 16;
 
+/**
+ * Plan threads kept idle between runs: a new thread compiles the read again (JSC's JIT ~0.6 s
+ * of CPU a run, and the run's first seconds on slower code; BENCHMARKS.md, "Feeds").
+ */
+const KEPT = 1;
+const idle: Worker[] = [];
+
+/** A small heap, collected often: what the read leaves is garbage within a record or two. */
+const planThread = () =>
+  new Worker(new URL("./plan-thread.ts", import.meta.url).href, { smol: true });
+
 function errorOf(e: ThreadError): Error {
   if (e.kind === "syntax") return new FeedSyntaxError(e.line, e.column, e.reason);
   if (e.kind === "app") return new AppError(e.code, e.vars);
@@ -34,16 +45,17 @@ function errorOf(e: ThreadError): Error {
 
 /**
  * Reads `bytes` into a plan on a plan thread; resolves once the feed has parsed to its end
- * (throws FeedSyntaxError where it breaks, or the error of `bytes` itself). The thread ends,
- * its spool removed, when the result is disposed.
+ * (throws FeedSyntaxError where it breaks, or the error of `bytes` itself). The thread's run
+ * ends, its spool removed, when the result is disposed; the thread waits for the next run.
  */
 export async function planInThread(
   bytes: AsyncIterable<Uint8Array>,
   format: FeedFormat | "auto",
   limits: BatchLimits,
 ): Promise<PlannedFeed> {
-  // A small heap, collected often: what the read leaves is garbage within a record or two.
-  const worker = new Worker(new URL("./plan-thread.ts", import.meta.url).href, { smol: true });
+  const worker = idle.pop() ?? planThread();
+  worker.ref();
+  let healthy = true;
   const send = (m: ToPlanThread, transfer: ArrayBuffer[] = []) => worker.postMessage(m, transfer);
   /** The thread's messages not taken yet, and who waits for a change (the run, the pump). */
   const inbox: FromPlanThread[] = [];
@@ -66,6 +78,7 @@ export async function planInThread(
     wake();
   };
   worker.onerror = (event) => {
+    healthy = false;
     failure ??= new Error(`plan thread: ${event.message}`);
     closed();
     wake();
@@ -88,7 +101,10 @@ export async function planInThread(
     wake();
     send({ type: "close" });
     await ended;
-    worker.terminate();
+    if (healthy && idle.length < KEPT) {
+      worker.unref();
+      idle.push(worker);
+    } else worker.terminate();
   };
   send({ type: "start", format, limits });
   void (async () => {
