@@ -32,7 +32,12 @@ import { htmlToText, parsePrice, plainLine } from "./feed-text.ts";
 import { emptyOffer } from "./feed-types.ts";
 import { importFeed } from "./import-feed.ts";
 import { OfferSpool } from "./offer-spool.ts";
+import type { ProductBatch } from "./product-batches.ts";
 import type { FeedSink } from "./run-feed.ts";
+
+/** A product batch's items, each as its JSON. */
+const itemsOf = (batch: ProductBatch): string[] =>
+  (JSON.parse(new TextDecoder().decode(batch.body)) as unknown[]).map((i) => JSON.stringify(i));
 
 async function* chunked(bytes: Uint8Array, size = 1000): AsyncGenerator<Uint8Array> {
   for (let i = 0; i < bytes.length; i += size) yield bytes.slice(i, i + size);
@@ -47,8 +52,8 @@ function memory() {
       return b.map(() => ({ status: 201 }));
     },
     products: async (b) => {
-      sent.products.push(...b.map((j) => JSON.parse(j)));
-      return b.map(() => ({ status: 201 }));
+      sent.products.push(...itemsOf(b).map((j) => JSON.parse(j)));
+      return b.ids.map(() => ({ status: 201 }));
     },
     reindex: async () => {},
   };
@@ -460,7 +465,7 @@ describe("6. a run is a diff", () => {
       },
       products: async (b) => {
         calls.products++;
-        return b.map((j) => {
+        return itemsOf(b).map((j) => {
           const { id, o } = outcome(j);
           stored.set(id, j);
           return o;
@@ -468,7 +473,7 @@ describe("6. a run is a diff", () => {
       },
       preview: async (b) => {
         calls.preview++;
-        return b.map((j) => outcome(j).o);
+        return itemsOf(b).map((j) => outcome(j).o);
       },
       reindex: async () => {},
       missing: async (present) => {

@@ -57,9 +57,9 @@ test("2. stock sets availability only", async () => {
     bytesOf(feed),
     {
       categories: async (items) => items.map(() => ({ status: 201 as const })),
-      products: async (items) => {
-        products.push(...items.map((i) => JSON.parse(i)));
-        return items.map(() => ({ status: 201 as const }));
+      products: async (batch) => {
+        products.push(...JSON.parse(new TextDecoder().decode(batch.body)));
+        return batch.ids.map(() => ({ status: 201 as const }));
       },
       reindex: async () => {},
     },

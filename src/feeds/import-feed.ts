@@ -1,9 +1,7 @@
 import type { BatchLimits } from "../clients/backoffice/batches.ts";
 import { AppError } from "../errors.ts";
 import { type FeedFormat, FeedSyntaxError } from "./feed-types.ts";
-import { OfferSpool } from "./offer-spool.ts";
-import { planFeed } from "./plan-feed.ts";
-import { openFeed } from "./read-feed.ts";
+import { planInThread } from "./planned-feed.ts";
 import { type FeedRunResult, type FeedSink, runPlan } from "./run-feed.ts";
 
 // One feed run from its bytes to its result: the pipeline the CLI and the route share.
@@ -26,8 +24,9 @@ export interface FeedImport {
 
 /**
  * Reads the whole feed and plans it before the first write: a feed that breaks anywhere is
- * 400 `feed_malformed` with its line and column, and nothing of the run is written. The offers
- * wait in a spool on disk meanwhile (offer-spool.ts), removed when the run ends.
+ * 400 `feed_malformed` with its line and column, and nothing of the run is written. The read
+ * and the mapping run on a plan thread of the run's own (plan-thread.ts); the offers wait in
+ * a spool on disk meanwhile (offer-spool.ts), removed when the run ends.
  */
 export async function importFeed(
   bytes: AsyncIterable<Uint8Array>,
@@ -36,12 +35,11 @@ export async function importFeed(
 ): Promise<FeedRunResult> {
   const started = performance.now();
   try {
-    await using spool = new OfferSpool();
-    const feed = await openFeed(bytes, options.format);
-    const plan = await planFeed(feed.entries, spool);
-    return await runPlan(plan, sink, {
+    await using feed = await planInThread(bytes, options.format, options.limits);
+    return await runPlan(feed.plan, sink, {
       ...options,
-      ...feed,
+      format: feed.format,
+      encoding: feed.encoding,
       force: options.force ?? false,
       forceFlag: options.forceFlag ?? "force=true",
       deleteMissing: options.deleteMissing ?? false,

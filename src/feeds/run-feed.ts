@@ -4,13 +4,9 @@ import type { FeedResult } from "../model/feeds.ts";
 import type { FieldErrors } from "../model/import.ts";
 import type { FeedEncoding } from "./decode.ts";
 import type { FeedFormat } from "./feed-types.ts";
-import type {
-  CategoryError,
-  FeedPlan,
-  OfferError,
-  PlannedCategory,
-  PlannedProduct,
-} from "./plan-feed.ts";
+import type { CategoryError, OfferError, PlannedCategory } from "./plan-feed.ts";
+import type { WritePlan } from "./planned-feed.ts";
+import type { ProductBatch } from "./product-batches.ts";
 
 // A planned feed written through the bulk import (the HTTP thread's import writer, or the CLI's
 // own import service): categories, then products, in batches under the bulk limits, so that
@@ -23,14 +19,14 @@ export type ItemOutcome = { status: 200 | 201; unchanged?: boolean } | { errors:
 export interface FeedSink {
   categories(items: readonly string[]): Promise<ItemOutcome[]>;
   /** Writes the products that differ from the stored ones; the others come back `unchanged`. */
-  products(items: readonly string[]): Promise<ItemOutcome[]>;
+  products(batch: ProductBatch): Promise<ItemOutcome[]>;
   /** Makes saved items of a batch that had a failed item searchable (specification 4.1 rule 8). */
   reindex(): Promise<void>;
   /**
    * A dry run's products: planned against the store, the feed's categories taken as existing,
    * nothing written. A sink without it answers a dry run without the store.
    */
-  preview?(items: readonly string[], categories: readonly number[]): Promise<ItemOutcome[]>;
+  preview?(batch: ProductBatch, categories: readonly number[]): Promise<ItemOutcome[]>;
   /**
    * The domain's product count, and the available products the feed lacks (`present`: its
    * offer ids), or with `deleting` every product it lacks. A sink without `missing` makes
@@ -46,14 +42,6 @@ export interface FeedSink {
   delete?(sourceIds: readonly string[]): Promise<number>;
 }
 
-/**
- * The most products a run writes in one batch (the server's bulk limit if it is lower): a
- * batch is held whole on both threads, as its items, its JSON and its answer (which carries
- * every record written), and batches of the bulk limit's 10,000 items grew the server by
- * hundreds of MB (BENCHMARKS.md, "Feeds").
- */
-const PRODUCT_BATCH = 1000;
-
 /** The most errors an answer lists; `failed` counts them all. */
 export const LISTED_ERRORS = 1000;
 
@@ -68,6 +56,7 @@ export function categoryJson(c: PlannedCategory): string {
 export interface RunOptions {
   format: FeedFormat;
   encoding: FeedEncoding;
+  /** Of the categories' batches (the products' are cut by the plan thread). */
   limits: BatchLimits;
   dryRun: boolean;
   /** Runs a feed that lacks more than half of the store's products. */
@@ -88,7 +77,7 @@ export interface RunOptions {
  * deleted with `deleteMissing`).
  */
 export async function runPlan(
-  plan: FeedPlan,
+  plan: WritePlan,
   sink: FeedSink,
   options: RunOptions,
 ): Promise<FeedRunResult> {
@@ -127,32 +116,29 @@ export async function runPlan(
   const feedCategories = plan.categories.map((c) => Number(c.item.source_category_id));
   const preview = sink.preview;
   const write = options.dryRun
-    ? preview && ((items: readonly string[]) => preview(items, feedCategories))
-    : (items: readonly string[]) => sink.products(items);
-  const count = (items: PlannedProduct[], outcomes: ItemOutcome[]) => {
+    ? preview && ((batch: ProductBatch) => preview(batch, feedCategories))
+    : (batch: ProductBatch) => sink.products(batch);
+  const count = (ids: string[], outcomes: ItemOutcome[]) => {
     outcomes.forEach((o, i) => {
       if (!("status" in o)) {
         partial = true;
-        storeErrors.push({ offer_id: items[i]?.id ?? "", line: 0, errors: o.errors });
+        storeErrors.push({ offer_id: ids[i] ?? "", line: 0, errors: o.errors });
       } else counts[o.unchanged ? "unchanged" : o.status === 201 ? "created" : "updated"]++;
     });
-    done += items.length;
+    done += ids.length;
     options.onProgress?.(done, total);
   };
-  // One batch in flight while the next is mapped: the import thread writes one while this
-  // thread reads the spool. Batches of a domain are written in the order sent.
+  // One batch in flight while the next is mapped: the import thread writes one while the
+  // plan thread maps the next. Batches of a domain are written in the order sent.
   // A failed write stops the run at the next batch (each promise is awaited in order below;
   // the catch only keeps one not awaited yet from counting as unhandled).
   let previous: Promise<void> = Promise.resolve();
-  const productLimits = {
-    maxItems: Math.min(options.limits.maxItems, PRODUCT_BATCH),
-    maxBytes: options.limits.maxBytes,
-  };
-  for await (const batch of batches(plan.products, (p) => p.json, productLimits)) {
-    const written = write ? write(batch.json) : Promise.resolve([]);
+  for await (const batch of plan.products) {
+    const { ids } = batch;
+    const written = write ? write(batch) : Promise.resolve([]);
     written.catch(() => {});
     await previous;
-    previous = written.then((outcomes) => count(batch.items, outcomes));
+    previous = written.then((outcomes) => count(ids, outcomes));
     previous.catch(() => {});
   }
   await previous;

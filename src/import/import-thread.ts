@@ -119,6 +119,7 @@ async function batch(
   kind: "products" | "categories",
   domainId: number,
   run: () => Promise<ImportResponse<unknown>>,
+  write?: ProductWriteOptions,
 ): Promise<Reply> {
   const at = () => new Date().toISOString();
   try {
@@ -132,7 +133,7 @@ async function batch(
         errors: r.errors,
         source_ids: r.errorSources,
       });
-    return answer(r);
+    return answer(r, write);
   } catch (error) {
     if (error instanceof AppError)
       failures.add(domainId, { at: at(), kind, status: error.status, detail: error.message });
@@ -145,9 +146,13 @@ async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Rep
   switch (m.type) {
     case "products":
       // A dry run wrote nothing: its errors are its answer's, not a failed batch of /admin.
-      if (m.write?.dryRun) return answer(await imports.importProducts(m.domainId, m.body, m.write));
-      return batch(m.type, m.domainId, () =>
-        (imports as ImportService).importProducts(m.domainId, m.body, m.write),
+      if (m.write?.dryRun)
+        return answer(await imports.importProducts(m.domainId, m.body, m.write), m.write);
+      return batch(
+        m.type,
+        m.domainId,
+        () => (imports as ImportService).importProducts(m.domainId, m.body, m.write),
+        m.write,
       );
     case "feed-missing":
       return { ok: true, missing: await imports.missing(m.domainId, m.present, m.deleting) };
@@ -198,11 +203,12 @@ async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Rep
   }
 }
 
-function answer(r: ImportResponse<unknown>): Reply {
+/** A feed's batch (`skipUnchanged`; the bulk API sends none) answers no unchanged record. */
+function answer(r: ImportResponse<unknown>, write?: ProductWriteOptions): Reply {
   const created = r.successful.filter((s) => s.status === 201).length;
   return {
     ok: true,
-    response: encodeResponse(r),
+    response: encodeResponse(r, { unchangedData: !write?.skipUnchanged }),
     items: { created, updated: r.successful.length - created, failed: r.errors.length },
   };
 }
