@@ -53,6 +53,28 @@ export function packOffers(records: readonly ProductRecord[]): Float64Array {
   return out;
 }
 
+/**
+ * What a change-log entry of products wrote, by product id: the record's JSON as stored, or,
+ * for a write that changed only the offer, the offer alone. The indexer patches from it
+ * without reading the store (indexing/fresh-records.ts on the writing node, the Redis log's
+ * entries on the others).
+ */
+export interface WrittenProducts {
+  readonly records: Map<number, string>;
+  readonly offers: Map<number, ProductOffer>;
+}
+
+/** Packed offers as text (base64 of the bytes), for a Redis string. */
+export const offersText = (packed: Float64Array): string =>
+  Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength).toString("base64");
+
+/** The packed offers of `offersText`. */
+export function offersOfText(text: string): Float64Array {
+  const bytes = Buffer.from(text, "base64");
+  // A copy: the decoded bytes need not lie at an offset a Float64Array can start at.
+  return new Float64Array(new Uint8Array(bytes).buffer);
+}
+
 export function unpackOffers(packed: Float64Array): ProductOffer[] {
   const out: ProductOffer[] = [];
   let at = 0;
