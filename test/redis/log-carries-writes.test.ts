@@ -3,8 +3,8 @@
 //  1. a price change and a content change written on node A show in node B's search answers,
 //     and no node reads a product key of the domain outside the write scripts meanwhile (the
 //     writing node has its batch's records, B the entry's: MONITOR on the test's own Redis)
-//  2. once every live node has applied them, the entries' writes are trimmed at a heartbeat
-//     while the entries stay (the log's own retention, log-retention.ts)
+//  2. once every live node has applied them, the entries' writes are trimmed (a beat
+//     as a position moves) while the entries stay (the log's own retention, log-retention.ts)
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createClient } from "redis";
 import {
@@ -92,7 +92,7 @@ test("2. the entries' writes are trimmed once every live node applied them; the 
     const entries = await c.xLen(log);
     // The category batch, the product, its price, its name.
     expect(entries).toBe(4);
-    // Every node beats each 5 s (DEFAULT_RETENTION.heartbeatMs) and has applied every entry.
+    // Every node has applied every entry, and announced it as its position moved.
     await until(
       "log-w trimmed",
       () => c.xLen(written),

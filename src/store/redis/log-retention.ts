@@ -19,7 +19,9 @@ import { LuaScript } from "./lua-script.ts";
  *    entries were trimmed anyway (a node paused for longer than `liveMs` and `minAgeMs`) sees
  *    the gap and rebuilds the domain from the store (change-log.ts).
  * 4. What the products entries wrote (keys.ts, "log-w") goes sooner: at every heartbeat, once
- *    every live node has applied the entry; an entry without it sends a node to the store.
+ *    every live node has applied the entry; an entry without it sends a node to the store. A
+ *    node also beats each time its position moves, so these go within a round trip of the
+ *    slowest live node's read.
  * Ages and liveness are measured with the Redis server's clock (TIME), never the nodes'.
  */
 export interface RetentionOptions {
@@ -126,9 +128,30 @@ export class LogRetention {
   /** The node has applied the domain's log up to `seq`. */
   applied(domainId: number, seq: number): void {
     const before = this.positions.get(domainId);
-    this.positions.set(domainId, Math.max(before ?? 0, seq));
-    // The first position of a domain is announced at once, not at the next beat.
-    if (before === undefined) void this.beat(domainId).catch(() => {});
+    if (before !== undefined && seq <= before) return;
+    this.positions.set(domainId, seq);
+    // Announced at once, not at the next beat: what the entries wrote (log-w) goes as soon as
+    // every live node is past them, seconds of a bulk load's records sooner.
+    this.announce(domainId);
+  }
+
+  /** Per domain: a beat on its way, and whether the position moved again meanwhile. */
+  private readonly beating = new Map<number, boolean>();
+
+  /** One beat at a time per domain; positions reached meanwhile go in one more, the newest. */
+  private announce(domainId: number): void {
+    if (this.beating.has(domainId)) {
+      this.beating.set(domainId, true);
+      return;
+    }
+    this.beating.set(domainId, false);
+    void this.beat(domainId)
+      .catch(() => {})
+      .finally(() => {
+        const again = this.beating.get(domainId);
+        this.beating.delete(domainId);
+        if (again) this.announce(domainId);
+      });
   }
 
   async heartbeat(): Promise<void> {
