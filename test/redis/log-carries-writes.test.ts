@@ -5,8 +5,12 @@
 //     writing node has its batch's records, B the entry's: MONITOR on the test's own Redis)
 //  2. once every live node has applied them, the entries' writes are trimmed (a beat
 //     as a position moves) while the entries stay (the log's own retention, log-retention.ts)
+//  3. an entry read by another store carries each write once: the record as stored for a
+//     content change, the offer alone for an offer-only one; the later of two writes of one id
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createClient } from "redis";
+import { RedisStore } from "../../src/store/redis/redis-store.ts";
+import { categoryDraft, productDraft } from "../contract/store.case.ts";
 import {
   CATEGORIES,
   category,
@@ -102,5 +106,63 @@ test("2. the entries' writes are trimmed once every live node applied them; the 
     expect(await c.xLen(log)).toBe(entries);
   } finally {
     await c.close();
+  }
+});
+
+test("3. another store reads each write once: the record as stored, or the offer alone", async () => {
+  // A Redis of its own: the nodes of 1 would tail the domain and trim its log-w once past it.
+  await using own = await startRedis();
+  const retention = { heartbeatMs: 3_600_000, trimEveryMs: 3_600_000, liveMs: 60_000, minAgeMs: 0 };
+  const writer = await RedisStore.open(own.url, { retention });
+  const reader = await RedisStore.open(own.url, { retention });
+  try {
+    const d = await writer.createDomain("entries", { secret_token: "s3", search_token: "q3" });
+    await writer.writeCategories(d.id, [categoryDraft(1)], { log: true });
+    const stock = (price: number) => ({
+      warehouses: [{ external_id: "w1", available: true, currency_code: "UAH", new_price: price }],
+    });
+    const [p1, p2] = await writer.writeProducts(
+      d.id,
+      [productDraft("p1", stock(100)), productDraft("p2")],
+      { log: true },
+    );
+    const stored = [p1, p2].map((r) => (r?.ok ? r.json : "")) as [string, string];
+    // An offer-only write keeps the content time, so it needs a later millisecond to tell.
+    await Bun.sleep(2);
+    const repriced = productDraft("p1", { new_price: 90, ...stock(95) });
+    // p2 twice in one batch: a content change, then the same again (the later one counts).
+    const [r1, , r2] = await writer.writeProducts(
+      d.id,
+      [repriced, productDraft("p2", { vendor: "A" }), productDraft("p2", { vendor: "B" })],
+      { log: true },
+    );
+    const entries = await reader.read(d.id, 1, 10);
+    expect(entries.map((e) => [e.seq, e.kind, e.ids])).toEqual([
+      [2, "products", [1, 2]],
+      [3, "products", [1, 2, 2]],
+    ]);
+    const [created, changed] = entries.map((e) => e.written);
+    expect([...(created?.records ?? [])]).toEqual([
+      [1, stored[0]],
+      [2, stored[1]],
+    ]);
+    expect(created?.offers.size).toBe(0);
+    if (!r1?.ok) throw new Error("p1 not written");
+    expect([...(changed?.offers.values() ?? [])]).toEqual([
+      {
+        id: 1,
+        updated_at: r1.record.updated_at,
+        content_updated_at: r1.record.content_updated_at,
+        new_price: 90,
+        old_price: null,
+        availability: true,
+        warehouses: [{ available: true, currency_code: "UAH", new_price: 95, old_price: null }],
+      },
+    ]);
+    expect([...(changed?.records ?? [])]).toEqual([[2, r2?.ok ? r2.json : ""]]);
+    expect(JSON.parse(changed?.records.get(2) ?? "{}").vendor).toBe("B");
+  } finally {
+    await writer.close();
+    await reader.close();
   }
 });
