@@ -7,6 +7,8 @@
 //     as a position moves) while the entries stay (the log's own retention, log-retention.ts)
 //  3. an entry read by another store carries each write once: the record as stored for a
 //     content change, the offer alone for an offer-only one; the later of two writes of one id
+//  4. a bulk load's entry (past WRITTEN_BYTES) carries nothing: its records stay in the product
+//     hash only, and the other nodes read them from there
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createClient } from "redis";
 import { RedisStore } from "../../src/store/redis/redis-store.ts";
@@ -161,6 +163,28 @@ test("3. another store reads each write once: the record as stored, or the offer
     ]);
     expect([...(changed?.records ?? [])]).toEqual([[2, r2?.ok ? r2.json : ""]]);
     expect(JSON.parse(changed?.records.get(2) ?? "{}").vendor).toBe("B");
+  } finally {
+    await writer.close();
+    await reader.close();
+  }
+});
+
+test("4. a bulk load's entry carries nothing: its records are read from the store", async () => {
+  await using own = await startRedis();
+  const writer = await RedisStore.open(own.url);
+  const reader = await RedisStore.open(own.url);
+  try {
+    const d = await writer.createDomain("bulk", { secret_token: "s4", search_token: "q4" });
+    await writer.writeCategories(d.id, [categoryDraft(1)], { log: true });
+    // ~400 characters a record: 2,000 of them are past the 512 KiB an entry carries.
+    const drafts = Array.from({ length: 2_000 }, (_, i) => productDraft(`bulk-${i}`));
+    await writer.writeProducts(d.id, drafts, { log: true });
+    const [entry] = await reader.read(d.id, 1, 10);
+    expect([entry?.kind, entry?.ids.length, entry?.written]).toEqual([
+      "products",
+      2_000,
+      undefined,
+    ]);
   } finally {
     await writer.close();
     await reader.close();

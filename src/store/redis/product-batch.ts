@@ -23,6 +23,11 @@ import { LuaScript } from "./lua-script.ts";
 // New ids come from INCR inside the write script, so two nodes never hand out the same id.
 // The plan gives new products provisional ids -1, -2, ...; a record's JSON starts with its id,
 // which is cut off (`{"id":-1`), and the script writes `{"id":<id>` followed by the rest.
+/**
+ * The most a batch's entry carries of what it wrote (keys.ts, "log-w"), in characters: ~250
+ * records of the project catalog, or ~4,600 offers.
+ */
+const WRITTEN_BYTES = 512 * 1024;
 /** A batch that keeps losing the race reports an outage rather than retrying forever. */
 export const MAX_ATTEMPTS = 20;
 
@@ -80,7 +85,7 @@ for i = 1, n_ops do
   local doc = '{"id":' .. sid .. ARGV[a + 4]
   redis.call('HSET', KEYS[2], sid, doc)
   -- 111 is "o": an offer-only write, whose offer is in the packed offers instead.
-  lines[i] = string.byte(shape, i) == 111 and '' or doc
+  if shape ~= '' then lines[i] = string.byte(shape, i) == 111 and '' or doc end
   a = a + 5
 end
 for j = a, #ARGV, 1000 do
@@ -89,7 +94,7 @@ end
 local seq = 0
 if log_flag == '1' then
   seq = append_log(KEYS[7], KEYS[8], 'products', '[' .. table.concat(ids, ',') .. ']')
-  append_written(KEYS[9], seq, table.concat(lines, '\\n'), offers)
+  if shape ~= '' then append_written(KEYS[9], seq, table.concat(lines, '\\n'), offers) end
 end
 return {1, ids, seq}
 `);
@@ -253,15 +258,20 @@ function planWrite(
   });
   // What the entry carries for the other nodes: an update that changed only the offer goes as
   // its offer, packed; every other write as its record's JSON, as stored (a line of it; JSON
-  // never holds a raw newline). A new product is never offer-only.
+  // never holds a raw newline). A new product is never offer-only. A batch past WRITTEN_BYTES
+  // (a bulk load's) carries nothing: its records would go to the AOF twice, and the other
+  // nodes read them back in one HMGET, as before.
   const offered: ProductRecord[] = [];
   let shape = "";
+  let bytes = 0;
   for (const op of plan.log ? ops : []) {
     const offer = op.mode === "u" && offerOnly(op.record);
     if (offer) offered.push(op.record);
+    else bytes += op.body.length;
     shape += offer ? "o" : "c";
   }
-  const offers = offered.length ? offersText(packOffers(offered)) : "";
+  let offers = offered.length ? offersText(packOffers(offered)) : "";
+  if (bytes + offers.length > WRITTEN_BYTES) [shape, offers] = ["", ""];
   const args: string[] = [plan.log ? "1" : "0", shape, offers];
   args.push(String(seen.products.size));
   for (const [sid, s] of seen.products) args.push(sid, s ? s.meta : "");
