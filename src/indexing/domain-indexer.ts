@@ -1,6 +1,6 @@
 import type { MerchRule } from "../model/merchandising.ts";
-import type { ProductOffer } from "../model/offers.ts";
-import type { CategoryRecord, ChangeEntry, ProductRecord } from "../model/records.ts";
+import type { LoggedChange, ProductOffer } from "../model/offers.ts";
+import type { CategoryRecord, ProductRecord } from "../model/records.ts";
 import {
   buildSnapshot,
   hasCategory,
@@ -233,7 +233,7 @@ export class DomainIndexer {
   }
 
   // Consecutive entries are coalesced into one patch: one snapshot swap per read.
-  private async apply(entries: ChangeEntry[]): Promise<void> {
+  private async apply(entries: LoggedChange[]): Promise<void> {
     const last = entries[entries.length - 1];
     if (!last) return;
     if (entries.some((e) => e.kind === "reindex")) {

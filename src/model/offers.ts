@@ -1,4 +1,9 @@
-import { CURRENCIES, type ProductRecord, type WarehouseStock } from "./records.ts";
+import {
+  type ChangeEntry,
+  CURRENCIES,
+  type ProductRecord,
+  type WarehouseStock,
+} from "./records.ts";
 
 // A product's offer: what a price or stock feed changes all day, and all that a search reads of
 // such a change (search/index/offer-columns.ts). The import thread hands the indexer the offers
@@ -62,6 +67,15 @@ export function packOffers(records: readonly ProductRecord[]): Float64Array {
 export interface WrittenProducts {
   readonly records: Map<number, string>;
   readonly offers: Map<number, ProductOffer>;
+}
+
+/**
+ * A change-log entry with what a `products` entry wrote, when the log carries it (the Redis
+ * modes, until every live node has applied the entry: store/redis/log-retention.ts); absent,
+ * the indexer reads the store.
+ */
+export interface LoggedChange extends ChangeEntry {
+  written?: WrittenProducts;
 }
 
 /** Packed offers as text (base64 of the bytes), for a Redis string. */

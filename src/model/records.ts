@@ -2,8 +2,6 @@
 // Validated import items are normalised into these shapes (every optional field present,
 // null or [] when absent), so that the store, the change log and the index read one shape.
 
-import type { WrittenProducts } from "./offers.ts";
-
 export const LANGUAGES = ["uk", "ru", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -119,10 +117,4 @@ export interface ChangeEntry {
   kind: "products" | "categories" | "reindex" | "synonyms" | "merchandising";
   /** Internal ids of the written records. */
   ids: number[];
-  /**
-   * What a `products` entry wrote, when the log carries it (the Redis modes, until every live
-   * node has applied the entry: store/redis/log-retention.ts); absent, the indexer reads the
-   * store.
-   */
-  written?: WrittenProducts;
 }

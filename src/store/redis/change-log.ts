@@ -1,10 +1,10 @@
 import {
+  type LoggedChange,
   offersOfText,
   type ProductOffer,
   unpackOffers,
   type WrittenProducts,
 } from "../../model/offers.ts";
-import type { ChangeEntry } from "../../model/records.ts";
 import { APPEND_LOG_LUA } from "./append-log-lua.ts";
 import type { Redis } from "./connection.ts";
 import { domainKeys } from "./keys.ts";
@@ -108,7 +108,7 @@ export async function readLog(
   afterSeq: number,
   limit: number,
   applied?: Seen,
-): Promise<{ entries: ChangeEntry[]; last: Seen | null }> {
+): Promise<{ entries: LoggedChange[]; last: Seen | null }> {
   const keys = domainKeys(domainId);
   const checked = applied?.seq === afterSeq ? applied : undefined;
   const [headSeq, raw, at, written] = (await READ.run(
@@ -135,11 +135,11 @@ function field(fields: string[], name: string): string | undefined {
   return undefined;
 }
 
-function toEntry(domainId: number, [id, fields]: StreamEntry, w: string[] | null): ChangeEntry {
-  const entry: ChangeEntry = {
+function toEntry(domainId: number, [id, fields]: StreamEntry, w: string[] | null): LoggedChange {
+  const entry: LoggedChange = {
     seq: seqOf(id),
     domain_id: domainId,
-    kind: field(fields, "kind") as ChangeEntry["kind"],
+    kind: field(fields, "kind") as LoggedChange["kind"],
     ids: JSON.parse(field(fields, "ids") ?? "[]") as number[],
   };
   if (w) entry.written = writtenOf(entry.ids, field(w, "records") ?? "", field(w, "offers") ?? "");
