@@ -1,5 +1,5 @@
 import type { MerchRule } from "../model/merchandising.ts";
-import type { ProductOffer } from "../model/offers.ts";
+import type { LoggedChange, ProductOffer } from "../model/offers.ts";
 import type { CategoryRecord, ProductRecord } from "../model/records.ts";
 import {
   buildSnapshot,
@@ -234,7 +234,7 @@ export class DomainIndexer {
   }
 
   // Consecutive entries are coalesced into one patch: one snapshot swap per read.
-  private async apply(entries: { seq: number; kind: string; ids: number[] }[]): Promise<void> {
+  private async apply(entries: LoggedChange[]): Promise<void> {
     const last = entries[entries.length - 1];
     if (!last) return;
     if (entries.some((e) => e.kind === "reindex")) {
@@ -251,9 +251,10 @@ export class DomainIndexer {
       this.snapshot = this.current;
     }
     // A product's record comes from the batch that logged it when that batch is still in
-    // `fresh` (its JSON, or only its offer when that is all the write changed), else from the
-    // store, which holds the newest version of all: an id that one of the entries has to read
-    // from the store is read from there.
+    // `fresh` or the entry carries it (another node's, in the Redis modes): its JSON, or only
+    // its offer when that is all the write changed; else from the store, which holds the
+    // newest version of all: an id that one of the entries has to read from the store is read
+    // from there.
     // The thread time of this patch, charged to the store: the turn of the loop at each await
     // answers the import or a search that may already see the new snapshot.
     const { waiting, done } = this.meter();
@@ -276,7 +277,7 @@ export class DomainIndexer {
         for (const id of e.ids) categoryIds.add(id);
         continue;
       }
-      const batch = this.fresh?.take(this.domainId, e.seq);
+      const batch = this.fresh?.take(this.domainId, e.seq) ?? e.written;
       for (const id of e.ids) {
         deleted.delete(id);
         const version = batch?.records.get(id) ?? batch?.offers.get(id);

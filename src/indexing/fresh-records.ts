@@ -1,17 +1,11 @@
 import type { EncodedResponse } from "../import/response-bytes.ts";
-import { type ProductOffer, unpackOffers } from "../model/offers.ts";
+import { type ProductOffer, unpackOffers, type WrittenProducts } from "../model/offers.ts";
 
 /**
  * A batch's records as they came from the import thread: its response body and the spans of the
  * records in it, and the offers of the writes that changed only an offer, packed.
  */
 export type WrittenRecords = Pick<EncodedResponse, "body" | "spans" | "offers">;
-
-/** What an entry wrote: records' JSON, and offers (model/offers.ts), by product id. */
-export interface TakenRecords {
-  readonly records: Map<number, string>;
-  readonly offers: Map<number, ProductOffer>;
-}
 
 /** About 30 MB of record JSON: a few seconds of a bulk load at full speed. */
 export const FRESH_CAPACITY = 20_000;
@@ -65,7 +59,9 @@ export class FreshRecords {
 
   /**
    * The entries that can be applied now: all of them, unless a products entry has no records
-   * here while an answer of the domain is on its way; then those before it.
+   * here while an answer of the domain is on its way; then those before it. (An entry that
+   * carries what it wrote, the Redis log's, waits too: applied from itself, its batch's
+   * records would arrive after and stay here until pushed out, counted as backlog.)
    */
   ready<E extends { seq: number; kind: string }>(domainId: number, entries: E[]): E[] {
     if (!this.inFlight.has(domainId)) return entries;
@@ -86,7 +82,7 @@ export class FreshRecords {
   }
 
   /** What the domain's entry at `seq` wrote, once: each entry is taken once. */
-  take(domainId: number, seq: number): TakenRecords | undefined {
+  take(domainId: number, seq: number): WrittenProducts | undefined {
     const key = `${domainId}:${seq}`;
     const batch = this.byEntry.get(key);
     if (batch === undefined) return undefined;

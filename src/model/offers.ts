@@ -1,4 +1,9 @@
-import { CURRENCIES, type ProductRecord, type WarehouseStock } from "./records.ts";
+import {
+  type ChangeEntry,
+  CURRENCIES,
+  type ProductRecord,
+  type WarehouseStock,
+} from "./records.ts";
 
 // A product's offer: what a price or stock feed changes all day, and all that a search reads of
 // such a change (search/index/offer-columns.ts). The import thread hands the indexer the offers
@@ -51,6 +56,37 @@ export function packOffers(records: readonly ProductRecord[]): Float64Array {
     }
   }
   return out;
+}
+
+/**
+ * What a change-log entry of products wrote, by product id: the record's JSON as stored, or,
+ * for a write that changed only the offer, the offer alone. The indexer patches from it
+ * without reading the store (indexing/fresh-records.ts on the writing node, the Redis log's
+ * entries on the others).
+ */
+export interface WrittenProducts {
+  readonly records: Map<number, string>;
+  readonly offers: Map<number, ProductOffer>;
+}
+
+/**
+ * A change-log entry with what a `products` entry wrote, when the log carries it (the Redis
+ * modes, until every live node has applied the entry: store/redis/log-retention.ts); absent,
+ * the indexer reads the store.
+ */
+export interface LoggedChange extends ChangeEntry {
+  written?: WrittenProducts;
+}
+
+/** Packed offers as text (base64 of the bytes), for a Redis string. */
+export const offersText = (packed: Float64Array): string =>
+  Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength).toString("base64");
+
+/** The packed offers of `offersText`. */
+export function offersOfText(text: string): Float64Array {
+  const bytes = Buffer.from(text, "base64");
+  // A copy: the decoded bytes need not lie at an offset a Float64Array can start at.
+  return new Float64Array(new Uint8Array(bytes).buffer);
 }
 
 export function unpackOffers(packed: Float64Array): ProductOffer[] {

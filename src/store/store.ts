@@ -3,7 +3,8 @@ import type { CategoryDraft, ProductDraft } from "../model/drafts.ts";
 import type { FeedRun, FeedState, RegisteredFeed } from "../model/feeds.ts";
 import type { FieldErrors } from "../model/import.ts";
 import type { MerchRule } from "../model/merchandising.ts";
-import type { CategoryRecord, ChangeEntry, DomainRecord, ProductRecord } from "../model/records.ts";
+import type { LoggedChange } from "../model/offers.ts";
+import type { CategoryRecord, DomainRecord, ProductRecord } from "../model/records.ts";
 import type { SynonymSet } from "../model/synonyms.ts";
 
 // The primary store and the change log as interfaces: the embedded mode implements them over
@@ -332,8 +333,8 @@ export interface ChangeLog {
   appendReindex(domainId: number): Promise<number>;
   /** The last position written for the domain, 0 when none. */
   head(domainId: number): Promise<number>;
-  /** Entries after `afterSeq`, oldest first, at most `limit`. */
-  read(domainId: number, afterSeq: number, limit: number): Promise<ChangeEntry[]>;
+  /** Entries after `afterSeq`, oldest first, at most `limit` (with what they wrote, if kept). */
+  read(domainId: number, afterSeq: number, limit: number): Promise<LoggedChange[]>;
   /** Resolves when the domain's log may have grown past `afterSeq`, or after `timeoutMs`. */
   waitFor(domainId: number, afterSeq: number, timeoutMs: number): Promise<void>;
   /**

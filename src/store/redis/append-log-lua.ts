@@ -17,4 +17,10 @@ local function append_log(seq_key, log_key, kind, ids_json)
   redis.call('SET', seq_key, seq)
   return seq
 end
+
+-- What a products entry wrote, beside it under the same id (keys.ts, "log-w"): the other nodes
+-- index from it instead of reading the records back (change-log.ts).
+local function append_written(written_key, seq, records, offers)
+  redis.call('XADD', written_key, string.format('%d-0', seq), 'records', records, 'offers', offers)
+end
 `;

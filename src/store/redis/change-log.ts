@@ -1,4 +1,10 @@
-import type { ChangeEntry } from "../../model/records.ts";
+import {
+  type LoggedChange,
+  offersOfText,
+  type ProductOffer,
+  unpackOffers,
+  type WrittenProducts,
+} from "../../model/offers.ts";
 import { APPEND_LOG_LUA } from "./append-log-lua.ts";
 import type { Redis } from "./connection.ts";
 import { domainKeys } from "./keys.ts";
@@ -37,10 +43,32 @@ local function at_of(log_key, id)
 end
 `;
 
+/**
+ * The head, the entries, the `at` asked for, and what each entry wrote (false where none is
+ * kept); the entries stop after the one whose writes pass ARGV[4] bytes, so that one reply never
+ * holds a bulk load's worth of records.
+ */
 const READ = new LuaScript(`${AT_OF_LUA}
 local head = tonumber(redis.call('GET', KEYS[1]) or '0')
-return {head, redis.call('XRANGE', KEYS[2], ARGV[1], '+', 'COUNT', ARGV[2]), at_of(KEYS[2], ARGV[3])}
+local entries = redis.call('XRANGE', KEYS[2], ARGV[1], '+', 'COUNT', ARGV[2])
+local written, bytes, budget = {}, 0, tonumber(ARGV[4])
+for i = 1, #entries do
+  if bytes > budget then
+    for j = #entries, i, -1 do entries[j] = nil end
+    break
+  end
+  local w = redis.call('XRANGE', KEYS[3], entries[i][1], entries[i][1])
+  written[i] = false
+  if w[1] then
+    written[i] = w[1][2]
+    for k = 2, #w[1][2], 2 do bytes = bytes + #w[1][2][k] end
+  end
+end
+return {head, entries, at_of(KEYS[2], ARGV[3]), written}
 `);
+
+/** The bytes of records one read gathers before it stops at an entry's end. */
+const READ_BYTES = 4 << 20;
 
 const HEAD = new LuaScript(`${AT_OF_LUA}
 local head = redis.call('GET', KEYS[1]) or '0'
@@ -80,20 +108,20 @@ export async function readLog(
   afterSeq: number,
   limit: number,
   applied?: Seen,
-): Promise<{ entries: ChangeEntry[]; last: Seen | null }> {
+): Promise<{ entries: LoggedChange[]; last: Seen | null }> {
   const keys = domainKeys(domainId);
   const checked = applied?.seq === afterSeq ? applied : undefined;
-  const [headSeq, raw, at] = (await READ.run(
+  const [headSeq, raw, at, written] = (await READ.run(
     client,
-    [keys.seq, keys.log],
-    [`${afterSeq + 1}-0`, String(limit), checked ? `${afterSeq}-0` : ""],
-  )) as [number, StreamEntry[], string | null];
+    [keys.seq, keys.log, keys.written],
+    [`${afterSeq + 1}-0`, String(limit), checked ? `${afterSeq}-0` : "", String(READ_BYTES)],
+  )) as [number, StreamEntry[], string | null, (string[] | null)[]];
   const reindex = (seq: number) => ({
     entries: [{ seq, domain_id: domainId, kind: "reindex" as const, ids: [] }],
     last: null,
   });
   if (headSeq < afterSeq || (checked && at !== null && at !== checked.at)) return reindex(headSeq);
-  const entries = raw.map((e) => toEntry(domainId, e));
+  const entries = raw.map((e, i) => toEntry(domainId, e, written[i] ?? null));
   const first = entries[0];
   const gap = first ? first.seq > afterSeq + 1 : headSeq > afterSeq;
   if (gap) return reindex(first ? first.seq - 1 : headSeq);
@@ -107,13 +135,36 @@ function field(fields: string[], name: string): string | undefined {
   return undefined;
 }
 
-function toEntry(domainId: number, [id, fields]: StreamEntry): ChangeEntry {
-  return {
+function toEntry(domainId: number, [id, fields]: StreamEntry, w: string[] | null): LoggedChange {
+  const entry: LoggedChange = {
     seq: seqOf(id),
     domain_id: domainId,
-    kind: field(fields, "kind") as ChangeEntry["kind"],
+    kind: field(fields, "kind") as LoggedChange["kind"],
     ids: JSON.parse(field(fields, "ids") ?? "[]") as number[],
   };
+  if (w) entry.written = writtenOf(entry.ids, field(w, "records") ?? "", field(w, "offers") ?? "");
+  return entry;
+}
+
+/** An entry's writes (keys.ts, "log-w"), the later of two writes of one id winning. */
+function writtenOf(ids: readonly number[], records: string, offers: string): WrittenProducts {
+  const lines = records.split("\n");
+  const written = { records: new Map<number, string>(), offers: new Map<number, ProductOffer>() };
+  const offered = unpackOffers(offersOfText(offers));
+  let o = 0;
+  ids.forEach((id, i) => {
+    const line = lines[i];
+    if (line) {
+      written.records.set(id, line);
+      written.offers.delete(id);
+    } else {
+      const offer = offered[o++];
+      if (offer === undefined) return;
+      written.offers.set(id, offer);
+      written.records.delete(id);
+    }
+  });
+  return written;
 }
 
 /** The position of a stream id `<seq>-0`. */

@@ -17,6 +17,11 @@
 //   {d:ID}:rev         string, INCR: one per product write, the `rev` of p-src
 //   {d:ID}:seq         string: the last change-log position (the head)
 //   {d:ID}:log         stream: the change log, entry ids `<seq>-0`
+//   {d:ID}:log-w       stream: what each products entry wrote, under the entry's id: "records"
+//                      (the records' JSON as stored, a line per id of the entry, "" for an
+//                      offer-only write) and "offers" (those writes' offers, packed, base64);
+//                      trimmed once every live node has applied the entry (log-retention.ts);
+//                      none for a batch past 512 KiB of writes (product-batch.ts)
 //   {d:ID}:nodes       hash  node id -> "<position>:<ms>", the heartbeats of the nodes tailing
 //   {d:ID}:a:DAY       hash  "language<TAB>query" -> search aggregates of that UTC day, and
 //                      "" -> the day's searches (search-stats.ts); expires with the retention
@@ -52,6 +57,7 @@ export function domainKeys(domainId: number) {
     rev: k("rev"),
     seq: k("seq"),
     log: k("log"),
+    written: k("log-w"),
     nodes: k("nodes"),
     blockedSuggestions: k("sugg-blocked"),
     synonyms: k("synonyms"),

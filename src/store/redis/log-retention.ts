@@ -18,6 +18,10 @@ import { LuaScript } from "./lua-script.ts";
  * 3. Trimming is only an optimisation of memory: positions are dense, so a reader whose next
  *    entries were trimmed anyway (a node paused for longer than `liveMs` and `minAgeMs`) sees
  *    the gap and rebuilds the domain from the store (change-log.ts).
+ * 4. What the products entries wrote (keys.ts, "log-w") goes sooner: at every heartbeat, once
+ *    every live node has applied the entry; an entry without it sends a node to the store. A
+ *    node also beats each time its position moves, so these go within a round trip of the
+ *    slowest live node's read.
  * Ages and liveness are measured with the Redis server's clock (TIME), never the nodes'.
  */
 export interface RetentionOptions {
@@ -39,26 +43,44 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 `;
 
-const HEARTBEAT = new LuaScript(`${NOW_MS}
+/**
+ * The lowest position of the live nodes (nil when none is), dropping the others' fields when
+ * `drop`; and the trim of what the entries wrote (keys.ts, "log-w") at or below a position.
+ */
+const LIVE_MIN = `
+local function live_min(nodes_key, now, live_ms, drop)
+  local min_pos = nil
+  local nodes = redis.call('HGETALL', nodes_key)
+  for i = 1, #nodes, 2 do
+    local pos, at = string.match(nodes[i + 1], '^(%d+):(%d+)$')
+    if not at or tonumber(at) < now - live_ms then
+      if drop then redis.call('HDEL', nodes_key, nodes[i]) end
+    elseif min_pos == nil or tonumber(pos) < min_pos then
+      min_pos = tonumber(pos)
+    end
+  end
+  return min_pos
+end
+local function trim_written(written_key, pos)
+  redis.call('XTRIM', written_key, 'MINID', string.format('%d-0', pos + 1))
+end
+`;
+
+// Each beat also drops what the entries every live node has applied wrote: those records are
+// there for the nodes tailing now, and a node that starts or falls behind reads the store.
+const HEARTBEAT = new LuaScript(`${NOW_MS}${LIVE_MIN}
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ':' .. string.format('%d', now))
+trim_written(KEYS[2], live_min(KEYS[1], now, tonumber(ARGV[3]), false) or tonumber(ARGV[2]))
 `);
 
 /** At most this many entries are examined per run, so that one run never stalls Redis. */
 const MAX_SCAN = 10_000;
 
-const TRIM = new LuaScript(`${NOW_MS}
+const TRIM = new LuaScript(`${NOW_MS}${LIVE_MIN}
 local live_ms, min_age = tonumber(ARGV[1]), tonumber(ARGV[2])
-local min_pos = nil
-local nodes = redis.call('HGETALL', KEYS[1])
-for i = 1, #nodes, 2 do
-  local pos, at = string.match(nodes[i + 1], '^(%d+):(%d+)$')
-  if not at or tonumber(at) < now - live_ms then
-    redis.call('HDEL', KEYS[1], nodes[i])
-  elseif min_pos == nil or tonumber(pos) < min_pos then
-    min_pos = tonumber(pos)
-  end
-end
+local min_pos = live_min(KEYS[1], now, live_ms, true)
 if min_pos == nil then min_pos = tonumber(redis.call('GET', KEYS[3]) or '0') end
+trim_written(KEYS[4], min_pos)
 local below = nil
 local start = '-'
 local scanned = 0
@@ -106,9 +128,30 @@ export class LogRetention {
   /** The node has applied the domain's log up to `seq`. */
   applied(domainId: number, seq: number): void {
     const before = this.positions.get(domainId);
-    this.positions.set(domainId, Math.max(before ?? 0, seq));
-    // The first position of a domain is announced at once, not at the next beat.
-    if (before === undefined) void this.beat(domainId).catch(() => {});
+    if (before !== undefined && seq <= before) return;
+    this.positions.set(domainId, seq);
+    // Announced at once, not at the next beat: what the entries wrote (log-w) goes as soon as
+    // every live node is past them, seconds of a bulk load's records sooner.
+    this.announce(domainId);
+  }
+
+  /** Per domain: a beat on its way, and whether the position moved again meanwhile. */
+  private readonly beating = new Map<number, boolean>();
+
+  /** One beat at a time per domain; positions reached meanwhile go in one more, the newest. */
+  private announce(domainId: number): void {
+    if (this.beating.has(domainId)) {
+      this.beating.set(domainId, true);
+      return;
+    }
+    this.beating.set(domainId, false);
+    void this.beat(domainId)
+      .catch(() => {})
+      .finally(() => {
+        const again = this.beating.get(domainId);
+        this.beating.delete(domainId);
+        if (again) this.announce(domainId);
+      });
   }
 
   async heartbeat(): Promise<void> {
@@ -120,7 +163,7 @@ export class LogRetention {
     const keys = domainKeys(domainId);
     return (await TRIM.run(
       this.client,
-      [keys.nodes, keys.log, keys.seq],
+      [keys.nodes, keys.log, keys.seq, keys.written],
       [String(this.options.liveMs), String(this.options.minAgeMs)],
     )) as number;
   }
@@ -139,10 +182,11 @@ export class LogRetention {
   }
 
   private beat(domainId: number): Promise<unknown> {
+    const keys = domainKeys(domainId);
     return HEARTBEAT.run(
       this.client,
-      [domainKeys(domainId).nodes],
-      [this.nodeId, String(this.positions.get(domainId) ?? 0)],
+      [keys.nodes, keys.written],
+      [this.nodeId, String(this.positions.get(domainId) ?? 0), String(this.options.liveMs)],
     );
   }
 }

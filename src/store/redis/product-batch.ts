@@ -1,5 +1,6 @@
 import { AppError } from "../../errors.ts";
 import type { ProductDraft } from "../../model/drafts.ts";
+import { offerOnly, offersText, packOffers } from "../../model/offers.ts";
 import type { ProductRecord } from "../../model/records.ts";
 import { categoryNumber, planProductBatch } from "../../rules/plan-product-batch.ts";
 import type { BatchOptions, WriteResult } from "../store.ts";
@@ -12,7 +13,8 @@ import { LuaScript } from "./lua-script.ts";
 // rev and record of each source_id, which categories exist); the batch is planned here by
 // rules/plan-product-batch.ts, the code the SQLite store runs; one write script then checks that nothing it read has changed (every source_id
 // still has the rev read, every category found missing is still missing) and only then writes
-// every record, registers the warehouses and appends the log entry. A changed read means
+// every record, registers the warehouses and appends the log entry, with what it wrote beside
+// it for the other nodes (append-log-lua.ts). A changed read means
 // another node wrote the same products or categories in between: nothing is written and the
 // batch is read and planned again. The result is therefore exactly the result of running the
 // batch alone at the moment of the write script, as a SQLite transaction would, also when two
@@ -21,6 +23,11 @@ import { LuaScript } from "./lua-script.ts";
 // New ids come from INCR inside the write script, so two nodes never hand out the same id.
 // The plan gives new products provisional ids -1, -2, ...; a record's JSON starts with its id,
 // which is cut off (`{"id":-1`), and the script writes `{"id":<id>` followed by the rest.
+/**
+ * The most a batch's entry carries of what it wrote (keys.ts, "log-w"), in characters: ~250
+ * records of the project catalog, or ~4,600 offers.
+ */
+const WRITTEN_BYTES = 512 * 1024;
 /** A batch that keeps losing the race reports an outage rather than retrying forever. */
 export const MAX_ATTEMPTS = 20;
 
@@ -49,10 +56,9 @@ return {metas, docs, cats}
 `);
 
 const WRITE = new LuaScript(`${APPEND_LOG_LUA}
-local a = 1
-local log_flag = ARGV[a]
-local n_expect = tonumber(ARGV[a + 1])
-a = a + 2
+local log_flag, shape, offers = ARGV[1], ARGV[2], ARGV[3]
+local n_expect = tonumber(ARGV[4])
+local a = 5
 for i = 1, n_expect do
   if (redis.call('HGET', KEYS[1], ARGV[a]) or '') ~= ARGV[a + 1] then return {0} end
   a = a + 2
@@ -66,7 +72,7 @@ end
 local n_ops = tonumber(ARGV[a])
 a = a + 1
 local rev = redis.call('INCR', KEYS[4])
-local ids = {}
+local ids, lines = {}, {}
 for i = 1, n_ops do
   local mode, ref = ARGV[a], ARGV[a + 1]
   local id
@@ -76,7 +82,10 @@ for i = 1, n_ops do
   ids[i] = id
   local sid = string.format('%d', id)
   redis.call('HSET', KEYS[1], ARGV[a + 2], '[' .. sid .. ',' .. rev .. ',' .. ARGV[a + 3] .. ']')
-  redis.call('HSET', KEYS[2], sid, '{"id":' .. sid .. ARGV[a + 4])
+  local doc = '{"id":' .. sid .. ARGV[a + 4]
+  redis.call('HSET', KEYS[2], sid, doc)
+  -- 111 is "o": an offer-only write, whose offer is in the packed offers instead.
+  if shape ~= '' then lines[i] = string.byte(shape, i) == 111 and '' or doc end
   a = a + 5
 end
 for j = a, #ARGV, 1000 do
@@ -85,6 +94,7 @@ end
 local seq = 0
 if log_flag == '1' then
   seq = append_log(KEYS[7], KEYS[8], 'products', '[' .. table.concat(ids, ',') .. ']')
+  if shape ~= '' then append_written(KEYS[9], seq, table.concat(lines, '\\n'), offers) end
 end
 return {1, ids, seq}
 `);
@@ -146,6 +156,7 @@ export async function writeProductBatch(
         keys.warehouses,
         keys.seq,
         keys.log,
+        keys.written,
       ],
       plan.args,
     )) as [number, number[]?, number?];
@@ -245,7 +256,23 @@ function planWrite(
     ops.push({ index, mode, ref, record: r, body, status: item.status });
     return null;
   });
-  const args: string[] = [plan.log ? "1" : "0"];
+  // What the entry carries for the other nodes: an update that changed only the offer goes as
+  // its offer, packed; every other write as its record's JSON, as stored (a line of it; JSON
+  // never holds a raw newline). A new product is never offer-only. A batch past WRITTEN_BYTES
+  // (a bulk load's) carries nothing: its records would go to the AOF twice, and the other
+  // nodes read them back in one HMGET, as before.
+  const offered: ProductRecord[] = [];
+  let shape = "";
+  let bytes = 0;
+  for (const op of plan.log ? ops : []) {
+    const offer = op.mode === "u" && offerOnly(op.record);
+    if (offer) offered.push(op.record);
+    else bytes += op.body.length;
+    shape += offer ? "o" : "c";
+  }
+  let offers = offered.length ? offersText(packOffers(offered)) : "";
+  if (bytes + offers.length > WRITTEN_BYTES) [shape, offers] = ["", ""];
+  const args: string[] = [plan.log ? "1" : "0", shape, offers];
   args.push(String(seen.products.size));
   for (const [sid, s] of seen.products) args.push(sid, s ? s.meta : "");
   const missing = [...seen.categories].filter(([, ok]) => !ok);

@@ -2,12 +2,8 @@ import { AppError } from "../../errors.ts";
 import type { CategoryDraft, ProductDraft } from "../../model/drafts.ts";
 import type { FeedRun, FeedState, RegisteredFeed } from "../../model/feeds.ts";
 import type { MerchRule } from "../../model/merchandising.ts";
-import type {
-  CategoryRecord,
-  ChangeEntry,
-  DomainRecord,
-  ProductRecord,
-} from "../../model/records.ts";
+import type { LoggedChange } from "../../model/offers.ts";
+import type { CategoryRecord, DomainRecord, ProductRecord } from "../../model/records.ts";
 import type { SynonymSet } from "../../model/synonyms.ts";
 import type {
   AnalyticsPeriod,
@@ -312,7 +308,7 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     return seq;
   }
 
-  async read(domainId: number, afterSeq: number, limit: number): Promise<ChangeEntry[]> {
+  async read(domainId: number, afterSeq: number, limit: number): Promise<LoggedChange[]> {
     this.retention.applied(domainId, afterSeq);
     const at = this.seen.get(domainId)?.get(afterSeq);
     const applied = at === undefined ? undefined : { seq: afterSeq, at };
