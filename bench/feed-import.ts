@@ -89,7 +89,7 @@ async function bulkBodies(): Promise<{ categories: unknown[]; products: Uint8Arr
   for await (const entry of opened.entries) planner.add(entry);
   const plan = planner.finish();
   const items: string[] = [];
-  for await (const p of plan.products) items.push(p.json);
+  for await (const p of plan.products(new Map())) items.push(p.json);
   const products: Uint8Array[] = [];
   for (let at = 0; at < items.length; at += BATCH)
     products.push(encoder.encode(`[${items.slice(at, at + BATCH).join(",")}]`));

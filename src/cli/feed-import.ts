@@ -139,7 +139,8 @@ export async function feedImport(
   opened: {
     domains: Domains;
     log: ChangeLog;
-    store: CatalogWriter & Pick<CatalogReader, "productSources" | "productsBySource">;
+    store: CatalogWriter &
+      Pick<CatalogReader, "productSources" | "productsBySource" | "feedDigests">;
   },
 ): Promise<number> {
   const domain = opened.domains.byDomainName(args.domain);
@@ -149,7 +150,8 @@ export async function feedImport(
   // A diff, as the server's runs (feeds/writer-sink.ts).
   const sink = bulkSink({
     categories: (body) => imports.importCategories(domain.id, body),
-    products: (body) => imports.importProducts(domain.id, body, { skipUnchanged: true }),
+    products: (body, digests) =>
+      imports.importProducts(domain.id, body, { skipUnchanged: true, digests }),
     preview: (body, categories) =>
       imports.importProducts(domain.id, body, {
         skipUnchanged: true,
@@ -158,6 +160,7 @@ export async function feedImport(
       }),
     reindex: () => opened.log.appendReindex(domain.id),
     missing: (present, deleting) => imports.missing(domain.id, present, deleting),
+    digests: () => opened.store.feedDigests(domain.id),
     retire: async (sourceIds) => {
       await imports.retire(domain.id, sourceIds);
     },

@@ -11,12 +11,16 @@ export interface BulkAnswer {
 
 export interface BulkCalls {
   categories(body: Uint8Array): Promise<BulkAnswer>;
-  /** A product batch written with `skipUnchanged` (its unchanged items say so). */
-  products(body: Uint8Array): Promise<BulkAnswer>;
+  /**
+   * A product batch written with `skipUnchanged` (its unchanged items say so), keeping its
+   * offers' digests.
+   */
+  products(body: Uint8Array, digests: readonly string[]): Promise<BulkAnswer>;
   reindex(): Promise<unknown>;
   /** A product batch planned and not written (`dryRun`, these categories assumed). */
   preview?(body: Uint8Array, categories: readonly number[]): Promise<BulkAnswer>;
   missing?: FeedSink["missing"];
+  digests?: FeedSink["digests"];
   retire?: FeedSink["retire"];
   delete?: FeedSink["delete"];
 }
@@ -77,10 +81,11 @@ export function outcomes(answer: BulkAnswer, count: number): ItemOutcome[] {
 
 export function bulkSink(calls: BulkCalls): FeedSink {
   const arrayOf = (items: readonly string[]) => encoder.encode(`[${items.join(",")}]`);
-  const { preview, missing, retire, delete: remove } = calls;
+  const { preview, missing, digests, retire, delete: remove } = calls;
   return {
     categories: async (items) => outcomes(await calls.categories(arrayOf(items)), items.length),
-    products: async ({ ids, body }) => outcomes(await calls.products(body), ids.length),
+    products: async ({ ids, body, digests }) =>
+      outcomes(await calls.products(body, digests), ids.length),
     reindex: async () => {
       await calls.reindex();
     },
@@ -89,6 +94,7 @@ export function bulkSink(calls: BulkCalls): FeedSink {
         outcomes(await preview(body, categories), ids.length),
     }),
     ...(missing && { missing }),
+    ...(digests && { digests }),
     ...(retire && { retire }),
     ...(remove && { delete: remove }),
   };

@@ -578,8 +578,8 @@ describe("7. the spool", () => {
       for (let i = 0; i < 3000; i++)
         spool.push({ ...emptyOffer(i), id: String(i), names: { "": `Назва ${"ї".repeat(500)}` } });
       const back: string[] = [];
-      for await (const o of spool.offers()) back.push(o.id);
-      expect(back).toEqual(Array.from({ length: 3000 }, (_, i) => String(i)));
+      for await (const { offer } of spool.offers()) back.push(`${offer.id}:${offer.line}`);
+      expect(back).toEqual(Array.from({ length: 3000 }, (_, i) => `${i}:${i}`));
       expect(existsSync(dir)).toBe(true);
     }
     expect(existsSync(dir)).toBe(false);

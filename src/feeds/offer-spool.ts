@@ -5,10 +5,18 @@ import type { FeedOffer } from "./feed-types.ts";
 
 // A feed's offers kept on disk between reading the feed and writing it (docs/FEEDS.md, "A
 // run"): the run writes nothing until the feed has parsed to its end, and a 100 MB feed's
-// offers as objects took ~1.6 GB. One JSON line per offer in a directory of its own under the
-// OS's temp dir, removed when the run ends, however it ends.
+// offers as objects took ~1.6 GB. One line per offer in a directory of its own under the
+// OS's temp dir, removed when the run ends, however it ends: the offer's line in the feed, then
+// the offer as JSON without it, which is what its digest is of (an offer that only moved in the
+// feed is the same offer).
 
 const READ_BYTES = 1 << 20;
+
+export interface SpooledOffer {
+  offer: FeedOffer;
+  /** The offer's JSON, its `line` 0. */
+  json: string;
+}
 
 export class OfferSpool implements AsyncDisposable {
   private readonly dir = mkdtempSync(join(tmpdir(), "vitrina-feed-"));
@@ -17,13 +25,17 @@ export class OfferSpool implements AsyncDisposable {
   private closed = false;
   count = 0;
 
+  /** Keeps the offer (whose `line` is 0 while it is serialised). */
   push(offer: FeedOffer): void {
-    this.writer.write(`${JSON.stringify(offer)}\n`);
+    const line = offer.line;
+    offer.line = 0;
+    this.writer.write(`${line} ${JSON.stringify(offer)}\n`);
+    offer.line = line;
     this.count++;
   }
 
-  /** The offers in the order pushed; the spool takes no more. */
-  async *offers(): AsyncGenerator<FeedOffer> {
+  /** The offers in the order pushed, each with its JSON as spooled; the spool takes no more. */
+  async *offers(): AsyncGenerator<SpooledOffer> {
     if (!this.closed) {
       this.closed = true;
       await this.writer.end();
@@ -38,7 +50,11 @@ export class OfferSpool implements AsyncDisposable {
       const text = rest + decoder.decode(chunk, { stream: true });
       let start = 0;
       for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
-        yield JSON.parse(text.slice(start, end)) as FeedOffer;
+        const space = text.indexOf(" ", start);
+        const json = text.slice(space + 1, end);
+        const offer = JSON.parse(json) as FeedOffer;
+        offer.line = Number(text.slice(start, space));
+        yield { offer, json };
         start = end + 1;
       }
       rest = text.slice(start);

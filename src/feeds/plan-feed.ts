@@ -32,11 +32,15 @@ export interface PlannedCategory {
   parentId: number | null;
 }
 
-/** A product item of a valid offer, as JSON, with its offer id. */
+/** A product item of a valid offer, as JSON, with its offer id and digest. */
 export interface PlannedProduct {
   id: string;
   json: string;
+  digest: string;
 }
+
+/** Offer id -> the digest of the offer the store's product was last written from by a feed. */
+export type OfferDigests = ReadonlyMap<string, string>;
 
 export interface FeedPlan {
   language: Language;
@@ -46,9 +50,12 @@ export interface FeedPlan {
   present: string[];
   /**
    * Each valid offer's product item, in feed order, mapped as it is read: an offer that
-   * cannot be imported is added to `offerErrors` instead. Read once.
+   * cannot be imported is added to `offerErrors` instead, and one whose digest is the store's
+   * (`digests`) is counted by `unchanged` and neither mapped nor validated. Read once.
    */
-  products: AsyncIterable<PlannedProduct>;
+  products(digests: OfferDigests): AsyncIterable<PlannedProduct>;
+  /** The offers `products` skipped so far: their digests were the store's. */
+  unchanged(): number;
   offers: number;
   /** Complete once `products` has been read. */
   offerErrors: OfferError[];
@@ -70,6 +77,7 @@ export class FeedPlanner {
   private readonly seen = new Map<string, number>();
   private readonly votes = new LanguageVotes();
   private offers = 0;
+  private skipped = 0;
   private declared: Language | null = null;
 
   constructor(private readonly spool: OfferSpool) {}
@@ -166,19 +174,26 @@ export class FeedPlanner {
       language,
       categories,
       present: [...this.seen.keys()],
-      products: this.products(language, failed),
+      products: (digests) => this.products(language, failed, digests),
+      unchanged: () => this.skipped,
       offers: this.offers,
       offerErrors: this.offerErrors,
       categoryErrors: this.categoryErrors,
     };
   }
 
-  private async *products(language: Language, failed: Set<string>): AsyncGenerator<PlannedProduct> {
+  private async *products(
+    language: Language,
+    failed: Set<string>,
+    digests: OfferDigests,
+  ): AsyncGenerator<PlannedProduct> {
     const rates = ratesOf(this.currencies);
+    // What shapes an item besides its offer (the category's number is the offer's id's).
+    const seed = Bun.hash(JSON.stringify([language, rates.base, [...rates.rates]]));
     // With no categories in the feed, offers name the store's own (mapped the same way); the
     // store refuses those it does not have, per offer.
     const feedHasCategories = this.categories.size > 0;
-    for await (const offer of this.spool.offers()) {
+    for await (const { offer, json } of this.spool.offers()) {
       const failOffer = (errors: FieldErrors) =>
         this.offerErrors.push({ offer_id: offer.id, line: offer.line, errors });
       const categoryId = offer.categoryId;
@@ -204,6 +219,11 @@ export class FeedPlanner {
         );
         continue;
       }
+      const digest = Bun.hash(json, seed).toString(36);
+      if (digests.get(offer.id) === digest) {
+        this.skipped++;
+        continue;
+      }
       const mapped = offerItem(offer, {
         feedLanguage: language,
         rates,
@@ -215,7 +235,7 @@ export class FeedPlanner {
       }
       const checked = validateProduct(mapped.item);
       if (!checked.ok) failOffer(checked.errors);
-      else yield { id: offer.id, json: JSON.stringify(mapped.item) };
+      else yield { id: offer.id, json: JSON.stringify(mapped.item), digest };
     }
   }
 

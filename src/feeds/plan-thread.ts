@@ -16,11 +16,12 @@ import { type FeedFormat, FeedSyntaxError } from "./feed-types.ts";
 import { OfferSpool } from "./offer-spool.ts";
 import {
   type CategoryError,
+  type OfferDigests,
   type OfferError,
   type PlannedCategory,
   planFeed,
 } from "./plan-feed.ts";
-import { productBatches } from "./product-batches.ts";
+import { type ProductBatch, productBatches } from "./product-batches.ts";
 import { openFeed } from "./read-feed.ts";
 
 declare const self: Worker;
@@ -30,8 +31,8 @@ export type ToPlanThread =
   | { type: "bytes"; chunk: Uint8Array }
   /** The feed's bytes have all been sent. */
   | { type: "end" }
-  /** The run wants its next batch of products. */
-  | { type: "next" }
+  /** The run wants its next batch of products; the first `next` has the store's digests. */
+  | { type: "next"; digests?: OfferDigests }
   /** The run is over (or given up): the thread removes its spool and says `closed`. */
   | { type: "close" };
 
@@ -56,9 +57,12 @@ export interface PlanMessage {
 export type FromPlanThread =
   | { type: "taken" }
   | PlanMessage
-  /** A batch's offer ids and body, with the offers found invalid since the batch before. */
-  | { type: "batch"; ids: string[]; body: Uint8Array; offerErrors: OfferError[] }
-  | { type: "done"; offerErrors: OfferError[] }
+  /**
+   * A batch's offer ids, body and digests, with the offers found invalid since the batch
+   * before, and how many were skipped as unchanged (their digests the store's).
+   */
+  | ({ type: "batch"; offerErrors: OfferError[]; unchanged: number } & ProductBatch)
+  | { type: "done"; offerErrors: OfferError[]; unchanged: number }
   | { type: "error"; error: ThreadError }
   | { type: "closed" };
 
@@ -86,14 +90,14 @@ async function* feedBytes(): AsyncGenerator<Uint8Array> {
   }
 }
 
-/** Waits for the run's `next`; false once it closes. */
-async function asked(): Promise<boolean> {
+/** Waits for the run's `next`; null once it closes. */
+async function asked(): Promise<Extract<ToPlanThread, { type: "next" }> | null> {
   while (!closing) {
     const m = await next();
-    if (m.type === "next") return true;
+    if (m.type === "next") return m;
     if (m.type === "close") closing = true;
   }
-  return false;
+  return null;
 }
 
 function errorOf(error: unknown): ThreadError {
@@ -109,10 +113,14 @@ async function run(format: FeedFormat | "auto", limits: BatchLimits): Promise<vo
     const feed = await openFeed(feedBytes(), format);
     const plan = await planFeed(feed.entries, spool);
     let sent = plan.offerErrors.length;
-    const newErrors = () => {
-      const errors = plan.offerErrors.slice(sent);
+    let skipped = 0;
+    /** What the batch's message adds: the errors and the unchanged since the one before. */
+    const news = () => {
+      const offerErrors = plan.offerErrors.slice(sent);
       sent = plan.offerErrors.length;
-      return errors;
+      const unchanged = plan.unchanged() - skipped;
+      skipped += unchanged;
+      return { offerErrors, unchanged };
     };
     post({
       type: "plan",
@@ -125,14 +133,13 @@ async function run(format: FeedFormat | "auto", limits: BatchLimits): Promise<vo
       offerErrors: plan.offerErrors.slice(),
       categoryErrors: plan.categoryErrors,
     });
-    if (!(await asked())) return;
-    for await (const batch of productBatches(plan.products, limits)) {
-      post({ type: "batch", ...batch, offerErrors: newErrors() }, [
-        batch.body.buffer as ArrayBuffer,
-      ]);
+    const first = await asked();
+    if (!first) return;
+    for await (const batch of productBatches(plan.products(first.digests ?? new Map()), limits)) {
+      post({ type: "batch", ...batch, ...news() }, [batch.body.buffer as ArrayBuffer]);
       if (!(await asked())) return;
     }
-    post({ type: "done", offerErrors: newErrors() });
+    post({ type: "done", ...news() });
   } catch (error) {
     post({ type: "error", error: errorOf(error) });
   }

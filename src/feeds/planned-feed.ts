@@ -2,7 +2,7 @@ import type { BatchLimits } from "../clients/backoffice/batches.ts";
 import { AppError } from "../errors.ts";
 import type { FeedEncoding } from "./decode.ts";
 import { type FeedFormat, FeedSyntaxError } from "./feed-types.ts";
-import type { FeedPlan } from "./plan-feed.ts";
+import type { FeedPlan, OfferDigests } from "./plan-feed.ts";
 import type { FromPlanThread, PlanMessage, ThreadError, ToPlanThread } from "./plan-thread.ts";
 import type { ProductBatch } from "./product-batches.ts";
 
@@ -11,7 +11,9 @@ import type { ProductBatch } from "./product-batches.ts";
 // time as the run writes them.
 
 /** A plan whose products come as bulk bodies, each with its offer ids. */
-export type WritePlan = Omit<FeedPlan, "products"> & { products: AsyncIterable<ProductBatch> };
+export type WritePlan = Omit<FeedPlan, "products"> & {
+  products(digests: OfferDigests): AsyncIterable<ProductBatch>;
+};
 
 export interface PlannedFeed extends AsyncDisposable {
   format: FeedFormat;
@@ -134,19 +136,19 @@ export async function planInThread(
     throw error;
   }
   const offerErrors = plan.offerErrors;
-  async function* products(): AsyncGenerator<ProductBatch> {
+  let unchanged = 0;
+  async function* products(digests: OfferDigests): AsyncGenerator<ProductBatch> {
     // One batch asked ahead: the thread maps it while the one before is written.
-    send({ type: "next" });
+    send({ type: "next", digests });
     for (;;) {
       const m = await receive();
-      if (m.type === "done") {
-        offerErrors.push(...m.offerErrors);
-        return;
-      }
-      if (m.type !== "batch") throw new Error(`plan thread: ${m.type} among the batches`);
+      if (m.type !== "batch" && m.type !== "done")
+        throw new Error(`plan thread: ${m.type} among the batches`);
       offerErrors.push(...m.offerErrors);
+      unchanged += m.unchanged;
+      if (m.type === "done") return;
       send({ type: "next" });
-      yield { ids: m.ids, body: m.body };
+      yield { ids: m.ids, body: m.body, digests: m.digests };
     }
   }
   return {
@@ -159,7 +161,8 @@ export async function planInThread(
       offers: plan.offers,
       offerErrors,
       categoryErrors: plan.categoryErrors,
-      products: products(),
+      products,
+      unchanged: () => unchanged,
     },
     [Symbol.asyncDispose]: dispose,
   };

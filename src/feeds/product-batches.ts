@@ -9,10 +9,14 @@ import type { PlannedProduct } from "./plan-feed.ts";
  */
 const PRODUCT_BATCH = 1000;
 
-/** A batch of products to write: its offer ids, and the bulk import's body (a JSON array). */
+/**
+ * A batch of products to write: its offer ids, and the bulk import's body (a JSON array); with
+ * the offers' digests, which the store keeps with the written products.
+ */
 export interface ProductBatch {
   ids: string[];
   body: Uint8Array;
+  digests: string[];
 }
 
 const encoder = new TextEncoder();
@@ -29,6 +33,7 @@ export async function* productBatches(
   for await (const batch of batches(products, (p) => p.json, productLimits))
     yield {
       ids: batch.items.map((p) => p.id),
+      digests: batch.items.map((p) => p.digest),
       body: encoder.encode(`[${batch.json.join(",")}]`),
     };
 }

@@ -4,7 +4,7 @@ import type { FeedResult } from "../model/feeds.ts";
 import type { FieldErrors } from "../model/import.ts";
 import type { FeedEncoding } from "./decode.ts";
 import type { FeedFormat } from "./feed-types.ts";
-import type { CategoryError, OfferError, PlannedCategory } from "./plan-feed.ts";
+import type { CategoryError, OfferDigests, OfferError, PlannedCategory } from "./plan-feed.ts";
 import type { WritePlan } from "./planned-feed.ts";
 import type { ProductBatch } from "./product-batches.ts";
 
@@ -36,6 +36,11 @@ export interface FeedSink {
     present: readonly string[],
     deleting: boolean,
   ): Promise<{ products: number; gone: string[] }>;
+  /**
+   * The offer digests the store keeps of the domain's products (docs/FEEDS.md, "A run is a
+   * diff"); a sink without it skips no offer before mapping it.
+   */
+  digests?(): Promise<OfferDigests>;
   /** Makes these products unavailable. */
   retire?(sourceIds: readonly string[]): Promise<void>;
   /** Deletes these products (`delete_missing`); returns how many the store had and deleted. */
@@ -118,6 +123,8 @@ export async function runPlan(
   const write = options.dryRun
     ? preview && ((batch: ProductBatch) => preview(batch, feedCategories))
     : (batch: ProductBatch) => sink.products(batch);
+  // The offers skipped by their digests are counted as the plan thread skips them.
+  let skipped = 0;
   const count = (ids: string[], outcomes: ItemOutcome[]) => {
     outcomes.forEach((o, i) => {
       if (!("status" in o)) {
@@ -125,15 +132,17 @@ export async function runPlan(
         storeErrors.push({ offer_id: ids[i] ?? "", line: 0, errors: o.errors });
       } else counts[o.unchanged ? "unchanged" : o.status === 201 ? "created" : "updated"]++;
     });
-    done += ids.length;
+    done += ids.length + plan.unchanged() - skipped;
+    skipped = plan.unchanged();
     options.onProgress?.(done, total);
   };
+  const digests = (await sink.digests?.()) ?? new Map<string, string>();
   // One batch in flight while the next is mapped: the import thread writes one while the
   // plan thread maps the next. Batches of a domain are written in the order sent.
   // A failed write stops the run at the next batch (each promise is awaited in order below;
   // the catch only keeps one not awaited yet from counting as unhandled).
   let previous: Promise<void> = Promise.resolve();
-  for await (const batch of plan.products) {
+  for await (const batch of plan.products(digests)) {
     const { ids } = batch;
     const written = write ? write(batch) : Promise.resolve([]);
     written.catch(() => {});
@@ -142,6 +151,7 @@ export async function runPlan(
     previous.catch(() => {});
   }
   await previous;
+  counts.unchanged += plan.unchanged();
   if (done < total) options.onProgress?.(total, total);
   // What goes: made unavailable (`gone`), or deleted; a dry run counts what the run would do.
   const gone = options.deleteMissing ? 0 : missing.gone.length;

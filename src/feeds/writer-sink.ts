@@ -13,6 +13,7 @@ export type FeedWriter = Pick<
   | "importCategories"
   | "appendReindex"
   | "feedMissing"
+  | "feedDigests"
   | "retireProducts"
   | "deleteProducts"
 >;
@@ -36,9 +37,9 @@ export function writerSink(
 ): FeedSink {
   return bulkSink({
     categories: (b) => answer(imports.importCategories(domainId, b)),
-    products: async (b) => {
+    products: async (b, digests) => {
       await keepPace(indexBehind);
-      return answer(imports.importProducts(domainId, b, { skipUnchanged: true }));
+      return answer(imports.importProducts(domainId, b, { skipUnchanged: true, digests }));
     },
     preview: (b, categories) =>
       answer(
@@ -50,6 +51,7 @@ export function writerSink(
       ),
     reindex: () => imports.appendReindex(domainId),
     missing: (present, deleting) => imports.feedMissing(domainId, present, deleting),
+    digests: () => imports.feedDigests(domainId),
     retire: async (sourceIds) => {
       await imports.retireProducts(domainId, sourceIds);
     },

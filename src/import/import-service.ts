@@ -30,7 +30,7 @@ export type SerialisedSuccess = Omit<SuccessEntry<unknown>, "data"> &
 /** How a feed's batch is written (docs/FEEDS.md, "A run is a diff"); the bulk API sends none. */
 export type ProductWriteOptions = Pick<
   BatchOptions,
-  "skipUnchanged" | "dryRun" | "assumeCategories"
+  "skipUnchanged" | "dryRun" | "assumeCategories" | "digests"
 >;
 
 /**

@@ -49,6 +49,7 @@ export type ToImportThread =
       write?: ProductWriteOptions;
     }
   | { type: "feed-missing"; id: number; domainId: number; present: string[]; deleting: boolean }
+  | { type: "feed-digests"; id: number; domainId: number }
   | { type: "feed-retire"; id: number; domainId: number; sourceIds: string[] }
   | { type: "feed-delete"; id: number; domainId: number; sourceIds: string[] }
   | { type: "reindex"; id: number; domainId: number }
@@ -78,6 +79,8 @@ export type Reply =
       /** How many products a feed-delete deleted. */
       deleted?: number;
       missing?: MissingProducts;
+      /** A feed-digests' answer: source id -> the digest a feed run kept. */
+      digests?: Map<string, string>;
       analytics?: AdminReport;
       /** Per domain, its past queries that may be suggested. */
       suggestions?: [number, DomainPopular][];
@@ -156,6 +159,8 @@ async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Rep
       );
     case "feed-missing":
       return { ok: true, missing: await imports.missing(m.domainId, m.present, m.deleting) };
+    case "feed-digests":
+      return { ok: true, digests: await store.feedDigests(m.domainId) };
     case "feed-retire":
       return { ok: true, seq: await imports.retire(m.domainId, m.sourceIds) };
     case "feed-delete":

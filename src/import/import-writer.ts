@@ -159,6 +159,13 @@ export class ImportWriter implements FeedStore {
     return missing;
   }
 
+  /** The offer digests the domain's feed runs kept (CatalogReader.feedDigests). */
+  async feedDigests(domainId: number): Promise<Map<string, string>> {
+    const { digests } = await this.call({ type: "feed-digests", domainId });
+    if (!digests) throw new Error("import thread: no answer");
+    return digests;
+  }
+
   /** Makes a feed run's missing products unavailable; returns the last batch's log position. */
   async retireProducts(domainId: number, sourceIds: readonly string[]): Promise<number> {
     this.hooks.onSent(domainId);

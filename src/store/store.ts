@@ -48,6 +48,12 @@ export interface BatchOptions {
   dryRun?: boolean;
   /** With dryRun: categories to take as existing (the feed's, which a dry run does not write). */
   assumeCategories?: readonly number[];
+  /**
+   * Products only, a feed's write: each item's offer digest (docs/FEEDS.md, "A run is a
+   * diff"), kept for each item that is stored (written or unchanged), in the batch's own
+   * transaction or script. A write without it drops the digests of the products it writes.
+   */
+  digests?: readonly string[];
 }
 
 export interface TokenPair {
@@ -165,6 +171,11 @@ export interface CatalogReader {
   allProducts(domainId: number): Promise<ProductRecord[]>;
   /** The source ids of the domain's products, in no order. */
   productSources(domainId: number): Promise<string[]>;
+  /**
+   * The offer digests a feed run kept (BatchOptions.digests), source id -> digest: those of
+   * products no other write has touched since.
+   */
+  feedDigests(domainId: number): Promise<Map<string, string>>;
   /** The stored records of these source ids (those the domain has), in no order. */
   productsBySource(domainId: number, sourceIds: readonly string[]): Promise<ProductRecord[]>;
   allCategories(domainId: number): Promise<CategoryRecord[]>;

@@ -30,6 +30,7 @@ test("sqlite: migration 2 turns the raw searches of a version 1 file into per-da
     ALTER TABLE domains DROP COLUMN retired_search_until;
     ALTER TABLE categories DROP COLUMN parent_source_id;
     DROP TABLE domain_feeds; DROP TABLE feed_states; DROP TABLE feed_runs; DROP TABLE id_marks;
+    DROP TABLE feed_digests; DROP TRIGGER feed_digest_updated; DROP TRIGGER feed_digest_deleted;
     CREATE TABLE searches (id INTEGER PRIMARY KEY, domain_id INTEGER NOT NULL, at INTEGER NOT NULL,
       q TEXT NOT NULL, language TEXT NOT NULL, total INTEGER NOT NULL,
       corrected_query TEXT NOT NULL, uuid TEXT, filters TEXT NOT NULL);

@@ -14,6 +14,10 @@
 // 6b. deleteProducts: the records go with one `deletes` entry of their ids; source ids the
 //     domain lacks are skipped (none there: nothing written, seq 0); another domain's products
 //     of the same source ids stay; a source id written again is a new product with a new id
+// 6c. a feed's offer digests: kept with each item of a feed's write that is stored (written or
+//     unchanged, the unchanged logging nothing), none of a dry run nor of a refused item;
+//     dropped by any other write of the product (a batch without digests, a delete), per
+//     domain, and gone with deleteDomain
 //  7. domains are isolated from each other
 //  8. analytics: day aggregates per query; top and zero-result queries over a period, ties by
 //     bytes, with the last corrected query; per-day counts; days outside the period left out
@@ -417,6 +421,52 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
       const newId = again[0]?.ok ? again[0].record.id : 0;
       expect(newId).toBeGreaterThan(Math.max(...(await ids(other.id)), dId as number));
       expect(again[0]?.ok && again[0].record.warehouses).toEqual([]);
+    });
+
+    test("6c. a feed's offer digests", async () => {
+      await using s = await open();
+      const d = await s.store.createDomain("shop", tokens(1));
+      const other = await s.store.createDomain("other", tokens(2));
+      for (const domain of [d, other])
+        await s.store.writeCategories(domain.id, [categoryDraft(1)], { log: true });
+      const feed = { log: true, skipUnchanged: true };
+      const digests = async (id: number) => Object.fromEntries(await s.store.feedDigests(id));
+      await s.store.writeProducts(
+        d.id,
+        ["a", "b", "c"].map((id) => productDraft(id)),
+        {
+          ...feed,
+          dryRun: true,
+          digests: ["da", "db", "dc"],
+        },
+      );
+      expect(await digests(d.id)).toEqual({});
+      const bad = productDraft("x", { source_category_id: "9" });
+      await s.store.writeProducts(d.id, [...["a", "b", "c"].map((id) => productDraft(id)), bad], {
+        ...feed,
+        digests: ["da", "db", "dc", "dx"],
+      });
+      expect(await digests(d.id)).toEqual({ a: "da", b: "db", c: "dc" });
+      await s.store.writeProducts(other.id, [productDraft("a")], { ...feed, digests: ["oa"] });
+      // Unchanged items keep the digests they come with, and log nothing.
+      const head = await s.store.head(d.id);
+      const same = await s.store.writeProducts(d.id, [productDraft("a"), productDraft("b")], {
+        ...feed,
+        digests: ["da2", "db2"],
+      });
+      expect(same.map((r) => r?.ok && r.unchanged)).toEqual([true, true]);
+      expect(await s.store.head(d.id)).toBe(head);
+      expect(await digests(d.id)).toEqual({ a: "da2", b: "db2", c: "dc" });
+      // Any other write of a product drops its digest: the bulk API's, a delete.
+      await s.store.writeProducts(d.id, [productDraft("a", { new_price: 5 })], { log: true });
+      await s.store.deleteProducts(d.id, ["c"]);
+      expect(await digests(d.id)).toEqual({ b: "db2" });
+      expect(await digests(other.id)).toEqual({ a: "oa" });
+      await s.store.deleteDomain("shop");
+      const again = await s.store.createDomain("shop", tokens(3));
+      expect(await digests(again.id)).toEqual({});
+      expect(await digests(d.id)).toEqual({});
+      expect(await digests(other.id)).toEqual({ a: "oa" });
     });
 
     test("7. domains are isolated", async () => {

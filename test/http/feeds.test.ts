@@ -16,6 +16,11 @@
 //     category pages and suggestions, the others kept; a dry run deletes nothing; the half rule
 //     refuses; still deleted after kill -9 and a start; a product back in the feed is created
 //     again
+//  8. a rerun skips before mapping each offer whose digest the store kept from the run before:
+//     an unchanged feed counts every offer unchanged and sends none to the import thread (its
+//     metrics) nor writes a product (the log head moves by the categories' batch alone); 1% of
+//     prices changed updates those alone; a product the bulk API wrote since is the feed's
+//     again; after kill -9 and a start the digests still hold
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { hotline, offersOf, utf8, windows1251, yml } from "../fixtures/feeds/feed-generators.ts";
 import {
@@ -35,6 +40,8 @@ import {
 let service: Service;
 /** The first server of the file, stopped by test 7's restart: its data dir goes with it. */
 let restarted: Service | undefined;
+/** Servers killed by later restarts (test 8), whose data dir is the first server's. */
+const killed: Service[] = [];
 let origin: ReturnType<typeof Bun.serve>;
 const FEED = "/api/v2/content/feed/";
 
@@ -124,6 +131,7 @@ beforeAll(async () => {
 afterAll(async () => {
   origin?.stop(true);
   await service?.[Symbol.asyncDispose]();
+  for (const k of killed) await k[Symbol.asyncDispose]();
   await restarted?.[Symbol.asyncDispose]();
 });
 
@@ -423,5 +431,84 @@ describe("feeds over HTTP", () => {
     expect(back.body).toMatchObject({ created: 2, unchanged: 4, gone: 0, deleted: 0 });
     expect(await idsOf(shop, "browse=true&show_unavailable=true&limit=50", all)).toEqual(all);
     expect(await totalOf(shop, "саундбар", 1)).toBe(1);
+  });
+
+  test("8. a rerun skips the offers whose digest the store kept; across a restart too", async () => {
+    const shop = await createDomain(service);
+    const offers = offersOf(100);
+    const result = (counts: object) => ({
+      format: "yml",
+      encoding: "utf-8",
+      language: "uk",
+      dry_run: false,
+      offers: 100,
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      gone: 0,
+      deleted: 0,
+      failed: 0,
+      categories: { total: 2, created: 0, updated: 2, failed: 0 },
+      errors: [],
+      category_errors: [],
+      seconds: expect.any(Number),
+      ...counts,
+    });
+    const head = async () =>
+      (
+        (await call(service, "GET", "/api/v2/content/overview/", ownerHeaders(shop))).body as {
+          index: { log_head: number };
+        }
+      ).index.log_head;
+    /** Product items the import thread answered as written or unchanged, since the start. */
+    const sent = async () => {
+      const text = await (await fetch(`${service.url}/metrics`, { headers: ADMIN_HEADERS })).text();
+      const line = text
+        .split("\n")
+        .find((l) => l.startsWith('vitrina_import_items_total{kind="products",outcome="updated"}'));
+      return Number(line?.split(" ")[1] ?? 0);
+    };
+    const first = await postFeed(shop, yml({ offers }));
+    expect(first).toEqual({
+      status: 200,
+      body: result({ created: 100, categories: { total: 2, created: 2, updated: 0, failed: 0 } }),
+    });
+    const rerun = async (feed: typeof offers, counts: object) => {
+      const [before, items] = [await head(), await sent()];
+      expect(await postFeed(shop, yml({ offers: feed }))).toEqual({
+        status: 200,
+        body: result(counts),
+      });
+      return { moved: (await head()) - before, sent: (await sent()) - items };
+    };
+    // The categories' one batch (--max-items 2) is the run's only write.
+    expect(await rerun(offers, { unchanged: 100 })).toEqual({ moved: 1, sent: 0 });
+    // 1% of the prices: those alone are mapped, sent and written (one more batch, one entry).
+    const repriced = offers.map((o, i) => (i === 41 ? { ...o, price: "1777" } : o));
+    expect(await rerun(repriced, { updated: 1, unchanged: 99 })).toEqual({ moved: 2, sent: 1 });
+    expect(await totalOf(shop, "навушники модель 42", 1)).toBe(1);
+    // A product the bulk API wrote since is planned against the store again, and restored.
+    const renamed = await post(service, PRODUCTS, shop.secret_token, [
+      {
+        source_id: "7",
+        code: "SKU-7",
+        source_category_id: "1",
+        currency_code: "UAH",
+        translations: [{ language: "uk", name: "Перейменовані", url: "https://shop.example/p/7" }],
+      },
+    ]);
+    expect(renamed.status).toBe(200);
+    expect(await totalOf(shop, "перейменовані", 1)).toBe(1);
+    expect(await rerun(repriced, { updated: 1, unchanged: 99 })).toEqual({ moved: 2, sent: 1 });
+    expect(await totalOf(shop, "перейменовані", 0)).toBe(0);
+    expect(await rerun(repriced, { unchanged: 100 })).toEqual({ moved: 1, sent: 0 });
+    // The digests are the store's: kept through kill -9 and a start.
+    await service.kill9();
+    killed.push(service);
+    service = await startService({
+      dataDir: service.dataDir,
+      args: ["--feed-allow-host", "127.0.0.1", "--max-items", "2"],
+    });
+    expect(await rerun(repriced, { unchanged: 100 })).toEqual({ moved: 1, sent: 0 });
   });
 });

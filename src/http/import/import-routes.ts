@@ -39,6 +39,7 @@ export interface ImportDeps {
     | "appendReindex"
     | "recordFeedRun"
     | "feedMissing"
+    | "feedDigests"
     | "retireProducts"
     | "deleteProducts"
   >;

@@ -8,6 +8,9 @@
 //   {d:ID}:p           hash  product id -> ProductRecord JSON (the JSON SQLite keeps in `doc`)
 //   {d:ID}:p-src       hash  source_id -> "[id,rev,group_id]" (rev: the write that last set it)
 //   {d:ID}:p-id        string, INCR: the last product id
+//   {d:ID}:p-digest    hash  source_id -> a feed run's offer digest (docs/FEEDS.md, "A run is
+//                      a diff"): set by a feed's write of the product, dropped by any other
+//                      write of it in that write's script
 //   {d:ID}:c           hash  category id -> CategoryRecord JSON
 //   {d:ID}:c-src       hash  source_category_id -> id
 //   {d:ID}:c-id        string, INCR: the last category id
@@ -48,6 +51,7 @@ export function domainKeys(domainId: number) {
     products: k("p"),
     productSources: k("p-src"),
     productId: k("p-id"),
+    productDigests: k("p-digest"),
     categories: k("c"),
     categorySources: k("c-src"),
     categoryId: k("c-id"),

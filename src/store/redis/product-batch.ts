@@ -86,7 +86,14 @@ for i = 1, n_ops do
   redis.call('HSET', KEYS[2], sid, doc)
   -- 111 is "o": an offer-only write, whose offer is in the packed offers instead.
   if shape ~= '' then lines[i] = string.byte(shape, i) == 111 and '' or doc end
+  redis.call('HDEL', KEYS[10], ARGV[a + 2])
   a = a + 5
+end
+local n_digests = tonumber(ARGV[a])
+a = a + 1
+for i = 1, n_digests do
+  redis.call('HSET', KEYS[10], ARGV[a], ARGV[a + 1])
+  a = a + 2
 end
 for j = a, #ARGV, 1000 do
   redis.call('SADD', KEYS[6], unpack(ARGV, j, math.min(j + 999, #ARGV)))
@@ -135,7 +142,7 @@ export async function writeProductBatch(
     const plan = planWrite(drafts, seen, options, Date.now());
     // Nothing to write (a dry run, or every item unchanged): the answer is the plan's, as of
     // the read.
-    if (options.dryRun || (options.skipUnchanged && plan.ops.length === 0)) {
+    if (options.dryRun || (options.skipUnchanged && plan.ops.length === 0 && !plan.digests)) {
       for (const op of plan.ops)
         plan.results[op.index] = {
           ok: true,
@@ -157,6 +164,7 @@ export async function writeProductBatch(
         keys.seq,
         keys.log,
         keys.written,
+        keys.productDigests,
       ],
       plan.args,
     )) as [number, number[]?, number?];
@@ -217,7 +225,13 @@ function planWrite(
   seen: { products: Map<string, Seen | null>; categories: Map<number, boolean> },
   options: BatchOptions,
   now: number,
-): { ops: Op[]; results: (WriteResult<ProductRecord> | null)[]; args: string[] } {
+): {
+  ops: Op[];
+  results: (WriteResult<ProductRecord> | null)[];
+  args: string[];
+  /** How many digests the write keeps (a feed's batch). */
+  digests: number;
+} {
   let provisional = 0;
   const plan = planProductBatch(
     drafts,
@@ -272,7 +286,9 @@ function planWrite(
   }
   let offers = offered.length ? offersText(packOffers(offered)) : "";
   if (bytes + offers.length > WRITTEN_BYTES) [shape, offers] = ["", ""];
-  const args: string[] = [plan.log ? "1" : "0", shape, offers];
+  // A feed's batch of unchanged items only keeps their digests, and logs nothing (as SQLite).
+  const logged = plan.log && (ops.length > 0 || !options.skipUnchanged);
+  const args: string[] = [logged ? "1" : "0", shape, offers];
   args.push(String(seen.products.size));
   for (const [sid, s] of seen.products) args.push(sid, s ? s.meta : "");
   const missing = [...seen.categories].filter(([, ok]) => !ok);
@@ -280,6 +296,12 @@ function planWrite(
   args.push(String(ops.length));
   for (const op of ops)
     args.push(op.mode, op.ref, op.record.source_id, JSON.stringify(op.record.group_id), op.body);
+  const digests: string[] = [];
+  plan.items.forEach((item, i) => {
+    const digest = options.digests?.[i];
+    if (item?.ok && digest) digests.push(item.record.source_id, digest);
+  });
+  args.push(String(digests.length / 2), ...digests);
   args.push(...plan.warehouses);
-  return { ops, results, args };
+  return { ops, results, args, digests: digests.length / 2 };
 }

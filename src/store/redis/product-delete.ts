@@ -16,6 +16,7 @@ for i = 1, #ARGV do
     local id = string.match(meta, '^%[(%d+),')
     redis.call('HDEL', KEYS[1], ARGV[i])
     redis.call('HDEL', KEYS[2], id)
+    redis.call('HDEL', KEYS[5], ARGV[i])
     ids[#ids + 1] = id
     deleted[#deleted + 1] = ARGV[i]
   end
@@ -33,7 +34,7 @@ export async function deleteProducts(
   const keys = domainKeys(domainId);
   const [deleted, seq] = (await DELETE.run(
     client,
-    [keys.productSources, keys.products, keys.seq, keys.log],
+    [keys.productSources, keys.products, keys.seq, keys.log, keys.productDigests],
     [...sourceIds],
   )) as [string[], number];
   return { deleted, seq };

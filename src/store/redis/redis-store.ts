@@ -368,6 +368,16 @@ export class RedisStore implements PrimaryStore, ChangeLog {
     return docs.flatMap((d) => (d === null ? [] : [JSON.parse(d)]));
   }
 
+  feedDigests(domainId: number): Promise<Map<string, string>> {
+    const key = domainKeys(domainId).productDigests;
+    return guarded(async () => {
+      const flat = await this.client.sendCommand<string[]>(["HGETALL", key]);
+      const out = new Map<string, string>();
+      for (let i = 0; i < flat.length; i += 2) out.set(flat[i] as string, flat[i + 1] as string);
+      return out;
+    });
+  }
+
   productSources(domainId: number): Promise<string[]> {
     const key = domainKeys(domainId).productSources;
     return guarded(() => this.client.sendCommand<string[]>(["HKEYS", key]));

@@ -199,6 +199,24 @@ const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE id_marks (name TEXT PRIMARY KEY, id INTEGER NOT NULL) WITHOUT ROWID;
   `,
+  // 15: a feed run's digest of each offer it wrote (docs/FEEDS.md, "A run is a diff"): the
+  // next run skips an offer whose digest is the same. Any write of the product but the feed's
+  // own (the bulk API, a retire, a delete) drops it here, in the write's own transaction: the
+  // feed's write sets it again after its product write.
+  `
+  CREATE TABLE feed_digests (
+    domain_id INTEGER NOT NULL,
+    source_id TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    PRIMARY KEY (domain_id, source_id)
+  ) WITHOUT ROWID;
+  CREATE TRIGGER feed_digest_updated AFTER UPDATE ON products BEGIN
+    DELETE FROM feed_digests WHERE domain_id = OLD.domain_id AND source_id = OLD.source_id;
+  END;
+  CREATE TRIGGER feed_digest_deleted AFTER DELETE ON products BEGIN
+    DELETE FROM feed_digests WHERE domain_id = OLD.domain_id AND source_id = OLD.source_id;
+  END;
+  `,
 ];
 
 /** SQLite's application_id of a Vitrina file ("VTRA"), from migration 9 on. */

@@ -78,6 +78,11 @@ const statements = (db: Database) => ({
     `INSERT INTO products (id, domain_id, source_id, group_id, doc, updated_at) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, updated_at = excluded.updated_at`,
   ),
+  feedDigests: db.prepare("SELECT source_id, digest FROM feed_digests WHERE domain_id = ?"),
+  keepDigest: db.prepare(
+    `INSERT INTO feed_digests (domain_id, source_id, digest) VALUES (?, ?, ?)
+         ON CONFLICT DO UPDATE SET digest = excluded.digest`,
+  ),
   categoryIdBySource: db.prepare("SELECT id FROM categories WHERE domain_id = ? AND source_id = ?"),
   categoryParent: db.prepare(
     "SELECT parent_source_id AS parent FROM categories WHERE domain_id = ? AND source_id = ?",
@@ -322,6 +327,15 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
       options.dryRun
         ? () => {}
         : (r, json) => this.q.upsertProduct.run(r.id, domainId, r.source_id, r.group_id, json, now),
+      // After the writes, whose trigger dropped the digests they replace (migration 15).
+      (out) => {
+        const digests = options.dryRun ? undefined : options.digests;
+        if (digests)
+          out.forEach((r, i) => {
+            const digest = digests[i];
+            if (r?.ok && digest) this.q.keepDigest.run(domainId, r.record.source_id, digest);
+          });
+      },
     );
   }
 
@@ -401,6 +415,7 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
     options: BatchOptions,
     plan: () => BatchPlan<T>,
     write: (record: T, json: string) => void,
+    stored: (out: readonly (WriteResult<T> | null)[]) => void = () => {},
   ): (WriteResult<T> | null)[] {
     let seq = 0;
     const results = this.write(() =>
@@ -416,6 +431,7 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
             written++;
             return { ...item, json };
           });
+          stored(out);
           if (planned.log && (written > 0 || !options.skipUnchanged))
             seq = this.append(domainId, kind, out);
           return out;
@@ -550,6 +566,11 @@ export class SqliteStore implements PrimaryStore, ChangeLog {
       .all(domainId, JSON.stringify(ids)) as { doc: string }[];
     for (const r of rows) out.push(JSON.parse(r.doc));
     return out;
+  }
+
+  async feedDigests(domainId: number): Promise<Map<string, string>> {
+    const rows = this.q.feedDigests.all(domainId) as { source_id: string; digest: string }[];
+    return new Map(rows.map((r) => [r.source_id, r.digest]));
   }
 
   async productSources(domainId: number): Promise<string[]> {
