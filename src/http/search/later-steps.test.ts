@@ -31,3 +31,19 @@ test("steps are taken one a turn, in order, skipped once their snapshot is not c
   await turn();
   expect(taken).toEqual(["a1", "a2", "b1", "c1"]);
 });
+
+test("at most 1,024 steps wait: the rest are left to the asks they would have saved", async () => {
+  const later = new LaterSteps(() => {});
+  let taken = 0;
+  const steps = Array.from({ length: 1000 }, () => () => {
+    taken++;
+  });
+  later.add(1, () => true, steps);
+  later.add(1, () => true, steps);
+  for (let i = 0; i < 1100; i++) await turn();
+  expect(taken).toBe(1024);
+  // Once taken, there is room again.
+  later.add(1, () => true, steps.slice(0, 3));
+  for (let i = 0; i < 4; i++) await turn();
+  expect(taken).toBe(1027);
+});

@@ -4,6 +4,11 @@
 // most, and finds made what the step made. Each step is charged to its store's search time, as
 // a search is (search-routes.ts), and skipped once its snapshot is no longer the domain's.
 
+// A bound on the steps waiting: they only save later asks their work, so past it new ones are
+// left to those asks, and a flood of category pages cannot grow the queue (each step holds its
+// listing) faster than the thread takes them.
+const MAX_WAITING = 1024;
+
 interface Queued {
   readonly domainId: number;
   readonly current: () => boolean;
@@ -21,7 +26,9 @@ export class LaterSteps {
 
   /** Steps of `domainId`'s listing, each taken while `current()` says its snapshot is. */
   add(domainId: number, current: () => boolean, steps: readonly (() => void)[]): void {
-    for (const run of steps) this.queue.push({ domainId, current, run });
+    const room = MAX_WAITING - (this.queue.length - this.next);
+    for (const run of steps.slice(0, Math.max(0, room)))
+      this.queue.push({ domainId, current, run });
     if (this.queue.length > this.next && !this.scheduled) {
       this.scheduled = true;
       setImmediate(this.step);
