@@ -148,8 +148,8 @@ export function searchAnswer(
   request: SearchRequest,
   result: SearchResult | null,
   highlight: Highlight,
-  /** False: `categories` left empty (answerJson has their JSON kept). */
-  withCategories = true,
+  /** The lists left empty: answerJson has their JSON kept. */
+  kept: { categories: boolean; filters: boolean } = { categories: false, filters: false },
 ): SearchResponse {
   if (result === null) return emptyAnswer(request, request.facets);
   const grouped = groupedLayout(request);
@@ -161,13 +161,13 @@ export function searchAnswer(
     ignored_words: result.ignoredWords as string[],
     suggestions: result.suggestions as string[],
     filters_enabled: request.facets,
-    filters: result.facets.map(filterOf),
-    categories: withCategories
-      ? result.categories.map(({ slot, total }): SearchCategory => {
+    filters: kept.filters ? [] : result.facets.map(filterOf),
+    categories: kept.categories
+      ? []
+      : result.categories.map(({ slot, total }): SearchCategory => {
           const c = readCategory(snap, slot, request.language, category);
           return { id: c.id ?? 0, source_id: c.sourceId, name: c.name, url: c.url, total };
-        })
-      : [],
+        }),
     products: { groups: result.groups.map((g) => groupOf(snap, request, g, item)) },
     pagination: grouped
       ? pagination("categories", request.page, request.groupsPerPage, result.groupCount)
@@ -187,7 +187,8 @@ export function searchAnswer(
  * and one of category counts (search/query/category-page.ts), the most of a store's page to
  * serialise (30 filters of up to 100 values and 214 categories: 25 and 27 KB of a 57 KB answer
  * at 20,000 products): the JSON of each list is made once and put in its place, the same bytes
- * as JSON.stringify makes of the whole answer; the categories' names are then not read again.
+ * as JSON.stringify makes of the whole answer; the filters are then not mapped again, nor the
+ * categories' names read.
  */
 export function answerJson(
   snap: Snapshot,
@@ -197,12 +198,15 @@ export function answerJson(
 ): string {
   if (result === null) return JSON.stringify(searchAnswer(snap, request, result, highlight));
   let categories = listsJson.get(result.categories);
-  const answer = searchAnswer(snap, request, result, highlight, categories === undefined);
+  let filters = listsJson.get(result.facets);
+  const answer = searchAnswer(snap, request, result, highlight, {
+    categories: categories !== undefined,
+    filters: filters !== undefined,
+  });
   if (categories === undefined) {
     categories = JSON.stringify(answer.categories);
     listsJson.set(result.categories, categories);
   }
-  let filters = listsJson.get(result.facets);
   if (filters === undefined) {
     filters = JSON.stringify(answer.filters);
     listsJson.set(result.facets, filters);
