@@ -102,6 +102,13 @@ export class DomainIndexer {
    * synchronous work before each await (`waiting`), and the rest at `done`. The turns of the
    * loop in between answer imports and searches of every store.
    */
+  /** The merges the last swap made due, on a later turn of the loop, swapped in if any. */
+  private async settle(waiting: <T>(promise: Promise<T>) => Promise<T>): Promise<void> {
+    await waiting(new Promise((resolve) => setImmediate(resolve)));
+    const settled = settleSnapshot(this.snapshot);
+    if (settled !== this.snapshot) this.snapshot = settled;
+  }
+
   private meter(charged = true) {
     let from = performance.now();
     const charge = () => {
@@ -353,19 +360,13 @@ export class DomainIndexer {
         this.snapshot = lacking.length
           ? patchSnapshot(products, { categories: lacking })
           : products;
-        await waiting(new Promise((resolve) => setImmediate(resolve)));
-        const settled = settleSnapshot(this.snapshot);
-        if (settled !== this.snapshot) this.snapshot = settled;
+        await this.settle(waiting);
         // A patch leaves the records and the merged-away segments as garbage: ask for an
         // (asynchronous) collection now rather than let a bulk load pile it up.
         Bun.gc(false);
       }
     }
-    if (unsettled && !patched) {
-      await waiting(new Promise((resolve) => setImmediate(resolve)));
-      const settled = settleSnapshot(this.snapshot);
-      if (settled !== this.snapshot) this.snapshot = settled;
-    }
+    if (unsettled && !patched) await this.settle(waiting);
     this.position = last.seq;
     this.appliedAt = Date.now();
     done();

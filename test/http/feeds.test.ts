@@ -111,6 +111,21 @@ async function totalOf(shop: Tokens, q: string, expected: number): Promise<numbe
   return total;
 }
 
+/** Product `id` renamed through the bulk API, as a store changing it outside its feed. */
+function renameByBulk(shop: Tokens, id: string, category: string) {
+  return post(service, PRODUCTS, shop.secret_token, [
+    {
+      source_id: id,
+      code: `SKU-${id}`,
+      source_category_id: category,
+      currency_code: "UAH",
+      translations: [
+        { language: "uk", name: "Перейменовані", url: `https://shop.example/p/${id}` },
+      ],
+    },
+  ]);
+}
+
 beforeAll(async () => {
   // The feed server of test 3: a feed, a cut one, and a redirect to the feed.
   const full = yml({ offers: offersOf(5, 100) });
@@ -282,16 +297,7 @@ describe("feeds over HTTP", () => {
     const third = await postFeed(shop, yml({ offers: next }));
     expect(third.body).toMatchObject({ created: 0, updated: 0, unchanged: 5, gone: 0 });
     // The diff is against the store: a name the bulk API changed since is the feed's again.
-    const renamed = await post(service, PRODUCTS, shop.secret_token, [
-      {
-        source_id: "4",
-        code: "SKU-4",
-        source_category_id: "2",
-        currency_code: "UAH",
-        translations: [{ language: "uk", name: "Перейменовані", url: "https://shop.example/p/4" }],
-      },
-    ]);
-    expect(renamed.status).toBe(200);
+    expect((await renameByBulk(shop, "4", "2")).status).toBe(200);
     expect(await totalOf(shop, "перейменовані", 1)).toBe(1);
     const again = await postFeed(shop, yml({ offers: next }));
     expect(again.body).toMatchObject({ created: 0, updated: 1, unchanged: 4, gone: 0 });
@@ -488,16 +494,7 @@ describe("feeds over HTTP", () => {
     expect(await rerun(repriced, { updated: 1, unchanged: 99 })).toEqual({ moved: 2, sent: 1 });
     expect(await totalOf(shop, "навушники модель 42", 1)).toBe(1);
     // A product the bulk API wrote since is planned against the store again, and restored.
-    const renamed = await post(service, PRODUCTS, shop.secret_token, [
-      {
-        source_id: "7",
-        code: "SKU-7",
-        source_category_id: "1",
-        currency_code: "UAH",
-        translations: [{ language: "uk", name: "Перейменовані", url: "https://shop.example/p/7" }],
-      },
-    ]);
-    expect(renamed.status).toBe(200);
+    expect((await renameByBulk(shop, "7", "1")).status).toBe(200);
     expect(await totalOf(shop, "перейменовані", 1)).toBe(1);
     expect(await rerun(repriced, { updated: 1, unchanged: 99 })).toEqual({ moved: 2, sent: 1 });
     expect(await totalOf(shop, "перейменовані", 0)).toBe(0);
