@@ -3,7 +3,7 @@
 //  1. a facet value's swatch is the filter value's `swatch_image`, after its `color`; a facet
 //     without swatches is sent with the same fields
 //  2. a query without words (no result) is the empty data set with the filters flag asked
-//  3. answerJson is JSON.stringify of the answer, byte for byte, its filters' and categories'
+//  3. answerBytes is JSON.stringify of the answer in UTF-8, byte for byte, its filters' and categories'
 //     JSON kept for the lists of counts answered again (a listing's pages) and a query that
 //     spells the keys
 import { expect, test } from "bun:test";
@@ -11,7 +11,7 @@ import { category, param, product } from "../../../test/fixtures/engine-catalog.
 import { SEARCH_DEFAULTS, type SearchParams } from "../../model/search.ts";
 import { buildSnapshot, search } from "../../search/engine.ts";
 import {
-  answerJson,
+  answerBytes,
   answerSearch,
   emptyAnswer,
   searchAnswer,
@@ -62,7 +62,9 @@ test("2. no words, no result: the empty data set", () => {
   expect([answer.query, answer.pagination.current_page]).toEqual([" ,. ", 1]);
 });
 
-test("3. answerJson is the answer's JSON", () => {
+test("3. answerBytes is the answer's JSON", () => {
+  const answerJson = (...args: Parameters<typeof answerBytes>) =>
+    new TextDecoder().decode(answerBytes(...args));
   const asks = [
     params({ q: "чайник" }),
     params({ q: '"filters":[] чайник' }),

@@ -30,7 +30,7 @@ import { LaterSteps } from "./later-steps.ts";
 import { corsOf, refusedOrigin } from "./origin-check.ts";
 import { parseSearchParams } from "./parse-params.ts";
 import {
-  answerJson,
+  answerBytes,
   emptyAnswer,
   ordersByPopularity,
   popularAnswer,
@@ -209,7 +209,7 @@ export function searchAnswers(deps: SearchDeps): SearchAnswers {
       const asked = searchRequest(params, deps.popular(domain.id), popularity?.scores ?? []);
       const result = search(snap, asked);
       answer = {
-        ...prepare(answerJson(snap, asked, result, params.highlight)),
+        ...prepare(answerBytes(snap, asked, result, params.highlight)),
         total: result?.total ?? 0,
         corrected_query: result?.correctedQuery ?? "",
         stamp: stampAnswer(epoch, asked, result),
