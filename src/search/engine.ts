@@ -73,6 +73,7 @@ export { cyrillicLanguageOf, normalise } from "./analysis/index.ts";
 export type {
   CategoryCount,
   Facet,
+  FacetValue,
   Hit,
   HitGroup,
   Range,

@@ -28,6 +28,7 @@ import {
   search,
 } from "../../search/engine.ts";
 import { markHtml } from "../stack/html.ts";
+import { filtersBytes } from "./filters-bytes.ts";
 
 // The specification's answer (2.7, 4.3) made of the engine's result: the URL's parameters
 // become the engine's request, and its references (docs, category slots) become the products,
@@ -203,14 +204,14 @@ export function answerBytes(
   let filters = listsBytes.get(result.facets);
   const answer = searchAnswer(snap, request, result, highlight, {
     categories: categories !== undefined,
-    filters: filters !== undefined,
+    filters: true,
   });
   if (categories === undefined) {
     categories = encoder.encode(JSON.stringify(answer.categories));
     listsBytes.set(result.categories, categories);
   }
   if (filters === undefined) {
-    filters = encoder.encode(JSON.stringify(answer.filters));
+    filters = filtersBytes(snap.facets, result.facets);
     listsBytes.set(result.facets, filters);
   }
   const rest = Buffer.from(

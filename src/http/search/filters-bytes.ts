@@ -1,0 +1,136 @@
+import type { Facet, FacetValue } from "../../search/engine.ts";
+
+// The answer's `filters` in UTF-8, written of pieces kept per value: what JSON.stringify of the
+// filters (search-answer.ts: filterOf) makes, encoded, byte for byte. A fresh list of counts (a
+// search's, a category page's within price bounds) has 30 filters of up to 100 values: mapped,
+// stringified and encoded it cost 0.09 ms at 20,000 products, a third of a bounded category
+// page. A value's JSON is its own but for its count: `{"id":…,"name":…,"total":` and its
+// colour, swatch and `}` are kept, per facet registry (a snapshot's), as is each filter's
+// `{"id":…,"name":…,"values":[`, and the count written between them.
+
+interface Pieces {
+  readonly name: string;
+  readonly color: string | undefined;
+  readonly swatch: string | undefined;
+  readonly head: Uint8Array;
+  readonly tail: Uint8Array;
+}
+
+const encoder = new TextEncoder();
+
+/** The pieces of each value id met, and the head of each filter id's, by the registry. */
+const kept = new WeakMap<
+  object,
+  { values: Map<number, Pieces>; filters: Map<number, { name: string; head: Uint8Array }> }
+>();
+
+/** The pieces of value `v`: kept while they are its own (the same id, name, colour and swatch). */
+function piecesOf(known: Map<number, Pieces>, v: FacetValue): Pieces {
+  const had = known.get(v.id);
+  if (had !== undefined && had.name === v.name && had.color === v.color && had.swatch === v.swatch)
+    return had;
+  const color = v.color === undefined ? "" : `,"color":${JSON.stringify(v.color)}`;
+  const swatch = v.swatch === undefined ? "" : `,"swatch_image":${JSON.stringify(v.swatch)}`;
+  const made = {
+    name: v.name,
+    color: v.color,
+    swatch: v.swatch,
+    head: encoder.encode(`{"id":${JSON.stringify(v.id)},"name":${JSON.stringify(v.name)},"total":`),
+    tail: encoder.encode(`${color}${swatch}}`),
+  };
+  known.set(v.id, made);
+  return made;
+}
+
+/** The JSON of `facets` as the answer's filters, in UTF-8; `registry`: the values' own. */
+export function filtersBytes(registry: object, facets: readonly Facet[]): Uint8Array {
+  let known = kept.get(registry);
+  if (known === undefined) {
+    known = { values: new Map(), filters: new Map() };
+    kept.set(registry, known);
+  }
+  const out = new Writer();
+  out.byte(OPEN_LIST);
+  for (let i = 0; i < facets.length; i++) {
+    const facet = facets[i] as Facet;
+    if (i > 0) out.byte(COMMA);
+    let head = known.filters.get(facet.id);
+    if (head === undefined || head.name !== facet.name) {
+      const json = `{"id":${JSON.stringify(facet.id)},"name":${JSON.stringify(facet.name)},"values":[`;
+      head = { name: facet.name, head: encoder.encode(json) };
+      known.filters.set(facet.id, head);
+    }
+    out.bytes(head.head);
+    const { values } = facet;
+    for (let j = 0; j < values.length; j++) {
+      const v = values[j] as FacetValue;
+      if (j > 0) out.byte(COMMA);
+      const pieces = piecesOf(known.values, v);
+      out.bytes(pieces.head);
+      out.count(v.total);
+      out.bytes(pieces.tail);
+    }
+    out.byte(CLOSE_LIST);
+    out.byte(CLOSE_OBJECT);
+  }
+  out.byte(CLOSE_LIST);
+  return out.done();
+}
+
+const OPEN_LIST = 0x5b;
+const CLOSE_LIST = 0x5d;
+const CLOSE_OBJECT = 0x7d;
+const COMMA = 0x2c;
+const ZERO = 0x30;
+
+/** Bytes appended to a buffer that doubles when full. */
+class Writer {
+  private buffer = new Uint8Array(16_384);
+  private used = 0;
+
+  private room(n: number): void {
+    if (this.used + n <= this.buffer.length) return;
+    const next = new Uint8Array(Math.max(this.buffer.length * 2, this.used + n));
+    next.set(this.buffer.subarray(0, this.used));
+    this.buffer = next;
+  }
+
+  byte(b: number): void {
+    this.room(1);
+    this.buffer[this.used++] = b;
+  }
+
+  bytes(b: Uint8Array): void {
+    this.room(b.length);
+    this.buffer.set(b, this.used);
+    this.used += b.length;
+  }
+
+  text(s: string): void {
+    // UTF-8 needs at most 3 bytes per UTF-16 unit.
+    this.room(s.length * 3);
+    this.used += encoder.encodeInto(s, this.buffer.subarray(this.used)).written;
+  }
+
+  /** A count as JSON writes it: a whole number's digits (else its JSON). */
+  count(n: number): void {
+    if (!Number.isSafeInteger(n) || n < 0) {
+      this.text(JSON.stringify(n));
+      return;
+    }
+    let digits = 1;
+    for (let k = n; k >= 10; k = Math.floor(k / 10)) digits++;
+    this.room(digits);
+    let at = this.used + digits;
+    let k = n;
+    do {
+      this.buffer[--at] = ZERO + (k % 10);
+      k = Math.floor(k / 10);
+    } while (k > 0);
+    this.used += digits;
+  }
+
+  done(): Uint8Array {
+    return this.buffer.subarray(0, this.used);
+  }
+}
