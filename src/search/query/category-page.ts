@@ -161,6 +161,18 @@ function grow(n: number, groups: number): void {
   }
 }
 
+/** The category counts of the views not kept, and the slots the last one counted. */
+let countsScratch = new Uint32Array(0);
+let counted: readonly number[] = [];
+
+/** Zeroed category counts for a view not kept (a typed array made costs a bounded page 5%). */
+function scratchCounts(size: number): Uint32Array {
+  if (countsScratch.length < size) countsScratch = new Uint32Array(size + (size >>> 1));
+  else for (const s of counted) countsScratch[s] = 0;
+  counted = [];
+  return countsScratch;
+}
+
 /** Fewer hits within the bounds than a listing's over this are found by price (viewOf). */
 const FEW = 8;
 
@@ -247,25 +259,28 @@ function viewOf(listing: Listing, request: SearchRequest, kept: boolean): View {
       mainOf[g] = h;
     }
   const mains = now;
-  // The cards in rank order: a group's first hit met is its best.
+  // The cards in rank order: a group's first hit met is its best; without groups, the hits.
   now = ++generation;
-  const shown = scratch.shown;
-  let cards = 0;
-  for (let r = 0; r < ordered.length; r++) {
-    const h = ordered[r] as number;
-    if (!grouped) {
-      shown[cards++] = h;
-      continue;
-    }
-    const g = groupOf[h] as number;
-    if (g < 0) shown[cards++] = h;
-    else if (stamp[g] !== now) {
-      shown[cards++] = stamp[g] === mains ? (mainOf[g] as number) : h;
-      stamp[g] = now;
+  let shown = ordered;
+  let cards = ordered.length;
+  if (grouped) {
+    shown = scratch.shown;
+    cards = 0;
+    for (let r = 0; r < ordered.length; r++) {
+      const h = ordered[r] as number;
+      const g = groupOf[h] as number;
+      if (g < 0) shown[cards++] = h;
+      else if (stamp[g] !== now) {
+        shown[cards++] = stamp[g] === mains ? (mainOf[g] as number) : h;
+        stamp[g] = now;
+      }
     }
   }
-  const counts = new Uint32Array(snap.categories.entries.length);
+  const counts = kept
+    ? new Uint32Array(snap.categories.entries.length)
+    : scratchCounts(snap.categories.entries.length);
   const present: number[] = [];
+  if (!kept) counted = present;
   for (let c = 0; c < cards; c++) {
     const s = hits.category[shown[c] as number] as number;
     if (counts[s] === 0) present.push(s);
@@ -276,7 +291,8 @@ function viewOf(listing: Listing, request: SearchRequest, kept: boolean): View {
     if (snap.categories.entries[s]?.record != null)
       categories.push({ slot: s, total: counts[s] as number });
   return {
-    // A view kept owns its cards; another is laid out before the next view reuses them.
+    // A view kept owns its cards and counts; another is laid out before the next view reuses
+    // them.
     shown: kept ? shown.slice(0, cards) : shown.subarray(0, cards),
     counts,
     present,
