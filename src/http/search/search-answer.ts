@@ -28,7 +28,7 @@ import {
   search,
 } from "../../search/engine.ts";
 import { markHtml } from "../stack/html.ts";
-import { filtersBytes } from "./filters-bytes.ts";
+import { categoriesBytes, filtersBytes } from "./lists-bytes.ts";
 
 // The specification's answer (2.7, 4.3) made of the engine's result: the URL's parameters
 // become the engine's request, and its references (docs, category slots) become the products,
@@ -149,8 +149,8 @@ export function searchAnswer(
   request: SearchRequest,
   result: SearchResult | null,
   highlight: Highlight,
-  /** The lists left empty: answerBytes has their JSON kept. */
-  kept: { categories: boolean; filters: boolean } = { categories: false, filters: false },
+  /** Leaves the lists of counts empty: answerBytes writes them apart. */
+  listsApart = false,
 ): SearchResponse {
   if (result === null) return emptyAnswer(request, request.facets);
   const grouped = groupedLayout(request);
@@ -162,8 +162,8 @@ export function searchAnswer(
     ignored_words: result.ignoredWords as string[],
     suggestions: result.suggestions as string[],
     filters_enabled: request.facets,
-    filters: kept.filters ? [] : result.facets.map(filterOf),
-    categories: kept.categories
+    filters: listsApart ? [] : result.facets.map(filterOf),
+    categories: listsApart
       ? []
       : result.categories.map(({ slot, total }): SearchCategory => {
           const c = readCategory(snap, slot, request.language, category);
@@ -184,13 +184,13 @@ export function searchAnswer(
 }
 
 /**
- * searchAnswer as JSON, in UTF-8. A listing's pages without price bounds share one list of
- * filter counts and one of category counts (search/query/category-page.ts), the most of a
- * store's page to serialise (30 filters of up to 100 values and 214 categories: 25 and 27 KB
- * of a 57 KB answer at 20,000 products): the bytes of each list are made once and put in their
- * place, the same bytes as encoding JSON.stringify of the whole answer makes; the filters are
- * then not mapped again, nor the categories' names read, nor their text encoded again (a
- * string joined of the kept JSON cost 0.1 ms to encode, twice the encoding of the rest).
+ * searchAnswer as JSON, in UTF-8: the same bytes as encoding JSON.stringify of the whole answer
+ * makes. Its lists of filter and category counts, the most of a store's page to serialise (30
+ * filters of up to 100 values and 214 categories: 25 and 27 KB of a 57 KB answer at 20,000
+ * products), are written apart of pieces kept per entry (lists-bytes.ts) and put in their
+ * place; a listing's pages without price bounds share one list of each (category-page.ts),
+ * whose bytes are kept with it, so that they are made once (a string joined of the kept JSON
+ * cost 0.1 ms to encode, twice the encoding of the rest).
  */
 export function answerBytes(
   snap: Snapshot,
@@ -202,12 +202,9 @@ export function answerBytes(
     return encoder.encode(JSON.stringify(searchAnswer(snap, request, result, highlight)));
   let categories = listsBytes.get(result.categories);
   let filters = listsBytes.get(result.facets);
-  const answer = searchAnswer(snap, request, result, highlight, {
-    categories: categories !== undefined,
-    filters: true,
-  });
+  const answer = searchAnswer(snap, request, result, highlight, true);
   if (categories === undefined) {
-    categories = encoder.encode(JSON.stringify(answer.categories));
+    categories = categoriesBytes(snap, request.language, result.categories);
     listsBytes.set(result.categories, categories);
   }
   if (filters === undefined) {

@@ -1,12 +1,23 @@
-import type { Facet, FacetValue } from "../../search/engine.ts";
+import type { Language } from "../../model/records.ts";
+import {
+  type CategoryCount,
+  categoryView,
+  type Facet,
+  type FacetValue,
+  readCategory,
+  type Snapshot,
+} from "../../search/engine.ts";
 
-// The answer's `filters` in UTF-8, written of pieces kept per value: what JSON.stringify of the
-// filters (search-answer.ts: filterOf) makes, encoded, byte for byte. A fresh list of counts (a
-// search's, a category page's within price bounds) has 30 filters of up to 100 values: mapped,
-// stringified and encoded it cost 0.09 ms at 20,000 products, a third of a bounded category
-// page. A value's JSON is its own but for its count: `{"id":…,"name":…,"total":` and its
-// colour, swatch and `}` are kept, per facet registry (a snapshot's), as is each filter's
-// `{"id":…,"name":…,"values":[`, and the count written between them.
+// The answer's lists of counts, `filters` and `categories`, in UTF-8, written of pieces kept per
+// entry: what JSON.stringify of them (search-answer.ts: filterOf, searchAnswer) makes, encoded,
+// byte for byte. A fresh list of counts (a search's, a category page's within price bounds)
+// has 30 filters of up to 100 values and up to hundreds of categories: mapped, stringified and
+// encoded the filters cost 0.09 ms at 20,000 products, a third of a bounded category page, the
+// categories 0.03. An entry's JSON is its own but for its count: a value's
+// `{"id":…,"name":…,"total":` and its colour, swatch and `}` are kept per facet registry (a
+// snapshot's), as is each filter's `{"id":…,"name":…,"values":[`, and a category's
+// `{"id":…,"source_id":…,"name":…,"url":…,"total":` per category table and language; the
+// counts are written between them.
 
 interface Pieces {
   readonly name: string;
@@ -71,6 +82,56 @@ export function filtersBytes(registry: object, facets: readonly Facet[]): Uint8A
       out.bytes(pieces.tail);
     }
     out.byte(CLOSE_LIST);
+    out.byte(CLOSE_OBJECT);
+  }
+  out.byte(CLOSE_LIST);
+  return out.done();
+}
+
+/** Each category's head by language and slot, by the category table, with the record it is of. */
+const categoryHeads = new WeakMap<
+  object,
+  Map<Language, Map<number, { record: unknown; head: Uint8Array }>>
+>();
+
+const category = categoryView();
+
+/** The JSON of `categories` as the answer's, in `language`, in UTF-8. */
+export function categoriesBytes(
+  snap: Snapshot,
+  language: Language,
+  categories: readonly CategoryCount[],
+): Uint8Array {
+  let byLanguage = categoryHeads.get(snap.categories);
+  if (byLanguage === undefined) {
+    byLanguage = new Map();
+    categoryHeads.set(snap.categories, byLanguage);
+  }
+  let heads = byLanguage.get(language);
+  if (heads === undefined) {
+    heads = new Map();
+    byLanguage.set(language, heads);
+  }
+  const out = new Writer();
+  out.byte(OPEN_LIST);
+  for (let i = 0; i < categories.length; i++) {
+    const { slot, total } = categories[i] as CategoryCount;
+    if (i > 0) out.byte(COMMA);
+    const record = snap.categories.entries[slot]?.record;
+    let head = heads.get(slot);
+    if (head === undefined || head.record !== record) {
+      const c = readCategory(snap, slot, language, category);
+      const json = JSON.stringify({
+        id: c.id ?? 0,
+        source_id: c.sourceId,
+        name: c.name,
+        url: c.url,
+      });
+      head = { record, head: encoder.encode(`${json.slice(0, -1)},"total":`) };
+      heads.set(slot, head);
+    }
+    out.bytes(head.head);
+    out.count(total);
     out.byte(CLOSE_OBJECT);
   }
   out.byte(CLOSE_LIST);

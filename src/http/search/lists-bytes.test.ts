@@ -1,16 +1,16 @@
-// The filters' bytes written of kept pieces (filters-bytes.ts) are those of JSON.stringify of
-// the answer's filters, encoded: on both catalogs, for a search, a category page with and
+// The filters' and categories' bytes written of kept pieces (lists-bytes.ts) are those of
+// JSON.stringify of the answer's, encoded: on both catalogs, for a search, a category page with and
 // without price bounds, one card per product, and a registry whose pieces were kept already.
 import { expect, test } from "bun:test";
 import { catalogSource } from "../../../test/fixtures/catalogs/index.ts";
 import { toRecords } from "../../../test/fixtures/records.ts";
 import { SEARCH_DEFAULTS, type SearchParams } from "../../model/search.ts";
 import { buildSnapshot, search } from "../../search/engine.ts";
-import { filtersBytes } from "./filters-bytes.ts";
+import { categoriesBytes, filtersBytes } from "./lists-bytes.ts";
 import { searchAnswer, searchRequest } from "./search-answer.ts";
 
 for (const name of ["project", "feed"] as const)
-  test(`filters' bytes are their JSON (${name})`, () => {
+  test(`filters' and categories' bytes are their JSON (${name})`, () => {
     const catalog = catalogSource(name).catalog(3, 800);
     const snap = buildSnapshot(toRecords(catalog));
     const browsed = searchRequest({ ...SEARCH_DEFAULTS, browse: true, group_by_category: false });
@@ -28,8 +28,15 @@ for (const name of ["project", "feed"] as const)
         const request = searchRequest({ ...SEARCH_DEFAULTS, ...ask });
         const result = search(snap, request);
         if (result === null) throw new Error(`no result: ${JSON.stringify(ask)}`);
-        const json = JSON.stringify(searchAnswer(snap, request, result, null).filters);
-        expect(new TextDecoder().decode(filtersBytes(snap.facets, result.facets))).toBe(json);
+        const answer = searchAnswer(snap, request, result, null);
+        const decoded = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+        expect(decoded(filtersBytes(snap.facets, result.facets))).toBe(
+          JSON.stringify(answer.filters),
+        );
+        for (const language of ["uk", "ru"] as const)
+          expect(decoded(categoriesBytes(snap, language, result.categories))).toBe(
+            JSON.stringify(searchAnswer(snap, { ...request, language }, result, null).categories),
+          );
         values += result.facets.reduce((n, f) => n + f.values.length, 0);
       }
     expect(values).toBeGreaterThan(100);
