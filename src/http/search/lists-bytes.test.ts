@@ -6,7 +6,8 @@ import { catalogSource } from "../../../test/fixtures/catalogs/index.ts";
 import { toRecords } from "../../../test/fixtures/records.ts";
 import { SEARCH_DEFAULTS, type SearchParams } from "../../model/search.ts";
 import { buildSnapshot, search } from "../../search/engine.ts";
-import { categoriesBytes, filtersBytes } from "./lists-bytes.ts";
+import { ByteWriter } from "./byte-writer.ts";
+import { writeCategories, writeFilters } from "./lists-bytes.ts";
 import { searchAnswer, searchRequest } from "./search-answer.ts";
 
 for (const name of ["project", "feed"] as const)
@@ -29,12 +30,16 @@ for (const name of ["project", "feed"] as const)
         const result = search(snap, request);
         if (result === null) throw new Error(`no result: ${JSON.stringify(ask)}`);
         const answer = searchAnswer(snap, request, result, null);
-        const decoded = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-        expect(decoded(filtersBytes(snap.facets, result.facets))).toBe(
+        const decoded = (write: (out: ByteWriter) => void) => {
+          const out = new ByteWriter();
+          write(out);
+          return new TextDecoder().decode(out.copy());
+        };
+        expect(decoded((out) => writeFilters(out, snap.facets, result.facets))).toBe(
           JSON.stringify(answer.filters),
         );
         for (const language of ["uk", "ru"] as const)
-          expect(decoded(categoriesBytes(snap, language, result.categories))).toBe(
+          expect(decoded((out) => writeCategories(out, snap, language, result.categories))).toBe(
             JSON.stringify(searchAnswer(snap, { ...request, language }, result, null).categories),
           );
         values += result.facets.reduce((n, f) => n + f.values.length, 0);

@@ -7,6 +7,7 @@ import {
   readCategory,
   type Snapshot,
 } from "../../search/engine.ts";
+import { type ByteWriter, CLOSE_LIST, CLOSE_OBJECT, COMMA, OPEN_LIST } from "./byte-writer.ts";
 
 // The answer's lists of counts, `filters` and `categories`, in UTF-8, written of pieces kept per
 // entry: what JSON.stringify of them (search-answer.ts: filterOf, searchAnswer) makes, encoded,
@@ -53,14 +54,13 @@ function piecesOf(known: Map<number, Pieces>, v: FacetValue): Pieces {
   return made;
 }
 
-/** The JSON of `facets` as the answer's filters, in UTF-8; `registry`: the values' own. */
-export function filtersBytes(registry: object, facets: readonly Facet[]): Uint8Array {
+/** Writes the JSON of `facets` as the answer's filters; `registry`: the values' own. */
+export function writeFilters(out: ByteWriter, registry: object, facets: readonly Facet[]): void {
   let known = kept.get(registry);
   if (known === undefined) {
     known = { values: new Map(), filters: new Map() };
     kept.set(registry, known);
   }
-  const out = new Writer();
   out.byte(OPEN_LIST);
   for (let i = 0; i < facets.length; i++) {
     const facet = facets[i] as Facet;
@@ -85,7 +85,6 @@ export function filtersBytes(registry: object, facets: readonly Facet[]): Uint8A
     out.byte(CLOSE_OBJECT);
   }
   out.byte(CLOSE_LIST);
-  return out.done();
 }
 
 /** Each category's head by language and slot, by the category table, with the record it is of. */
@@ -96,12 +95,13 @@ const categoryHeads = new WeakMap<
 
 const category = categoryView();
 
-/** The JSON of `categories` as the answer's, in `language`, in UTF-8. */
-export function categoriesBytes(
+/** Writes the JSON of `categories` as the answer's, in `language`. */
+export function writeCategories(
+  out: ByteWriter,
   snap: Snapshot,
   language: Language,
   categories: readonly CategoryCount[],
-): Uint8Array {
+): void {
   let byLanguage = categoryHeads.get(snap.categories);
   if (byLanguage === undefined) {
     byLanguage = new Map();
@@ -112,7 +112,6 @@ export function categoriesBytes(
     heads = new Map();
     byLanguage.set(language, heads);
   }
-  const out = new Writer();
   out.byte(OPEN_LIST);
   for (let i = 0; i < categories.length; i++) {
     const { slot, total } = categories[i] as CategoryCount;
@@ -135,63 +134,4 @@ export function categoriesBytes(
     out.byte(CLOSE_OBJECT);
   }
   out.byte(CLOSE_LIST);
-  return out.done();
-}
-
-const OPEN_LIST = 0x5b;
-const CLOSE_LIST = 0x5d;
-const CLOSE_OBJECT = 0x7d;
-const COMMA = 0x2c;
-const ZERO = 0x30;
-
-/** Bytes appended to a buffer that doubles when full. */
-class Writer {
-  private buffer = new Uint8Array(16_384);
-  private used = 0;
-
-  private room(n: number): void {
-    if (this.used + n <= this.buffer.length) return;
-    const next = new Uint8Array(Math.max(this.buffer.length * 2, this.used + n));
-    next.set(this.buffer.subarray(0, this.used));
-    this.buffer = next;
-  }
-
-  byte(b: number): void {
-    this.room(1);
-    this.buffer[this.used++] = b;
-  }
-
-  bytes(b: Uint8Array): void {
-    this.room(b.length);
-    this.buffer.set(b, this.used);
-    this.used += b.length;
-  }
-
-  text(s: string): void {
-    // UTF-8 needs at most 3 bytes per UTF-16 unit.
-    this.room(s.length * 3);
-    this.used += encoder.encodeInto(s, this.buffer.subarray(this.used)).written;
-  }
-
-  /** A count as JSON writes it: a whole number's digits (else its JSON). */
-  count(n: number): void {
-    if (!Number.isSafeInteger(n) || n < 0) {
-      this.text(JSON.stringify(n));
-      return;
-    }
-    let digits = 1;
-    for (let k = n; k >= 10; k = Math.floor(k / 10)) digits++;
-    this.room(digits);
-    let at = this.used + digits;
-    let k = n;
-    do {
-      this.buffer[--at] = ZERO + (k % 10);
-      k = Math.floor(k / 10);
-    } while (k > 0);
-    this.used += digits;
-  }
-
-  done(): Uint8Array {
-    return this.buffer.subarray(0, this.used);
-  }
 }

@@ -28,7 +28,8 @@ import {
   search,
 } from "../../search/engine.ts";
 import { markHtml } from "../stack/html.ts";
-import { categoriesBytes, filtersBytes } from "./lists-bytes.ts";
+import { ByteWriter } from "./byte-writer.ts";
+import { writeCategories, writeFilters } from "./lists-bytes.ts";
 
 // The specification's answer (2.7, 4.3) made of the engine's result: the URL's parameters
 // become the engine's request, and its references (docs, category slots) become the products,
@@ -187,10 +188,10 @@ export function searchAnswer(
  * searchAnswer as JSON, in UTF-8: the same bytes as encoding JSON.stringify of the whole answer
  * makes. Its lists of filter and category counts, the most of a store's page to serialise (30
  * filters of up to 100 values and 214 categories: 25 and 27 KB of a 57 KB answer at 20,000
- * products), are written apart of pieces kept per entry (lists-bytes.ts) and put in their
- * place; a listing's pages without price bounds share one list of each (category-page.ts),
- * whose bytes are kept with it, so that they are made once (a string joined of the kept JSON
- * cost 0.1 ms to encode, twice the encoding of the rest).
+ * products), are written of pieces kept per entry (lists-bytes.ts) in their place, into one
+ * buffer with the rest's text; a listing's pages without price bounds share one list of each
+ * (category-page.ts), whose bytes are then kept with it (a string joined of kept JSON cost 0.1
+ * ms to encode, twice the encoding of the rest).
  */
 export function answerBytes(
   snap: Snapshot,
@@ -200,39 +201,50 @@ export function answerBytes(
 ): Uint8Array {
   if (result === null)
     return encoder.encode(JSON.stringify(searchAnswer(snap, request, result, highlight)));
-  let categories = listsBytes.get(result.categories);
-  let filters = listsBytes.get(result.facets);
   const answer = searchAnswer(snap, request, result, highlight, true);
-  if (categories === undefined) {
-    categories = categoriesBytes(snap, request.language, result.categories);
-    listsBytes.set(result.categories, categories);
-  }
-  if (filters === undefined) {
-    filters = filtersBytes(snap.facets, result.facets);
-    listsBytes.set(result.facets, filters);
-  }
-  const rest = Buffer.from(
-    encoder.encode(JSON.stringify({ ...answer, filters: [], categories: [] })),
-  );
+  const rest = JSON.stringify({ ...answer, filters: [], categories: [] });
   // The first `"filters":[]` and `"categories":[]` are the answer's own, in that order: no key
-  // before them holds an object, a string's quotes are escaped, and no byte of a character
-  // beyond ASCII is one of theirs.
+  // before them holds an object, and a string's quotes are escaped.
   const f = rest.indexOf(EMPTY_FILTERS) + EMPTY_FILTERS.length - 2;
   const c = rest.indexOf(EMPTY_CATEGORIES, f) + EMPTY_CATEGORIES.length - 2;
-  const out = new Uint8Array(rest.length - 4 + filters.length + categories.length);
-  out.set(rest.subarray(0, f));
-  out.set(filters, f);
-  out.set(rest.subarray(f + 2, c), f + filters.length);
-  out.set(categories, c - 2 + filters.length);
-  out.set(rest.subarray(c + 2), c - 2 + filters.length + categories.length);
-  return out;
+  writer.reset();
+  writer.text(rest.slice(0, f));
+  writeList(result.facets, () => writeFilters(writer, snap.facets, result.facets));
+  writer.text(rest.slice(f + 2, c));
+  writeList(result.categories, () =>
+    writeCategories(writer, snap, request.language, result.categories),
+  );
+  writer.text(rest.slice(c + 2));
+  return writer.copy();
 }
+
+/** The answers' bytes are written here, then copied out (search is synchronous). */
+const writer = new ByteWriter();
+
+/**
+ * Writes list `list` by `write`, or its bytes kept: a list answered a second time is a listing's,
+ * kept with it (category-page.ts), and its bytes are kept with it from then on.
+ */
+function writeList(list: readonly Facet[] | readonly CategoryCount[], write: () => void): void {
+  const known = listsBytes.get(list);
+  if (known !== undefined) {
+    writer.bytes(known);
+    return;
+  }
+  const from = writer.used;
+  write();
+  if (answered.has(list)) listsBytes.set(list, writer.copy(from));
+  else answered.add(list);
+}
+
+/** The lists of counts answered once (writeList). */
+const answered = new WeakSet<readonly Facet[] | readonly CategoryCount[]>();
 
 const encoder = new TextEncoder();
 const EMPTY_FILTERS = '"filters":[]';
 const EMPTY_CATEGORIES = '"categories":[]';
 
-/** The JSON of each list of filter or category counts answered (answerBytes), while it is kept. */
+/** The JSON of each list of filter or category counts answered again (writeList), while it is kept. */
 const listsBytes = new WeakMap<readonly Facet[] | readonly CategoryCount[], Uint8Array>();
 
 function groupOf(
