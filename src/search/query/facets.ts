@@ -340,13 +340,19 @@ export class FacetCounter {
     const numeric = numericAttributes(r);
     const low = new Map<number, number>();
     const high = new Map<number, number>();
+    const memo = shownSlots(r, l);
     const add = (v: number, selected: boolean) => {
       if (seen[v] === 1) return;
       seen[v] = 1;
-      const shown = shownValue(r, v, l);
+      let shown = memo.value[v] as number;
+      if (shown < 0) {
+        shown = shownValue(r, v, l);
+        memo.value[v] = shown;
+        memo.attribute[v] = shownAttribute(r, r.valueAttribute[v] as number, l);
+      }
       marked.push(v, shown);
       const n = this.counts[v] as number;
-      const a = shownAttribute(r, r.valueAttribute[v] as number, l);
+      const a = memo.attribute[v] as number;
       const measure = numeric.value[v] as number;
       if (n > 0 && !Number.isNaN(measure)) {
         if (!(measure >= (low.get(a) ?? Number.POSITIVE_INFINITY))) low.set(a, measure);
@@ -412,8 +418,18 @@ export class FacetCounter {
     return facets;
   }
 
-  /** A value's colour and swatch, else those a member of its concept in another language has. */
-  private style(v: number): { color: string | null; swatch: string | null } {
+  /**
+   * A value's colour and swatch, else those a member of its concept in another language has;
+   * kept per registry.
+   */
+  private style(v: number): Style {
+    let styles = stylesMemo.get(this.registry);
+    if (styles === undefined) {
+      styles = [];
+      stylesMemo.set(this.registry, styles);
+    }
+    const known = styles[v];
+    if (known !== undefined) return known;
     const meta = this.registry.values[v];
     let color = meta?.color ?? null;
     let swatch = meta?.swatch ?? null;
@@ -424,7 +440,8 @@ export class FacetCounter {
         swatch ??= twin?.swatch ?? null;
       }
     }
-    return { color, swatch };
+    styles[v] = { color, swatch };
+    return styles[v];
   }
 
   /** The FACET_LIMITS.values most frequent of an attribute's shown value slots, and the selected. */
@@ -446,6 +463,40 @@ const collator = new Intl.Collator("uk", { numeric: true });
 /** Zeroes the value counts the last counter left, and makes the arrays `size` long at least. */
 /** A bound converted to its unit, without the float's noise (1.7000000000000002). */
 const roundUnit = (n: number): number => Math.round(n * 1e6) / 1e6;
+
+interface Style {
+  readonly color: string | null;
+  readonly swatch: string | null;
+}
+
+/** Each value slot's style (FacetCounter.style), by registry, made at its first answer. */
+const stylesMemo = new WeakMap<FacetRegistry, Style[]>();
+
+/**
+ * Per value slot, in one language: the slot an answer shows for it and that slot's attribute
+ * shown (facet-registry.ts), -1 till a result first meets it; by registry and language index.
+ * Worked out for each of a broad answer's 1,300 values, they were a tenth of its counts.
+ */
+interface ShownSlots {
+  readonly value: Int32Array;
+  readonly attribute: Int32Array;
+}
+const shownMemo = new WeakMap<FacetRegistry, ShownSlots[]>();
+
+function shownSlots(registry: FacetRegistry, language: number): ShownSlots {
+  let byLanguage = shownMemo.get(registry);
+  if (byLanguage === undefined) {
+    byLanguage = [];
+    shownMemo.set(registry, byLanguage);
+  }
+  let known = byLanguage[language];
+  if (known === undefined || known.value.length !== registry.values.length) {
+    const size = registry.values.length;
+    known = { value: new Int32Array(size).fill(-1), attribute: new Int32Array(size) };
+    byLanguage[language] = known;
+  }
+  return known;
+}
 
 /** Per value slot, the last group (generation) counted under it: addGroupedLists. */
 interface GroupStamps {
