@@ -136,6 +136,7 @@ let scratch = {
   segments: new Int32Array(0),
   lists: new Int32Array(0),
   groups: new Float64Array(0),
+  ordinal: new Int32Array(0),
   mainOf: new Int32Array(0),
   stamp: new Uint32Array(0),
 };
@@ -152,6 +153,7 @@ function grow(n: number, groups: number): void {
       segments: new Int32Array(size),
       lists: new Int32Array(size),
       groups: new Float64Array(size),
+      ordinal: new Int32Array(size),
     };
   }
   if (scratch.mainOf.length < groups || generation >= 0xfffffff0) {
@@ -346,9 +348,38 @@ function facetsOf(
   }
   // Without a variant among the hits, a product is a hit: addGroupedLists would count them all
   // as addLists does, after numbering no group.
-  if (request.groupVariants && shared.variants) counter.addGroupedLists(segments, lists, groups, m);
+  if (request.groupVariants && shared.variants)
+    counter.addGroupedLists(segments, lists, groups, m, ordinalsWithin(shared, within, m));
   else counter.addLists(segments, lists, m);
   return counter.result();
+}
+
+/**
+ * groupOrdinals of the group keys of the hits within[0 .. m), of the listing's own groups
+ * (groupsOf): renumbered in the order first met, without hashing the keys again; scratch.
+ */
+function ordinalsWithin(
+  shared: Shared,
+  within: Int32Array,
+  m: number,
+): { ordinal: Int32Array; count: number } {
+  const { groupOf, groups } = groupsOf(shared);
+  grow(shared.hits.count, groups);
+  const { ordinal, mainOf: number, stamp } = scratch;
+  const now = ++generation;
+  let count = 0;
+  for (let i = 0; i < m; i++) {
+    const g = groupOf[within[i] as number] as number;
+    if (g < 0) ordinal[i] = -1;
+    else {
+      if (stamp[g] !== now) {
+        stamp[g] = now;
+        number[g] = count++;
+      }
+      ordinal[i] = number[g] as number;
+    }
+  }
+  return { ordinal: ordinal.subarray(0, m), count };
 }
 
 /**

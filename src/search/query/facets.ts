@@ -252,10 +252,17 @@ export class FacetCounter {
    * As addLists, but a product of several variants (the same group key, segment.ts:
    * groupKeyOf) counts once under a value that any of its variants counts under: one card per
    * product counts products (group_variants). Docs of key 0 have no group: each is its own.
+   * `numbered`: groupOrdinals of the keys, when the caller has them.
    */
-  addGroupedLists(segments: Int32Array, lists: Int32Array, groups: Float64Array, n: number): void {
+  addGroupedLists(
+    segments: Int32Array,
+    lists: Int32Array,
+    groups: Float64Array,
+    n: number,
+    numbered: { ordinal: Int32Array; count: number } = groupOrdinals(groups, n),
+  ): void {
     // Each group's docs side by side, so that one stamp per value tells the group counted it.
-    const { ordinal, count } = groupOrdinals(groups, n);
+    const { ordinal, count } = numbered;
     const { offsets, items } = groupMembers(ordinal, n, count);
     const stamp = groupStamps(this.registry.values.length);
     for (let g = 0; g < count; g++) {
