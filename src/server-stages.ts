@@ -90,8 +90,8 @@ export async function writer(
 ): Promise<Writer> {
   const imports = await ImportWriter.start(config, {
     onSent: (domainId) => fresh.sent(domainId),
-    onAnswered: (domainId, seq, products) => {
-      fresh.answered(domainId, products && { seq, records: products });
+    onAnswered: (domainId, seq, change) => {
+      fresh.answered(domainId, change);
       if (seq > 0) log.wake?.(domainId);
     },
   });
