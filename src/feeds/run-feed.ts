@@ -137,7 +137,7 @@ export async function runPlan(
     options.onProgress?.(done, total);
   };
   const digests = (await sink.digests?.()) ?? new Map<string, string>();
-  // One batch in flight while the next is mapped: the import thread writes one while the
+  // One batch in flight while the next is mapped: the writer thread writes one while the
   // plan thread maps the next. Batches of a domain are written in the order sent.
   // A failed write stops the run at the next batch (each promise is awaited in order below;
   // the catch only keeps one not awaited yet from counting as unhandled).
