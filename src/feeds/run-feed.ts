@@ -8,7 +8,7 @@ import type { CategoryError, OfferDigests, OfferError, PlannedCategory } from ".
 import type { WritePlan } from "./planned-feed.ts";
 import type { ProductBatch } from "./product-batches.ts";
 
-// A planned feed written through the bulk import (the HTTP thread's import writer, or the CLI's
+// A planned feed written through the bulk import (the HTTP thread's writer.imports, or the CLI's
 // own import service): categories, then products, in batches under the bulk limits, so that
 // each batch keeps the bulk import's crash guarantees and is charged to its store's share.
 
