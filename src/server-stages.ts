@@ -26,7 +26,6 @@ import type { Route } from "./http/stack/route-table.ts";
 import { type Listening, serveAndDrain } from "./http/stack/serve-and-drain.ts";
 import { FORWARDED_CLIENT, HAND_OVER_SECRET } from "./http/threads/messages.ts";
 import { SearchThreads } from "./http/threads/search-thread-pool.ts";
-import { ImportWriter } from "./import/import-writer.ts";
 import { FRESH_CAPACITY, FreshRecords } from "./indexing/fresh-records.ts";
 import { Indexers } from "./indexing/indexers.ts";
 import { SnapshotPublisher } from "./indexing/snapshot-replica.ts";
@@ -41,12 +40,13 @@ import { observeRequest, registerSources } from "./telemetry/metrics.ts";
 import { metricSourcesOf, readinessOf, StartLoads } from "./telemetry/probes.ts";
 import { Domains, sameSecret } from "./tenancy/domains.ts";
 import { assertServedBy, serves } from "./tenancy/partition.ts";
+import { Writer } from "./writer/writer.ts";
 
 export interface Storage {
   store: PrimaryStore;
   log: ChangeLog;
   domains: Domains;
-  /** What the import thread has written and the indexer not yet applied (indexing/). */
+  /** What the writer thread has written and the indexer not yet applied (indexing/). */
   fresh: FreshRecords;
 }
 
@@ -72,41 +72,41 @@ export async function storage(config: Config, stops: StopStack): Promise<Storage
   return { store, log, domains: new Domains(store), fresh: new FreshRecords() };
 }
 
-export interface Writer {
-  imports: ImportWriter;
+export interface Writing {
+  writer: Writer;
   recorder: SearchRecorder;
   actions: ActionRecorder;
   popular: PopularQueries;
 }
 
 /**
- * The import thread, through which every write goes (this thread reads, searches and
+ * The writer thread, through which every write goes (this thread reads, searches and
  * indexes), and what the searches report to it: their analytics and popular queries.
  */
 export async function writer(
   config: Config,
   { log, fresh }: Pick<Storage, "log" | "fresh">,
   stops: StopStack,
-): Promise<Writer> {
-  const imports = await ImportWriter.start(config, {
+): Promise<Writing> {
+  const writer = await Writer.start(config, {
     onSent: (domainId) => fresh.sent(domainId),
-    onAnswered: (domainId, seq, products) => {
-      fresh.answered(domainId, products && { seq, records: products });
+    onAnswered: (domainId, seq, change) => {
+      fresh.answered(domainId, change);
       if (seq > 0) log.wake?.(domainId);
     },
   });
-  stops.push("import thread", () => imports.stop());
-  const recorder = new SearchRecorder(imports, {
+  stops.push("writer thread", () => writer.stop());
+  const recorder = new SearchRecorder(writer.analytics, {
     capacity: 10_000,
     intervalMs: 250,
     typingMs: config.typingSessionMs,
   });
   stops.push("search recorder", () => recorder.stop());
-  const actions = new ActionRecorder(imports, { capacity: 10_000, intervalMs: 250 });
+  const actions = new ActionRecorder(writer.analytics, { capacity: 10_000, intervalMs: 250 });
   stops.push("action recorder", () => actions.stop());
-  const popular = new PopularQueries(imports, config.suggestionRefreshMs);
+  const popular = new PopularQueries(writer.analytics, config.suggestionRefreshMs);
   stops.push("popular queries", () => popular.stop());
-  return { imports, recorder, actions, popular };
+  return { writer, recorder, actions, popular };
 }
 
 export interface Threads {
@@ -124,7 +124,7 @@ export interface Threads {
  */
 export function searchThreads(
   config: Config,
-  { domains, recorder, imports, popular }: Pick<Storage, "domains"> & Writer,
+  { domains, recorder, writer, popular }: Pick<Storage, "domains"> & Writing,
   stops: StopStack,
 ): Threads {
   const rateMemory = new SharedTokenBuckets(config.searchRate).memory;
@@ -144,7 +144,7 @@ export function searchThreads(
       shed: (counts) => {
         for (const [reason, n] of Object.entries(counts)) shed[reason as ShedReason] += n;
       },
-      suggestions: (ids) => imports.suggestions(ids),
+      suggestions: (ids) => writer.analytics.suggestions(ids),
     },
   );
   stops.push("search threads", () => threads.stop());
@@ -233,18 +233,18 @@ const othersSearching = (searchCosts: SharedTokenBuckets) => (domainId: number) 
   searchCosts.usedByOthers(domainId, performance.timeOrigin + performance.now(), OTHERS_WINDOW_MS);
 
 /**
- * The registered feeds' puller (feeds/feed-puller.ts): it writes through the import thread, so
+ * The registered feeds' puller (feeds/feed-puller.ts): it writes through the writer thread, so
  * it stops before that thread does, after the port (no run asked for arrives once it stopped).
  */
 export function feeds(
   config: Config,
   {
     domains,
-    imports,
+    writer,
     importCosts,
     searchCosts,
   }: Pick<Storage, "domains"> &
-    Pick<Writer, "imports"> &
+    Pick<Writing, "writer"> &
     Pick<Indexes, "importCosts"> &
     Pick<Threads, "searchCosts">,
   stops: StopStack,
@@ -258,8 +258,8 @@ export function feeds(
   };
   const puller = new FeedPuller(
     {
-      store: imports,
-      writer: imports,
+      store: writer.feeds,
+      writer: writer.imports,
       domains: () => domains.all().filter((d) => serves(config.partition, d)),
       owed: importDebt,
     },
@@ -302,7 +302,7 @@ export function http(
     log,
     domains,
     fresh,
-    imports,
+    writer,
     recorder,
     actions,
     popular,
@@ -312,20 +312,21 @@ export function http(
     importCosts,
     puller,
     importDebt,
-  }: Storage & Writer & Threads & Indexes & Feeds,
+  }: Storage & Writing & Threads & Indexes & Feeds,
   stops: StopStack,
 ): Http {
   const assertServed = assertServedBy(config.partition);
-  registerSources(metricSourcesOf({ domains, indexers, log, imports, recorder, shed }));
+  registerSources(metricSourcesOf({ domains, indexers, log, writer, recorder, shed }));
   const { shedder, loopLag } = threadShedder(config.shedLag);
   stops.push("loop lag", () => loopLag.stop());
   // The demo catalog's pictures are at the server's address, known once it listens (cli/load-demo.ts).
   const loads = new StartLoads(config.demo ? ["demo catalog"] : []);
   const routes = appRoutes({
     domains,
-    imports,
+    imports: writer.imports,
+    feedRuns: writer.feeds,
     reindex: oneReindexAtATime({
-      append: (domainId) => imports.appendReindex(domainId),
+      append: (domainId) => writer.imports.appendReindex(domainId),
       applied: (domainId) => indexers.get(domainId)?.position,
     }),
     limits: { maxItems: config.maxItems, maxBytes: config.maxBytes },
@@ -347,12 +348,12 @@ export function http(
     },
     assertServed,
     adminKey: config.adminKey,
-    analytics: adminAnalytics(imports, popular, config.analyticsRetentionDays),
-    overview: overviewOf({ indexers, log, imports, store }),
-    synonyms: imports,
-    rules: imports,
+    analytics: adminAnalytics(writer.analytics, popular, config.analyticsRetentionDays),
+    overview: overviewOf({ indexers, log, imports: writer.imports, store }),
+    synonyms: writer.settings,
+    rules: writer.settings,
     registeredFeeds: {
-      feeds: imports,
+      feeds: writer.feeds,
       runFeed: (domain, url, force) => {
         // A run asked for on a node of another partition would write a domain it does not index.
         assertServed(domain.name);
@@ -370,7 +371,7 @@ export function http(
       domains,
       indexers,
       store,
-      fault: () => imports.fault ?? store.fault ?? null,
+      fault: () => writer.fault ?? store.fault ?? null,
       loads,
     }),
     loads,

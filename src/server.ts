@@ -1,6 +1,5 @@
 import type { Config } from "./config.ts";
 import type { Route } from "./http/stack/route-table.ts";
-import type { ImportWriter } from "./import/import-writer.ts";
 import type { Indexers } from "./indexing/indexers.ts";
 import {
   feeds,
@@ -16,11 +15,12 @@ import { StopStack } from "./stop-stack.ts";
 import type { ChangeLog, PrimaryStore } from "./store/store.ts";
 import type { StartLoads } from "./telemetry/probes.ts";
 import type { Domains } from "./tenancy/domains.ts";
+import type { Writer } from "./writer/writer.ts";
 
 export interface RunningServer {
   url: string;
   domains: Domains;
-  imports: ImportWriter;
+  writer: Writer;
   indexers: Indexers;
   store: PrimaryStore;
   log: ChangeLog;
@@ -55,7 +55,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     return {
       url,
       domains: stored.domains,
-      imports: written.imports,
+      writer: written.writer,
       indexers: indexed.indexers,
       store: stored.store,
       log: stored.log,

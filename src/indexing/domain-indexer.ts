@@ -97,11 +97,6 @@ export class DomainIndexer {
     this.rules = await this.store.domainRules(this.domainId);
   }
 
-  /**
-   * The thread time of a piece of work, charged to the store stretch by stretch: the
-   * synchronous work before each await (`waiting`), and the rest at `done`. The turns of the
-   * loop in between answer imports and searches of every store.
-   */
   /** The merges the last swap made due, on a later turn of the loop, swapped in if any. */
   private async settle(waiting: <T>(promise: Promise<T>) => Promise<T>): Promise<void> {
     await waiting(new Promise((resolve) => setImmediate(resolve)));
@@ -109,6 +104,11 @@ export class DomainIndexer {
     if (settled !== this.snapshot) this.snapshot = settled;
   }
 
+  /**
+   * The thread time of a piece of work, charged to the store stretch by stretch: the
+   * synchronous work before each await (`waiting`), and the rest at `done`. The turns of the
+   * loop in between answer imports and searches of every store.
+   */
   private meter(charged = true) {
     let from = performance.now();
     const charge = () => {

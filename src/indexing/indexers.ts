@@ -16,7 +16,7 @@ export class Indexers {
     private readonly log: ChangeLog,
     /** Whether this node serves the domain (all of them unless partitioned). */
     private readonly serves: (domain: DomainRecord) => boolean = () => true,
-    /** Records of the batches this node's import thread logged, for the indexers. */
+    /** Records of the batches this node's writer thread logged, for the indexers. */
     private readonly fresh?: FreshRecords,
     /** Sees each snapshot swapped in, and each domain dropped (the search threads' replicas). */
     private readonly replicas?: {
