@@ -51,7 +51,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // (it owns the thread's store connection).
   import: ["model", "rules", "store", "telemetry", "analytics", "root:errors", "root:config"],
   // The import thread hands its answer's bytes to the indexer (import/response-bytes.ts).
-  indexing: ["model", "search", "store", "import"],
+  indexing: ["model", "search", "store", "import", "tenancy", "root:config"],
   // Recorded queries are normalised as the engine normalises them (search/analysis, pure).
   analytics: ["model", "store", "search"],
   tenancy: ["model", "store", "root:errors"],
