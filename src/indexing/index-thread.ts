@@ -39,6 +39,22 @@ export type FromIndexThread =
 
 const post = (message: FromIndexThread) => self.postMessage(message);
 
+let collecting = false;
+
+/**
+ * A build parses every record of the domain into objects that are garbage once it is done: one
+ * full collection after the builds of a start (or a new domain's), from a later turn, since JSC
+ * scans the stack conservatively (server-stages.ts, warmUp).
+ */
+function collectSoon(): void {
+  if (collecting) return;
+  collecting = true;
+  setTimeout(() => {
+    collecting = false;
+    Bun.gc(true);
+  }, 10);
+}
+
 let store: PrimaryStore | null = null;
 let log: ChangeLog | null = null;
 let indexers: Indexers | null = null;
@@ -77,6 +93,7 @@ self.onmessage = async (event: MessageEvent<ToIndexThread>) => {
           () => post({ type: "added", domainId: m.domain.id }),
           (error) => post({ type: "added", domainId: m.domain.id, error: String(error) }),
         );
+        collectSoon();
         return;
       case "remove":
         await indexers?.remove(m.domainId);
