@@ -8,8 +8,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { encodeAnswer } from "../src/import/import-answer.ts";
 import { ImportService } from "../src/import/import-service.ts";
-import { encodeResponse } from "../src/import/response-bytes.ts";
 import { generateCatalog, generateProducts } from "../src/sample-catalog/generate.ts";
 import type { ProductItem } from "../src/sample-catalog/types.ts";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.ts";
@@ -39,7 +39,7 @@ try {
     for (const body of bodies) {
       const r = await imports.importProducts(d.id, body);
       if (r.status !== expected) throw new Error(`batch answered ${r.status}`);
-      encodeResponse(r);
+      encodeAnswer(r);
     }
     return performance.now() - started;
   };

@@ -108,12 +108,7 @@ export async function writer(
 ): Promise<Writer> {
   const imports = await ImportWriter.start(config, {
     onSent: (domainId) => index.sent(domainId),
-    onAnswered: (domainId, seq, products) =>
-      index.answered(
-        domainId,
-        seq,
-        products && { body: products.body, spans: products.spans, offers: products.offers },
-      ),
+    onAnswered: (domainId, seq, change) => index.answered(domainId, seq, change),
   });
   stops.push("import thread", () => imports.stop());
   const recorder = new SearchRecorder(imports, {

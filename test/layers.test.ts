@@ -50,8 +50,10 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // The import thread counts its items in telemetry/metrics.ts and hosts the analytics service
   // (it owns the thread's store connection).
   import: ["model", "rules", "store", "telemetry", "analytics", "root:errors", "root:config"],
-  // The import thread hands its answer's bytes to the indexer (import/response-bytes.ts).
-  indexing: ["model", "search", "store", "import", "tenancy", "root:config"],
+  // The indexer takes what a batch wrote as the writer thread's change batch
+  // (model/change-batch.ts), never the import's HTTP answer: it imports nothing of import/. The
+  // index thread reads its config and the partitions of the domains it serves.
+  indexing: ["model", "search", "store", "tenancy", "root:config"],
   // Recorded queries are normalised as the engine normalises them (search/analysis, pure).
   analytics: ["model", "store", "search"],
   tenancy: ["model", "store", "root:errors"],

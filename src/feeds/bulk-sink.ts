@@ -27,7 +27,7 @@ export interface BulkCalls {
 
 const encoder = new TextEncoder();
 
-// A successful entry's head as encodeResponse (import/response-bytes.ts) writes it. No record
+// A successful entry's head as encodeAnswer (import/import-answer.ts) writes it. No record
 // has an `index` or `errors` key, and a quote inside a string is escaped: neither pattern can
 // occur inside `data`.
 const ENTRY_START = Buffer.from('{"index":');

@@ -25,7 +25,7 @@ import {
   yml,
 } from "../../test/fixtures/feeds/feed-generators.ts";
 import { AppError } from "../errors.ts";
-import { encodeResponse } from "../import/response-bytes.ts";
+import { encodeAnswer } from "../import/import-answer.ts";
 import { answerOf } from "./bulk-sink.ts";
 import { categoryNumber } from "./category-ids.ts";
 import { htmlToText, parsePrice, plainLine } from "./feed-text.ts";
@@ -549,7 +549,7 @@ describe("6. a run is a diff", () => {
   });
 
   test("a bulk answer's outcomes are read without its records", () => {
-    const body = encodeResponse({
+    const body = encodeAnswer({
       status: 400,
       seq: 0,
       successful: [

@@ -1,3 +1,4 @@
+import { type ChangeBatch, changeBatch } from "../model/change-batch.ts";
 import type { ProductDraft } from "../model/drafts.ts";
 import type { CategoryErrorEntry, ProductErrorEntry, SuccessEntry } from "../model/import.ts";
 import { offerOnly } from "../model/offers.ts";
@@ -13,19 +14,17 @@ import { parseBatch } from "./read-batch.ts";
 import { validateCategory } from "./validate-category.ts";
 import { type Validated, validateProduct } from "./validate-product.ts";
 
-/** A record as the store serialised it: the response's `data`, and what the indexer patches. */
-export interface WrittenRecord {
+/**
+ * An entry of `successful` whose `data` is already serialised by the store (`json`). `logged`:
+ * how the batch's change batch carries it, its record's JSON (`content`) or its offer alone
+ * (`offer`: the write changed only that, model/offers.ts); absent when the batch logged nothing.
+ */
+export type SerialisedSuccess = Omit<SuccessEntry<unknown>, "data"> & {
   id: number;
   json: string;
-}
-
-/**
- * An entry of `successful` whose `data` is already serialised by the store; `offer` is the
- * record when the write changed only its offer (model/offers.ts), which the indexer is handed
- * packed instead of as JSON.
- */
-export type SerialisedSuccess = Omit<SuccessEntry<unknown>, "data"> &
-  WrittenRecord & { offer?: ProductRecord; unchanged?: true };
+  logged?: "content" | "offer";
+  unchanged?: true;
+};
 
 /** How a feed's batch is written (docs/FEEDS.md, "A run is a diff"); the bulk API sends none. */
 export type ProductWriteOptions = Pick<
@@ -53,6 +52,8 @@ export interface ImportResponse<E> {
   errorSources?: (string | null)[];
   /** The change-log position of the batch's entry; 0 when an item failed (rule 8). */
   seq: number;
+  /** What a product batch's entry at `seq` wrote, for the indexer; absent when `seq` is 0. */
+  change?: ChangeBatch;
 }
 
 /** An item's `source_id` (or `source_category_id`) as sent, if it is a string or a number. */
@@ -90,15 +91,25 @@ export class ImportService {
       ),
     );
     const { successful, errors } = collect(checked, results, (e) => e);
+    const written = { records: [] as SerialisedSuccess[], offers: [] as ProductRecord[] };
     for (const s of successful) {
       const r = results[s.index];
-      if (r?.ok && r.unchanged) s.unchanged = true;
-      else if (r?.ok && offerOnly(r.record)) s.offer = r.record;
+      if (!r?.ok) continue;
+      if (r.unchanged) s.unchanged = true;
+      else if (seq === 0) continue;
+      else if (offerOnly(r.record)) {
+        s.logged = "offer";
+        written.offers.push(r.record);
+      } else {
+        s.logged = "content";
+        written.records.push(s);
+      }
     }
     // PRODUCT.md: 201 when all succeeded and one was created, 200 when all were updates.
     const status = errors.length ? 400 : successful.some((s) => s.status === 201) ? 201 : 200;
     const errorSources = errors.map((e) => sourceOf(items[e.index] ?? {}, "source_id"));
-    return { status, successful, errors, errorSources, seq };
+    const change = seq > 0 ? changeBatch(domainId, seq, written) : undefined;
+    return { status, successful, errors, errorSources, seq, ...(change ? { change } : {}) };
   }
 
   async importCategories(

@@ -2,15 +2,17 @@
 // of the HTTP thread: reindex entries, search analytics, and the analytics reports, which must
 // not run where searches are answered) through a store connection of its
 // own, so that the HTTP thread's time goes to requests, searches and the indexes' patches.
-// A batch arrives as the request's bytes (transferred, not copied) and leaves as its response
-// body in UTF-8 (transferred too), with where each record's JSON as the store wrote it lies in
-// it: that is both the response's `data` and what the indexer patches. Handle: import-writer.ts.
+// A batch arrives as the request's bytes (transferred, not copied) and leaves as two things,
+// transferred too: its HTTP answer in UTF-8 (import-answer.ts), and, when it logged products,
+// its change batch (model/change-batch.ts), the records as stored, which the indexer patches
+// and the answer's `data` is copied from. Handle: import-writer.ts.
 
 import { setPriority } from "node:os";
 import type { DomainPopular } from "../analytics/analytics-service.ts";
 import { type AdminReport, AnalyticsService } from "../analytics/analytics-service.ts";
 import type { Config } from "../config.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
+import { batchBuffers, type ChangeBatch } from "../model/change-batch.ts";
 import type { MerchRule } from "../model/merchandising.ts";
 import type { SynonymSet } from "../model/synonyms.ts";
 import { openStore } from "../store/open-store.ts";
@@ -24,13 +26,13 @@ import type {
 } from "../store/store.ts";
 import type { ItemCounts } from "../telemetry/metrics.ts";
 import { type FailedBatch, FailedBatches } from "./failed-batches.ts";
+import { encodeAnswer, type ImportAnswer } from "./import-answer.ts";
 import {
   type ImportResponse,
   ImportService,
   type MissingProducts,
   type ProductWriteOptions,
 } from "./import-service.ts";
-import { type EncodedResponse, encodeResponse } from "./response-bytes.ts";
 
 declare const self: Worker;
 
@@ -70,11 +72,16 @@ export type ToImportThread =
 export type Reply =
   | {
       ok: true;
-      /** The outcome of an import batch (its log position is `response.seq`). */
-      response?: EncodedResponse;
+      /** The HTTP answer of an import batch (its log position is `seq`). */
+      answer?: ImportAnswer;
+      /** What a product batch's entry wrote, for the indexer. */
+      change?: ChangeBatch;
       /** The batch's items by outcome, for the metrics. */
       items?: ItemCounts;
-      /** The position of an appended reindex entry (or of a feed-retire's, feed-delete's last). */
+      /**
+       * The position of an import batch's entry, of an appended reindex entry (or of a
+       * feed-retire's, feed-delete's last); 0 when none was written.
+       */
       seq?: number;
       /** How many products a feed-delete deleted. */
       deleted?: number;
@@ -213,7 +220,9 @@ function answer(r: ImportResponse<unknown>, write?: ProductWriteOptions): Reply 
   const created = r.successful.filter((s) => s.status === 201).length;
   return {
     ok: true,
-    response: encodeResponse(r, { unchangedData: !write?.skipUnchanged }),
+    answer: encodeAnswer(r, { unchangedData: !write?.skipUnchanged }),
+    ...(r.change ? { change: r.change } : {}),
+    seq: r.seq,
     items: { created, updated: r.successful.length - created, failed: r.errors.length },
   };
 }
@@ -249,8 +258,9 @@ self.onmessage = async (event: MessageEvent<ToImportThread>) => {
           : String((error as Error)?.stack ?? error),
     };
   }
-  const r = reply.ok ? reply.response : undefined;
-  const transfer = r ? [r.body.buffer, r.spans.buffer, r.offers.buffer] : [];
+  const transfer: ArrayBuffer[] = [];
+  if (reply.ok && reply.answer) transfer.push(reply.answer.body.buffer as ArrayBuffer);
+  if (reply.ok && reply.change) transfer.push(...batchBuffers(reply.change));
   const fault = store?.fault;
   self.postMessage(
     {
@@ -259,6 +269,6 @@ self.onmessage = async (event: MessageEvent<ToImportThread>) => {
       fault: fault ? { code: fault.code, vars: fault.vars } : null,
       ...reply,
     } satisfies FromImportThread,
-    transfer as ArrayBuffer[],
+    transfer,
   );
 };

@@ -1,31 +1,26 @@
 import type { AdminReport, DomainPopular } from "../analytics/analytics-service.ts";
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
+import type { ChangeBatch } from "../model/change-batch.ts";
 import type { FeedRun, FeedState, RegisteredFeed } from "../model/feeds.ts";
 import type { MerchRule } from "../model/merchandising.ts";
 import type { SynonymSet } from "../model/synonyms.ts";
 import type { AnalyticsPeriod, FeedStore, SearchEvent, ShopperAction } from "../store/store.ts";
 import { countImportItems } from "../telemetry/metrics.ts";
 import type { FailedBatch } from "./failed-batches.ts";
+import type { ImportAnswer } from "./import-answer.ts";
 import type { MissingProducts, ProductWriteOptions } from "./import-service.ts";
 import type { FeedCall, FromImportThread, Reply, ToImportThread } from "./import-thread.ts";
-import type { EncodedResponse } from "./response-bytes.ts";
-
-/** An import's answer, ready to send: the body is UTF-8 JSON. */
-export interface ImportAnswer {
-  status: number;
-  body: Uint8Array;
-}
 
 export interface ImportWriterHooks {
   /** A batch of the domain goes to the import thread. */
   onSent(domainId: number): void;
   /**
    * Its answer came back (also when it failed): `seq` is the change-log position it wrote (0
-   * when none), `products` the answer of a product batch that logged its records. Reindex
-   * entries go the same way, without records.
+   * when none), `change` what a product batch that logged wrote. Reindex entries and the
+   * others go the same way, without a change batch.
    */
-  onAnswered(domainId: number, seq: number, products: EncodedResponse | undefined): void;
+  onAnswered(domainId: number, seq: number, change: ChangeBatch | undefined): void;
 }
 
 /** A request to the import thread, before the writer numbers it. */
@@ -119,18 +114,16 @@ export class ImportWriter implements FeedStore {
   ): Promise<ImportAnswer> {
     this.hooks.onSent(domainId);
     let seq = 0;
-    let products: EncodedResponse | undefined;
+    let change: ChangeBatch | undefined;
     try {
-      const { response, items } = await this.call({ type, domainId, body, write }, [
-        body.buffer as ArrayBuffer,
-      ]);
-      if (!response) throw new Error("import thread: no response");
-      if (items) countImportItems(type, items);
-      seq = response.seq;
-      if (type === "products" && seq > 0) products = response;
-      return { status: response.status, body: response.body };
+      const reply = await this.call({ type, domainId, body, write }, [body.buffer as ArrayBuffer]);
+      if (!reply.answer) throw new Error("import thread: no response");
+      if (reply.items) countImportItems(type, reply.items);
+      seq = reply.seq ?? 0;
+      change = reply.change;
+      return reply.answer;
     } finally {
-      this.hooks.onAnswered(domainId, seq, products);
+      this.hooks.onAnswered(domainId, seq, change);
     }
   }
 

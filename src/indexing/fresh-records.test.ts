@@ -1,4 +1,5 @@
-// Properties of the records kept for the indexer between the import thread and the indexes:
+// Properties of the change batches kept for the indexer between the writer thread and the
+// indexes (built here as the import service builds them, with no HTTP answer anywhere):
 //  1. an entry gets exactly the records its own batch wrote, once: as JSON, or as the offer
 //     alone when the write changed only that
 //  2. entries of another domain, or never answered here, get nothing
@@ -9,30 +10,14 @@
 
 import { expect, test } from "bun:test";
 import { PRODUCTS } from "../../test/fixtures/engine-catalog.ts";
-import { encodeResponse } from "../import/response-bytes.ts";
+import { changeBatch } from "../model/change-batch.ts";
 import type { ChangeEntry, ProductRecord } from "../model/records.ts";
 import { FreshRecords } from "./fresh-records.ts";
 
-const written = (ids: number[], offers: ProductRecord[] = []) =>
-  encodeResponse({
-    status: 201,
-    seq: 1,
-    errors: [],
-    successful: [
-      ...ids.map((id, index) => ({
-        index,
-        status: 201 as const,
-        id,
-        json: JSON.stringify({ id, version: `v${id}` }),
-      })),
-      ...offers.map((offer, i) => ({
-        index: ids.length + i,
-        status: 200 as const,
-        id: offer.id,
-        json: JSON.stringify(offer),
-        offer,
-      })),
-    ],
+const written = (seq: number, ids: number[], offers: ProductRecord[] = []) =>
+  changeBatch(1, seq, {
+    records: ids.map((id) => ({ id, json: JSON.stringify({ id, version: `v${id}` }) })),
+    offers,
   });
 
 const offer: ProductRecord = {
@@ -55,7 +40,7 @@ const entry = (seq: number, kind: ChangeEntry["kind"] = "products"): ChangeEntry
 test("1-2. an entry gets its own batch's records, once; other domains and entries nothing", () => {
   const fresh = new FreshRecords();
   fresh.sent(1);
-  fresh.answered(1, { seq: 7, records: written([10, 11], [offer]) });
+  fresh.answered(1, written(7, [10, 11], [offer]));
   expect(fresh.take(2, 7)).toBeUndefined();
   expect(fresh.take(1, 6)).toBeUndefined();
   const got = fresh.take(1, 7);
@@ -96,7 +81,7 @@ test("3. ready stops before a products entry whose answer is on its way", () => 
   // Another domain's batch in flight does not hold this domain back.
   expect(fresh.ready(2, entries)).toEqual(entries);
   fresh.sent(1);
-  fresh.answered(1, { seq: 2, records: written([5]) });
+  fresh.answered(1, written(2, [5]));
   expect(fresh.ready(1, entries)).toEqual(entries.slice(0, 3));
   fresh.answered(1);
   expect(fresh.ready(1, entries)).toEqual(entries);
@@ -114,17 +99,21 @@ test("4. arrival resolves at the domain's next answer", async () => {
   fresh.answered(2);
   await Promise.resolve();
   expect(arrived).toBe(false);
-  fresh.answered(1, { seq: 3, records: written([1]) });
+  fresh.answered(1, written(3, [1]));
   await waiting;
   expect(arrived).toBe(true);
 });
 
 test("5. past the capacity the oldest batches go first", () => {
   const fresh = new FreshRecords();
-  const batch = (from: number) => written(Array.from({ length: 5000 }, (_, i) => from + i));
+  const batch = (seq: number) =>
+    written(
+      seq,
+      Array.from({ length: 5000 }, (_, i) => seq * 10_000 + i),
+    );
   for (let seq = 1; seq <= 5; seq++) {
     fresh.sent(1);
-    fresh.answered(1, { seq, records: batch(seq * 10_000) });
+    fresh.answered(1, batch(seq));
   }
   expect(fresh.take(1, 1)).toBeUndefined();
   expect(fresh.take(1, 2)?.records.size).toBe(5000);

@@ -1,28 +1,23 @@
-import type { EncodedResponse } from "../import/response-bytes.ts";
-import { type ProductOffer, unpackOffers, type WrittenProducts } from "../model/offers.ts";
-
-/**
- * A batch's records as they came from the import thread: its response body and the spans of the
- * records in it, and the offers of the writes that changed only an offer, packed.
- */
-export type WrittenRecords = Pick<EncodedResponse, "body" | "spans" | "offers">;
+import { batchSize, type ChangeBatch, writtenOf } from "../model/change-batch.ts";
+import type { WrittenProducts } from "../model/offers.ts";
 
 /** About 30 MB of record JSON: a few seconds of a bulk load at full speed. */
 export const FRESH_CAPACITY = 20_000;
 
 /**
- * The product records of the latest logged batches, kept by change-log position, so that the
+ * The change batches (model/change-batch.ts) of the latest logged batches of products, as the
+ * writer thread posted them beside their HTTP answers, kept by change-log position, so that the
  * indexer patches a batch right after its commit without reading and parsing it back from the
  * store (that was ~27 ms of each 1,000-product batch). Keyed by the entry's position, not the
  * product id: an entry gets exactly the versions its batch wrote, never an older one. Bounded,
  * oldest out first; whatever is missing is read from the store.
  *
- * The import thread commits before its answer crosses to this thread, so the indexer can read
- * an entry whose records are on their way: it then waits once for the next answer (`ready`,
+ * The import thread commits before its reply crosses to this thread, so the indexer can read
+ * an entry whose change batch is on its way: it then waits once for the next reply (`ready`,
  * `arrival`) rather than parse the batch back from the store.
  */
 export class FreshRecords {
-  private readonly byEntry = new Map<string, WrittenRecords>();
+  private readonly byEntry = new Map<string, ChangeBatch>();
   private size = 0;
   /** Per domain: batches sent to the import thread and not answered yet. */
   private readonly inFlight = new Map<number, number>();
@@ -38,18 +33,18 @@ export class FreshRecords {
     this.inFlight.set(domainId, (this.inFlight.get(domainId) ?? 0) + 1);
   }
 
-  /** Its answer came back; `records` when it logged products at `seq`. */
-  answered(domainId: number, logged?: { seq: number; records: WrittenRecords }): void {
+  /** Its answer came back; `change` when it logged products. */
+  answered(domainId: number, change?: ChangeBatch): void {
     const left = (this.inFlight.get(domainId) ?? 1) - 1;
     if (left > 0) this.inFlight.set(domainId, left);
     else this.inFlight.delete(domainId);
-    if (logged) {
-      this.byEntry.set(`${domainId}:${logged.seq}`, logged.records);
-      this.size += count(logged.records);
+    if (change) {
+      this.byEntry.set(`${change.domainId}:${change.seq}`, change);
+      this.size += batchSize(change);
       for (const [key, batch] of this.byEntry) {
         if (this.size <= FRESH_CAPACITY) break;
         this.byEntry.delete(key);
-        this.size -= count(batch);
+        this.size -= batchSize(batch);
       }
     }
     const waiting = this.arrivals.get(domainId);
@@ -87,17 +82,7 @@ export class FreshRecords {
     const batch = this.byEntry.get(key);
     if (batch === undefined) return undefined;
     this.byEntry.delete(key);
-    this.size -= count(batch);
-    const { body, spans } = batch;
-    const records = new Map<number, string>();
-    for (let i = 0; i < spans.length; i += 3)
-      records.set(spans[i] as number, decoder.decode(body.subarray(spans[i + 1], spans[i + 2])));
-    const offers = new Map<number, ProductOffer>();
-    for (const offer of unpackOffers(batch.offers)) offers.set(offer.id, offer);
-    return { records, offers };
+    this.size -= batchSize(batch);
+    return writtenOf(batch);
   }
 }
-
-const decoder = new TextDecoder();
-/** Records and offers alike: an offer's few numbers are cheap, but the bound is on entries. */
-const count = (records: WrittenRecords) => records.spans.length / 3 + records.offers.length / 7;

@@ -1,8 +1,8 @@
 import type { Config } from "../config.ts";
+import { batchBuffers, type ChangeBatch } from "../model/change-batch.ts";
 import type { DomainRecord } from "../model/records.ts";
 import type { Snapshot } from "../search/engine.ts";
 import { serves } from "../tenancy/partition.ts";
-import type { WrittenRecords } from "./fresh-records.ts";
 import type { FromIndexThread, ToIndexThread } from "./index-thread.ts";
 import { type ReplicaMessage, SnapshotReplicas } from "./snapshot-replica.ts";
 
@@ -176,9 +176,13 @@ export class IndexThread implements IndexView {
     this.post({ type: "sent", domainId });
   }
 
-  /** Its answer came back; `records` when it logged products at `seq`. */
-  answered(domainId: number, seq: number, records: WrittenRecords | undefined): void {
-    this.post({ type: "answered", domainId, seq, records });
+  /** Its answer came back: `seq` the position it logged (0: none), `change` what it wrote. */
+  answered(domainId: number, seq: number, change: ChangeBatch | undefined): void {
+    // Transferred: nothing of a change batch is read on this thread.
+    this.worker.postMessage(
+      { type: "answered", domainId, seq, change } satisfies ToIndexThread,
+      change ? batchBuffers(change) : [],
+    );
   }
 
   /** Stops the indexers and closes the thread's store connection (a thread that hangs: 10 s). */

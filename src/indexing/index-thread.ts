@@ -2,14 +2,15 @@
 // no search, through a store connection of its own. It tails the change log, patches each
 // domain's snapshot and publishes it in shared memory (snapshot-replica.ts) to the threads
 // that search, the main one included; offer-only writes go into the shared offer columns in
-// place. The main thread's handle is index-thread-handle.ts: it passes on the records of the
-// batches its import thread answered, and the domains this node indexes.
+// place. The main thread's handle is index-thread-handle.ts: it passes on the change batches
+// (model/change-batch.ts) its import thread answered, and the domains this node indexes.
 
 import type { Config } from "../config.ts";
+import type { ChangeBatch } from "../model/change-batch.ts";
 import type { DomainRecord } from "../model/records.ts";
 import { openStore } from "../store/open-store.ts";
 import type { ChangeLog, PrimaryStore } from "../store/store.ts";
-import { FreshRecords, type WrittenRecords } from "./fresh-records.ts";
+import { FreshRecords } from "./fresh-records.ts";
 import { Indexers } from "./indexers.ts";
 import { type ReplicaMessage, SnapshotPublisher } from "./snapshot-replica.ts";
 
@@ -21,8 +22,8 @@ export type ToIndexThread =
   | { type: "remove"; domainId: number }
   /** A batch of the domain went to the import thread. */
   | { type: "sent"; domainId: number }
-  /** Its answer came back: `records` when it logged products at `seq` (0: no entry). */
-  | { type: "answered"; domainId: number; seq: number; records?: WrittenRecords }
+  /** Its answer came back: `seq` the position it logged (0: none), `change` what it wrote. */
+  | { type: "answered"; domainId: number; seq: number; change?: ChangeBatch }
   | { type: "stop" };
 
 export type FromIndexThread =
@@ -102,7 +103,7 @@ self.onmessage = async (event: MessageEvent<ToIndexThread>) => {
         fresh.sent(m.domainId);
         return;
       case "answered":
-        fresh.answered(m.domainId, m.records && { seq: m.seq, records: m.records });
+        fresh.answered(m.domainId, m.change);
         if (m.seq > 0) log?.wake?.(m.domainId);
         return;
       case "stop":
