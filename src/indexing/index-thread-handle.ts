@@ -1,10 +1,10 @@
 import type { Config } from "../config.ts";
 import { batchBuffers, type ChangeBatch } from "../model/change-batch.ts";
 import type { DomainRecord } from "../model/records.ts";
-import type { Snapshot } from "../search/engine.ts";
+import { buildSnapshot, type Snapshot } from "../search/engine.ts";
 import { serves } from "../tenancy/partition.ts";
 import type { FromIndexThread, ToIndexThread } from "./index-thread.ts";
-import { type ReplicaMessage, SnapshotReplicas } from "./snapshot-replica.ts";
+import { type ReplicaMessage, SnapshotPublisher, SnapshotReplicas } from "./snapshot-replica.ts";
 
 const STOP_MS = 10_000;
 
@@ -23,6 +23,11 @@ export interface IndexView {
   isReady(domain: DomainRecord): boolean;
 }
 
+/** What a domain added a moment ago serves until the index thread's first snapshot arrives. */
+const EMPTY = buildSnapshot({ products: [], categories: [] });
+/** Its segment's id, apart from the index thread's (which count from 1). */
+const EMPTY_SEGMENT_ID = 2 ** 30;
+
 class ServedDomain implements ServedIndex {
   position = 0;
   appliedAt = 0;
@@ -33,7 +38,7 @@ class ServedDomain implements ServedIndex {
   ) {}
 
   get snapshot(): Snapshot {
-    return (this.replicas.get(this.domainId) as { snapshot: Snapshot }).snapshot;
+    return this.replicas.get(this.domainId)?.snapshot ?? EMPTY;
   }
 }
 
@@ -71,16 +76,15 @@ export class IndexThread implements IndexView {
         case "failed":
           return this.failed(m.error, started);
         case "replica":
-          this.replicas.apply(m.message);
-          for (const sink of this.sinks) sink(m.message);
-          return;
+          return this.deliver(m.message);
         case "moved": {
           this.backlog = m.backlog;
           const { domainId, position, appliedAt } = m;
           // Told once the snapshot that holds it serves here: the replica applies in slices.
-          void this.replicas
-            .idle()
-            .then(() => Object.assign(this.servedOf(domainId), { position, appliedAt }));
+          void this.replicas.idle().then(() => {
+            const served = this.served.get(domainId);
+            if (served) Object.assign(served, { position, appliedAt });
+          });
           return;
         }
         case "charge":
@@ -124,6 +128,12 @@ export class IndexThread implements IndexView {
     return handle as unknown as IndexThread;
   }
 
+  /** A snapshot message to this thread's replica, then to the sinks, in order. */
+  private deliver(message: ReplicaMessage): void {
+    this.replicas.apply(message);
+    for (const sink of this.sinks) sink(message);
+  }
+
   /** Each snapshot message from now on, in order: the other search threads' replicas. */
   onReplica(sink: (message: ReplicaMessage) => void): void {
     this.sinks.push(sink);
@@ -136,6 +146,10 @@ export class IndexThread implements IndexView {
   /** Builds the domain's index, catches up and tails its log; resolves once it serves here. */
   add(domain: DomainRecord): Promise<void> {
     if (!serves(this.config.partition, domain)) return Promise.resolve();
+    // Its (empty) index exists once it is created, on every thread, as a search asked at once
+    // finds: published from here, before the index thread's first snapshot of it.
+    this.servedOf(domain.id);
+    new SnapshotPublisher((m) => this.deliver(m), EMPTY_SEGMENT_ID).publish(domain.id, EMPTY);
     return new Promise<void>((resolve, reject) => {
       this.adding.set(domain.id, { resolve, reject });
       this.post({ type: "add", domain });
@@ -149,7 +163,7 @@ export class IndexThread implements IndexView {
   }
 
   get(domainId: number): ServedIndex | undefined {
-    return this.replicas.get(domainId) && this.servedOf(domainId);
+    return this.served.get(domainId);
   }
 
   private servedOf(domainId: number): ServedDomain {
