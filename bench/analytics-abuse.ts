@@ -6,7 +6,7 @@
 //     of another query sent while it runs (p50 and max) against the same searches alone;
 //  3. the store alone (no HTTP), fed directly with D distinct suggestible queries each asked by
 //     3 shoppers on each of 30 days: the time of the admin report over 30 days and of one
-//     domain's suggestion refresh (popularQueries), as the import thread runs them.
+//     domain's suggestion refresh (popularQueries), as the writer thread runs them.
 // Usage: bun bench/analytics-abuse.ts [--searches 20000] [--concurrency 16] [--distinct 20000]
 //        (VITRINA_TEST_STORE=redis for the Redis mode)
 import { Database } from "bun:sqlite";

@@ -1,4 +1,4 @@
-// The import thread's own work per item, in process (issue 20, point 3): parse, validate,
+// The writer thread's own work per item, in process (issue 20, point 3): parse, validate,
 // merge with the stored record, write one SQLite transaction, encode the answer. A fresh import
 // of 1,000-item batches, then 100-item batches that change only each product's offer (new
 // price, old price, availability: what a price feed sends), as the benchmark of the mixed load
@@ -19,7 +19,7 @@ const values = flagsOf(
   commandSpec({
     command: "bun bench/import-thread.ts",
     about:
-      "The import thread's own work per item, in process: a fresh import, then offer-only changes.",
+      "The writer thread's own work per item, in process: a fresh import, then offer-only changes.",
     flags: {
       products: flag.int(20_000, "products of the fresh import"),
       rounds: flag.int(4, "rounds of offer changes of every product"),

@@ -241,7 +241,7 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadResult
     const made = o.products <= 200_000 ? [...source.products(o.seed, o.products)] : undefined;
     for (const [k, { clients, batch }] of combos.entries()) {
       // The stream with no searches first: what the node acknowledges when its cores are free
-      // (the import thread yields them to searches, --import-nice).
+      // (the writer thread yields them to searches, --import-nice).
       phase("stream", `${clients} clients × ${batch} items, no searches, ${o.seconds} s`);
       const quiet = startPriceStream({
         base: a.url,

@@ -51,7 +51,7 @@ export interface Config {
   /** Import requests of one domain that may wait behind the one being written; more get 503. */
   maxQueuedBatches: number;
   /**
-   * The import thread's nice value (0-19): above 0, the threads that answer searches get the
+   * The writer thread's nice value (0-19): above 0, the threads that answer searches get the
    * cores first and imports the time they leave (docs/ARCHITECTURE.md, "Writes beside reads").
    */
   importNice: number;

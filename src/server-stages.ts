@@ -26,7 +26,6 @@ import type { Route } from "./http/stack/route-table.ts";
 import { type Listening, serveAndDrain } from "./http/stack/serve-and-drain.ts";
 import { FORWARDED_CLIENT, HAND_OVER_SECRET } from "./http/threads/messages.ts";
 import { SearchThreads } from "./http/threads/search-thread-pool.ts";
-import { ImportWriter } from "./import/import-writer.ts";
 import { FRESH_CAPACITY } from "./indexing/fresh-records.ts";
 import { IndexThread } from "./indexing/index-thread-handle.ts";
 import type { StopStack } from "./stop-stack.ts";
@@ -40,6 +39,7 @@ import { observeRequest, registerSources } from "./telemetry/metrics.ts";
 import { metricSourcesOf, readinessOf, StartLoads } from "./telemetry/probes.ts";
 import { Domains, sameSecret } from "./tenancy/domains.ts";
 import { assertServedBy, serves } from "./tenancy/partition.ts";
+import { Writer } from "./writer/writer.ts";
 
 export interface Storage {
   store: PrimaryStore;
@@ -77,7 +77,7 @@ export interface Indexing {
 }
 
 /**
- * The index thread, before the import thread whose answers it is told. It indexes nothing until
+ * The index thread, before the writer thread whose answers it is told. It indexes nothing until
  * the domains are known (indexes()), by which time the search threads listen to its snapshots.
  */
 export async function indexThread(config: Config, stops: StopStack): Promise<Indexing> {
@@ -90,38 +90,38 @@ export async function indexThread(config: Config, stops: StopStack): Promise<Ind
   return { index, importCosts };
 }
 
-export interface Writer {
-  imports: ImportWriter;
+export interface Writing {
+  writer: Writer;
   recorder: SearchRecorder;
   actions: ActionRecorder;
   popular: PopularQueries;
 }
 
 /**
- * The import thread, through which every write goes (this thread reads, searches and
+ * The writer thread, through which every write goes (this thread reads, searches and
  * indexes), and what the searches report to it: their analytics and popular queries.
  */
 export async function writer(
   config: Config,
   { index }: Pick<Indexing, "index">,
   stops: StopStack,
-): Promise<Writer> {
-  const imports = await ImportWriter.start(config, {
+): Promise<Writing> {
+  const writer = await Writer.start(config, {
     onSent: (domainId) => index.sent(domainId),
     onAnswered: (domainId, seq, change) => index.answered(domainId, seq, change),
   });
-  stops.push("import thread", () => imports.stop());
-  const recorder = new SearchRecorder(imports, {
+  stops.push("writer thread", () => writer.stop());
+  const recorder = new SearchRecorder(writer.analytics, {
     capacity: 10_000,
     intervalMs: 250,
     typingMs: config.typingSessionMs,
   });
   stops.push("search recorder", () => recorder.stop());
-  const actions = new ActionRecorder(imports, { capacity: 10_000, intervalMs: 250 });
+  const actions = new ActionRecorder(writer.analytics, { capacity: 10_000, intervalMs: 250 });
   stops.push("action recorder", () => actions.stop());
-  const popular = new PopularQueries(imports, config.suggestionRefreshMs);
+  const popular = new PopularQueries(writer.analytics, config.suggestionRefreshMs);
   stops.push("popular queries", () => popular.stop());
-  return { imports, recorder, actions, popular };
+  return { writer, recorder, actions, popular };
 }
 
 export interface Threads {
@@ -142,10 +142,10 @@ export function searchThreads(
   {
     domains,
     recorder,
-    imports,
+    writer,
     popular,
     index,
-  }: Pick<Storage, "domains"> & Writer & Pick<Indexing, "index">,
+  }: Pick<Storage, "domains"> & Writing & Pick<Indexing, "index">,
   stops: StopStack,
 ): Threads {
   const rateMemory = new SharedTokenBuckets(config.searchRate).memory;
@@ -165,7 +165,7 @@ export function searchThreads(
       shed: (counts) => {
         for (const [reason, n] of Object.entries(counts)) shed[reason as ShedReason] += n;
       },
-      suggestions: (ids) => imports.suggestions(ids),
+      suggestions: (ids) => writer.analytics.suggestions(ids),
     },
   );
   stops.push("search threads", () => threads.stop());
@@ -231,18 +231,18 @@ const othersSearching = (searchCosts: SharedTokenBuckets) => (domainId: number) 
   searchCosts.usedByOthers(domainId, performance.timeOrigin + performance.now(), OTHERS_WINDOW_MS);
 
 /**
- * The registered feeds' puller (feeds/feed-puller.ts): it writes through the import thread, so
+ * The registered feeds' puller (feeds/feed-puller.ts): it writes through the writer thread, so
  * it stops before that thread does, after the port (no run asked for arrives once it stopped).
  */
 export function feeds(
   config: Config,
   {
     domains,
-    imports,
+    writer,
     importCosts,
     searchCosts,
   }: Pick<Storage, "domains"> &
-    Pick<Writer, "imports"> &
+    Pick<Writing, "writer"> &
     Pick<Indexing, "importCosts"> &
     Pick<Threads, "searchCosts">,
   stops: StopStack,
@@ -256,8 +256,8 @@ export function feeds(
   };
   const puller = new FeedPuller(
     {
-      store: imports,
-      writer: imports,
+      store: writer.feeds,
+      writer: writer.imports,
       domains: () => domains.all().filter((d) => serves(config.partition, d)),
       owed: importDebt,
     },
@@ -299,7 +299,7 @@ export function http(
     store,
     log,
     domains,
-    imports,
+    writer,
     recorder,
     actions,
     popular,
@@ -309,20 +309,21 @@ export function http(
     importCosts,
     puller,
     importDebt,
-  }: Storage & Writer & Threads & Indexing & Feeds,
+  }: Storage & Writing & Threads & Indexing & Feeds,
   stops: StopStack,
 ): Http {
   const assertServed = assertServedBy(config.partition);
-  registerSources(metricSourcesOf({ domains, indexers, log, imports, recorder, shed }));
+  registerSources(metricSourcesOf({ domains, indexers, log, writer, recorder, shed }));
   const { shedder, loopLag } = threadShedder(config.shedLag);
   stops.push("loop lag", () => loopLag.stop());
   // The demo catalog's pictures are at the server's address, known once it listens (cli/load-demo.ts).
   const loads = new StartLoads(config.demo ? ["demo catalog"] : []);
   const routes = appRoutes({
     domains,
-    imports,
+    imports: writer.imports,
+    feedRuns: writer.feeds,
     reindex: oneReindexAtATime({
-      append: (domainId) => imports.appendReindex(domainId),
+      append: (domainId) => writer.imports.appendReindex(domainId),
       applied: (domainId) => indexers.get(domainId)?.position,
     }),
     limits: { maxItems: config.maxItems, maxBytes: config.maxBytes },
@@ -344,12 +345,12 @@ export function http(
     },
     assertServed,
     adminKey: config.adminKey,
-    analytics: adminAnalytics(imports, popular, config.analyticsRetentionDays),
-    overview: overviewOf({ indexers, log, imports, store }),
-    synonyms: imports,
-    rules: imports,
+    analytics: adminAnalytics(writer.analytics, popular, config.analyticsRetentionDays),
+    overview: overviewOf({ indexers, log, imports: writer.imports, store }),
+    synonyms: writer.settings,
+    rules: writer.settings,
     registeredFeeds: {
-      feeds: imports,
+      feeds: writer.feeds,
       runFeed: (domain, url, force) => {
         // A run asked for on a node of another partition would write a domain it does not index.
         assertServed(domain.name);
@@ -367,7 +368,7 @@ export function http(
       domains,
       indexers,
       store,
-      fault: () => imports.fault ?? store.fault ?? null,
+      fault: () => writer.fault ?? store.fault ?? null,
       loads,
     }),
     loads,

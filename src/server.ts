@@ -1,6 +1,5 @@
 import type { Config } from "./config.ts";
 import type { Route } from "./http/stack/route-table.ts";
-import type { ImportWriter } from "./import/import-writer.ts";
 import type { IndexThread } from "./indexing/index-thread-handle.ts";
 import {
   feeds,
@@ -17,11 +16,12 @@ import { StopStack } from "./stop-stack.ts";
 import type { ChangeLog, PrimaryStore } from "./store/store.ts";
 import type { StartLoads } from "./telemetry/probes.ts";
 import type { Domains } from "./tenancy/domains.ts";
+import type { Writer } from "./writer/writer.ts";
 
 export interface RunningServer {
   url: string;
   domains: Domains;
-  imports: ImportWriter;
+  writer: Writer;
   indexers: IndexThread;
   store: PrimaryStore;
   log: ChangeLog;
@@ -57,7 +57,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     return {
       url,
       domains: stored.domains,
-      imports: written.imports,
+      writer: written.writer,
       indexers: indexed.index,
       store: stored.store,
       log: stored.log,

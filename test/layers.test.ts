@@ -47,9 +47,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // running server's parts (domains, indexers, import queue) as parameters of their own types,
   // so telemetry/ stays below the layers whose state it reports.
   telemetry: ["model", "store"],
-  // The import thread counts its items in telemetry/metrics.ts and hosts the analytics service
-  // (it owns the thread's store connection).
-  import: ["model", "rules", "store", "telemetry", "analytics", "root:errors", "root:config"],
+  // Reading, validating and writing import batches (the import service), pure where possible.
+  import: ["model", "rules", "store", "root:errors"],
+  // The writer thread and its handle: it runs the import service, hosts the analytics service
+  // (it owns the thread's store connection) and counts import items in telemetry/metrics.ts.
+  writer: ["model", "import", "analytics", "store", "telemetry", "root:errors", "root:config"],
   // The indexer takes what a batch wrote as the writer thread's change batch
   // (model/change-batch.ts), never the import's HTTP answer: it imports nothing of import/. The
   // index thread reads its config and the partitions of the domains it serves.
@@ -61,12 +63,13 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // language is told as the engine tells a word's, and category ids hashed as partitions are;
   // the puller of registered feeds keeps their runs through the store's FeedStore interface.
   // Its batches are cut by the back-office client's batcher (clients/backoffice/batches.ts).
-  feeds: ["model", "import", "search", "store", "tenancy", "clients", "root:errors"],
+  feeds: ["model", "import", "writer", "search", "store", "tenancy", "clients", "root:errors"],
   http: [
     "feeds",
     "telemetry",
     "model",
     "import",
+    "writer",
     "search",
     "indexing",
     "analytics",

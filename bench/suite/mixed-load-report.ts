@@ -164,7 +164,7 @@ function profileTable(r: Result): string {
       .join("\n");
   return `
 Node A's main thread during the streams (\`bun --cpu-prof\`, ${int(r.profile.samples)} samples of 1 ms; the
-import thread and the search threads are not profiled), by self time:
+writer thread and the search threads are not profiled), by self time:
 
 | self | total (with callees) | function |
 |---:|---:|---|
@@ -211,7 +211,7 @@ ${streamRows(r)}
 
 Node A's threads are read from /proc (schedstat: time on a CPU, and time runnable but waiting
 for one, by other threads or by other processes of the machine); Bun names every Worker
-"Worker", numbered here in the order they started (src/server.ts): ${r.mode === "embedded" ? "the checkpoint thread, the search threads, then the import thread" : "the search threads, then the import thread"}.
+"Worker", numbered here in the order they started (src/server.ts): ${r.mode === "embedded" ? "the checkpoint thread, the search threads, then the writer thread" : "the search threads, then the writer thread"}.
 
 Acknowledgement → the new price in a search answer, per search thread (ms):
 

@@ -2,7 +2,7 @@
 // point 3): a `bun --cpu-prof` profile (Chrome's .cpuprofile: a call tree, one node id per
 // sample, the microseconds between samples) read for the samples that fall in the windows, and
 // the functions that were on top of the stack in them (self time), most first. Bun profiles the
-// main thread only: the import thread's and the search threads' time is not in it.
+// main thread only: the writer thread's and the search threads' time is not in it.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 

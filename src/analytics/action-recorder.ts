@@ -22,7 +22,7 @@ const CLICKERS = 200_000;
  * Shoppers' actions after a search, recorded on the main thread as searches are
  * (search-recorder.ts): the query is capped as analytics record it, a shopper's first click on
  * a query of the day is told apart (a search with a click, for the click-through rate), and a
- * bounded queue (write-queue.ts) is written by a timer to the store through the import thread.
+ * bounded queue (write-queue.ts) is written by a timer to the store through the writer thread.
  */
 export class ActionRecorder {
   private readonly writes: WriteQueue<ShopperAction>;

@@ -2,7 +2,7 @@ import type { AnalyticsPeriod } from "../store/store.ts";
 import type { AdminReport } from "./analytics-service.ts";
 import type { PopularQueries } from "./popular-queries.ts";
 
-/** What the admin API asks of analytics; every call is answered by the import thread. */
+/** What the admin API asks of analytics; every call is answered by the writer thread. */
 export interface AdminAnalytics {
   retentionDays: number;
   report(domainId: number, period: AnalyticsPeriod): Promise<AdminReport>;
@@ -11,7 +11,7 @@ export interface AdminAnalytics {
   setBlocked(domainId: number, q: string, blocked: boolean): Promise<boolean>;
 }
 
-/** The import thread's side of analytics (import/import-writer.ts implements it). */
+/** The writer thread's side of analytics (writer/analytics.ts implements it). */
 export interface AnalyticsThread {
   analyticsReport(domainId: number, period: AnalyticsPeriod): Promise<AdminReport>;
   blockedSuggestions(domainId: number): Promise<string[]>;

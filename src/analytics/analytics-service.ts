@@ -13,7 +13,7 @@ import type {
 import { POPULARITY_DAYS, productPopularity } from "./product-popularity.ts";
 import { type QueryOutcome, queryOutcomes } from "./query-outcomes.ts";
 
-// Everything analytics do with the store, run on the import thread (import/import-thread.ts):
+// Everything analytics do with the store, run on the writer thread (writer/writer-thread.ts):
 // writing the aggregates, pruning old days, the admin report, the suggestion candidates and
 // the operator's blocks. The HTTP thread, which answers searches, only sends messages and
 // receives ready answers, so a report of many rows never delays a search.
@@ -43,7 +43,7 @@ const PRUNE_EVERY_MS = 3_600_000;
 /**
  * A domain's candidates are computed again only after this many times what they cost last:
  * a domain with 600,000 eligible rows cost ~1 s (BENCHMARKS.md) and is then recomputed every
- * ~20 s, so the refresh keeps to ~5% of the import thread; a usual domain costs ~1 ms and is
+ * ~20 s, so the refresh keeps to ~5% of the writer thread; a usual domain costs ~1 ms and is
  * recomputed at every refresh. Blocks are read at every refresh whatever the cost.
  */
 const RECOMPUTE_AFTER_COST = 20;
@@ -51,7 +51,7 @@ const RECOMPUTE_AFTER_COST = 20;
  * But never later than this: the cost is wall time, waits included, and one read stalled for
  * 2-3 s (a Redis Cluster under load) held a usual domain's new suggestions for a minute
  * (test/http/analytics.test.ts, test 3, in CI). A domain whose reads really cost 1.5 s or more
- * then spends over 5% of the import thread on them.
+ * then spends over 5% of the writer thread on them.
  */
 const RECOMPUTE_AT_MOST_MS = 30_000;
 

@@ -15,7 +15,7 @@ export class PopularQueries {
   private readonly listeners: ((lists: readonly [number, DomainPopular][]) => void)[] = [];
 
   constructor(
-    /** The import thread's answer (ImportWriter.suggestions). */
+    /** The writer thread's answer (writer/analytics.ts). */
     private readonly source: {
       suggestions(domainIds: readonly number[]): Promise<[number, DomainPopular][]>;
     },

@@ -62,7 +62,7 @@ export class SearchRecorder {
   private readonly shares = new ClientShare();
 
   constructor(
-    /** The import thread (ImportWriter), which writes them to the store. */
+    /** The writer thread (writer/analytics.ts), which writes them to the store. */
     store: { recordSearches(events: readonly SearchEvent[]): Promise<void> },
     options: RecorderOptions,
   ) {

@@ -14,7 +14,7 @@ import { type Progress, SILENT, terminalProgress } from "./progress.ts";
 
 // `vitrina feed import FILE|URL|- --domain NAME` (docs/FEEDS.md, "The CLI"): the route's
 // pipeline (importFeed) written straight into the store through the import service the
-// server's import thread runs, so a feed run from the CLI obeys every rule a bulk batch does.
+// server's writer thread runs, so a feed run from the CLI obeys every rule a bulk batch does.
 
 export interface FeedArgs {
   source: string;

@@ -11,7 +11,7 @@ const excerpt = (bytes: Uint8Array) => new TextDecoder().decode(bytes).slice(0, 
  * answers 200; then prints how to try it.
  */
 export async function loadDemo(
-  server: Pick<RunningServer, "url" | "domains" | "imports" | "indexers" | "log" | "loads">,
+  server: Pick<RunningServer, "url" | "domains" | "writer" | "indexers" | "log" | "loads">,
 ) {
   let domain = server.domains.byDomainName("demo");
   if (!domain) {
@@ -22,8 +22,8 @@ export async function loadDemo(
       picture: (id) => `${server.url}${demoPicturePath(id)}`,
       swatch: (hex) => `${server.url}${demoSwatchPath(hex)}`,
     });
-    const c = await server.imports.importCategories(domain.id, body(categories));
-    const p = await server.imports.importProducts(domain.id, body(products));
+    const c = await server.writer.imports.importCategories(domain.id, body(categories));
+    const p = await server.writer.imports.importProducts(domain.id, body(products));
     if (c.status === 400 || p.status === 400)
       throw new Error(`demo catalog rejected: ${excerpt(c.body)} ${excerpt(p.body)}`);
     console.log(

@@ -1,7 +1,7 @@
 import type { FieldErrors } from "../model/import.ts";
 import type { FeedSink, ItemOutcome } from "./run-feed.ts";
 
-// A feed run's writes as bulk import requests: the HTTP thread's import writer and the CLI's
+// A feed run's writes as bulk import requests: the HTTP thread's writer.imports and the CLI's
 // import service both answer a batch's JSON body with the bulk answer (specification 2.6).
 
 export interface BulkAnswer {

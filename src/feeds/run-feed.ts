@@ -8,7 +8,7 @@ import type { CategoryError, OfferDigests, OfferError, PlannedCategory } from ".
 import type { WritePlan } from "./planned-feed.ts";
 import type { ProductBatch } from "./product-batches.ts";
 
-// A planned feed written through the bulk import (the HTTP thread's import writer, or the CLI's
+// A planned feed written through the bulk import (the HTTP thread's writer.imports, or the CLI's
 // own import service): categories, then products, in batches under the bulk limits, so that
 // each batch keeps the bulk import's crash guarantees and is charged to its store's share.
 
@@ -137,7 +137,7 @@ export async function runPlan(
     options.onProgress?.(done, total);
   };
   const digests = (await sink.digests?.()) ?? new Map<string, string>();
-  // One batch in flight while the next is mapped: the import thread writes one while the
+  // One batch in flight while the next is mapped: the writer thread writes one while the
   // plan thread maps the next. Batches of a domain are written in the order sent.
   // A failed write stops the run at the next batch (each promise is awaited in order below;
   // the catch only keeps one not awaited yet from counting as unhandled).

@@ -1,14 +1,14 @@
-import type { ImportWriter } from "../import/import-writer.ts";
+import type { Imports } from "../writer/imports.ts";
 import { answerOf, bulkSink } from "./bulk-sink.ts";
 import type { FeedSink } from "./run-feed.ts";
 
-// A feed run of the server written through its import writer (the import thread), as the
+// A feed run of the server written through the writer's imports (the writer thread), as the
 // bulk routes write: the route's runs and the registered feeds' pulls alike. A run is a diff
 // (docs/FEEDS.md): unchanged offers are not written, the products it lacks are retired (or
 // deleted).
 
 export type FeedWriter = Pick<
-  ImportWriter,
+  Imports,
   | "importProducts"
   | "importCategories"
   | "appendReindex"

@@ -1,5 +1,5 @@
 // The errors of a domain's recent failed import batches, for the admin page: a bounded ring
-// per domain, kept in the import thread's memory (where the answers are made). It is this
+// per domain, kept in the writer thread's memory (where the answers are made). It is this
 // node's view and starts empty at every start: the store keeps nothing of rejected batches.
 
 /** One failed batch as the admin page shows it. */

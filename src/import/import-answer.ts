@@ -26,11 +26,12 @@ export function encodeAnswer(
 ): ImportAnswer {
   const dataOf = (s: ImportResponse<unknown>["successful"][number]) =>
     s.unchanged && !unchangedData ? "null" : s.json;
-  let chars = 64;
-  for (const s of r.successful) chars += dataOf(s).length + 48;
-  // Mostly Cyrillic text in ASCII syntax: two bytes a character seldom needs growing.
-  const out = new Utf8Writer(chars * 2);
   const change = r.change;
+  // The batch's bytes exactly; the rest mostly Cyrillic text in ASCII syntax, where two bytes a
+  // character seldom needs growing.
+  let bytes = 128 + (change?.json.length ?? 0);
+  for (const s of r.successful) bytes += 96 + (s.logged === "content" ? 0 : dataOf(s).length * 2);
+  const out = new Utf8Writer(bytes);
   let record = 0;
   out.write('{"successful":[');
   r.successful.forEach((s, i) => {

@@ -12,14 +12,14 @@ export const FRESH_CAPACITY = 20_000;
  * product id: an entry gets exactly the versions its batch wrote, never an older one. Bounded,
  * oldest out first; whatever is missing is read from the store.
  *
- * The import thread commits before its reply crosses to this thread, so the indexer can read
+ * The writer thread commits before its reply crosses to this thread, so the indexer can read
  * an entry whose change batch is on its way: it then waits once for the next reply (`ready`,
  * `arrival`) rather than parse the batch back from the store.
  */
 export class FreshRecords {
   private readonly byEntry = new Map<string, ChangeBatch>();
   private size = 0;
-  /** Per domain: batches sent to the import thread and not answered yet. */
+  /** Per domain: batches sent to the writer thread and not answered yet. */
   private readonly inFlight = new Map<number, number>();
   private readonly arrivals = new Map<number, (() => void)[]>();
 
@@ -28,7 +28,7 @@ export class FreshRecords {
     return this.size;
   }
 
-  /** A batch of the domain went to the import thread. */
+  /** A batch of the domain went to the writer thread. */
   sent(domainId: number): void {
     this.inFlight.set(domainId, (this.inFlight.get(domainId) ?? 0) + 1);
   }
@@ -66,7 +66,7 @@ export class FreshRecords {
     return gap < 0 ? entries : entries.slice(0, gap);
   }
 
-  /** Resolves at the domain's next answer from the import thread. */
+  /** Resolves at the domain's next answer from the writer thread. */
   arrival(domainId: number): Promise<void> {
     if (!this.inFlight.has(domainId)) return Promise.resolve();
     return new Promise((resolve) => {

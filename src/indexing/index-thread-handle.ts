@@ -44,7 +44,7 @@ class ServedDomain implements ServedIndex {
 
 /**
  * The main thread's handle on the index thread (index-thread.ts): the domains to index, the
- * records of the batches the import thread answered, and the main thread's own replica of
+ * records of the batches the writer thread answered, and the main thread's own replica of
  * every snapshot it publishes (the main thread searches like the search threads, from the
  * shared copy). A position is told once the replica serving it here is applied.
  */
@@ -185,7 +185,7 @@ export class IndexThread implements IndexView {
     return this.replicas.snapshots();
   }
 
-  /** A batch of the domain went to the import thread. */
+  /** A batch of the domain went to the writer thread. */
   sent(domainId: number): void {
     this.post({ type: "sent", domainId });
   }

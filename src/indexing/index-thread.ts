@@ -3,7 +3,7 @@
 // domain's snapshot and publishes it in shared memory (snapshot-replica.ts) to the threads
 // that search, the main one included; offer-only writes go into the shared offer columns in
 // place. The main thread's handle is index-thread-handle.ts: it passes on the change batches
-// (model/change-batch.ts) its import thread answered, and the domains this node indexes.
+// (model/change-batch.ts) its writer thread answered, and the domains this node indexes.
 
 import type { Config } from "../config.ts";
 import type { ChangeBatch } from "../model/change-batch.ts";
@@ -20,7 +20,7 @@ export type ToIndexThread =
   | { type: "init"; config: Config }
   | { type: "add"; domain: DomainRecord }
   | { type: "remove"; domainId: number }
-  /** A batch of the domain went to the import thread. */
+  /** A batch of the domain went to the writer thread. */
   | { type: "sent"; domainId: number }
   /** Its answer came back: `seq` the position it logged (0: none), `change` what it wrote. */
   | { type: "answered"; domainId: number; seq: number; change?: ChangeBatch }

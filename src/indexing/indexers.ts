@@ -6,7 +6,7 @@ import type { FreshRecords } from "./fresh-records.ts";
 
 /** What the indexers of a node are given and tell. */
 export interface IndexersHooks {
-  /** Records of the batches this node's import thread logged, for the indexers. */
+  /** Records of the batches this node's writer thread logged, for the indexers. */
   fresh?: FreshRecords;
   /** Sees each snapshot swapped in, and each domain dropped (the replicas of the threads that search). */
   replicas?: {

@@ -6,7 +6,7 @@ import {
 } from "./records.ts";
 
 // A product's offer: what a price or stock feed changes all day, and all that a search reads of
-// such a change (search/index/offer-columns.ts). The import thread hands the indexer the offers
+// such a change (search/index/offer-columns.ts). The writer thread hands the indexer the offers
 // of the writes that changed nothing else packed in one Float64Array (transferred, not
 // copied), so that the thread that answers searches neither decodes nor parses their records.
 

@@ -350,7 +350,7 @@ export interface ChangeLog {
   waitFor(domainId: number, afterSeq: number, timeoutMs: number): Promise<void>;
   /**
    * Wakes the domain's `waitFor` callers: the log grew through another connection of this
-   * process (the import thread's). A log that notices appends by itself (Redis) has none.
+   * process (the writer thread's). A log that notices appends by itself (Redis) has none.
    */
   wake?(domainId: number): void;
 }

@@ -71,7 +71,7 @@ export function countImportItems(kind: "products" | "categories", counts: ItemCo
 export interface MetricSources {
   /** Per served domain: its name and how many change-log positions its index is behind. */
   indexLag(): Promise<{ domain: string; lag: number }[]>;
-  /** Import batches sent to the import thread and not answered yet. */
+  /** Import batches sent to the writer thread and not answered yet. */
   importQueue(): number;
   /** The search analytics recorder: events queued and dropped so far. */
   analytics: { readonly dropped: number; readonly queued?: number };

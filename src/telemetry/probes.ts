@@ -101,8 +101,8 @@ export function metricSourcesOf(deps: {
   domains: KnownDomains;
   indexers: Pick<IndexStates, "get">;
   log: Pick<ChangeLog, "head">;
-  /** The import thread's handle (import/import-writer.ts): batches not answered yet. */
-  imports: { readonly inFlight: number };
+  /** The writer thread's handle (writer/writer.ts): calls not answered yet. */
+  writer: { readonly inFlight: number };
   recorder: MetricSources["analytics"];
   shed: MetricSources["shed"];
 }): MetricSources {
@@ -118,7 +118,7 @@ export function metricSourcesOf(deps: {
             lag: Math.max(0, (await log.head(d.id)) - (indexers.get(d.id)?.position ?? 0)),
           })),
       ),
-    importQueue: () => deps.imports.inFlight,
+    importQueue: () => deps.writer.inFlight,
     analytics: deps.recorder,
     shed: deps.shed,
   };

@@ -652,7 +652,7 @@ export function runStoreContract(name: string, open: () => Promise<OpenedStore>)
         { retentionDays: 5 },
       );
       const all = { from: day(now - 20 * DAY), to: day(now) };
-      // SQLite prunes (the import thread calls it hourly); Redis keys expire on their own.
+      // SQLite prunes (the writer thread calls it hourly); Redis keys expire on their own.
       await s.store.pruneSearches?.(day(now - 4 * DAY));
       expect(await s.store.analyticsReport(d.id, all, 10)).toEqual({
         top_queries: [{ q: "new", count: 1, corrected_query: "" }],

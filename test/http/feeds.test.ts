@@ -17,7 +17,7 @@
 //     refuses; still deleted after kill -9 and a start; a product back in the feed is created
 //     again
 //  8. a rerun skips before mapping each offer whose digest the store kept from the run before:
-//     an unchanged feed counts every offer unchanged and sends none to the import thread (its
+//     an unchanged feed counts every offer unchanged and sends none to the writer thread (its
 //     metrics) nor writes a product (the log head moves by the categories' batch alone); 1% of
 //     prices changed updates those alone; a product the bulk API wrote since is the feed's
 //     again; after kill -9 and a start the digests still hold
@@ -466,7 +466,7 @@ describe("feeds over HTTP", () => {
           index: { log_head: number };
         }
       ).index.log_head;
-    /** Product items the import thread answered as written or unchanged, since the start. */
+    /** Product items the writer thread answered as written or unchanged, since the start. */
     const sent = async () => {
       const text = await (await fetch(`${service.url}/metrics`, { headers: ADMIN_HEADERS })).text();
       const line = text

@@ -14,7 +14,7 @@
 //  5. /metrics counts the searches of every thread
 //  6. a second serve on the port is refused (exit 2, one line), with either thread count
 //  7. SIGTERM stops the whole process: exit 0
-//  8. the import thread runs at --import-nice (10 by default), every other thread (the index
+//  8. the writer thread runs at --import-nice (10 by default), every other thread (the index
 //     thread too) at 0
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
@@ -81,7 +81,7 @@ async function everywhere(ask: () => Promise<unknown>, ok: (answer: unknown) => 
 
 /**
  * CPU ticks so far of the process's main thread ("bun") and of each of its Workers (the search
- * thread, the import thread and, embedded, the checkpoint thread).
+ * thread, the writer thread and, embedded, the checkpoint thread).
  */
 function threadTicks(): { main: number; workers: Map<string, number> } {
   const pid = service.proc.pid;
@@ -335,7 +335,7 @@ test("7. SIGTERM stops every thread: exit 0", async () => {
   expect(await other.stop()).toBe(0);
 });
 
-test("8. the import thread runs at the lower priority, the search threads at 0", async () => {
+test("8. the writer thread runs at the lower priority, the search threads at 0", async () => {
   const pid = service.proc.pid;
   const niceOf = (tid: string) => {
     const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
@@ -345,7 +345,7 @@ test("8. the import thread runs at the lower priority, the search threads at 0",
     .filter((tid) => readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim() === "Worker")
     .map(niceOf)
     .sort((a, b) => a - b);
-  // The search thread, the index thread, the import thread and (embedded mode) the checkpoint
+  // The search thread, the index thread, the writer thread and (embedded mode) the checkpoint
   // thread: only imports wait for the time searches leave; an index keeps up with them.
   const expected = STORE === "sqlite" ? [0, 0, 0, 10] : [0, 0, 10];
   expect({ main: niceOf(String(pid)), workers }).toEqual({ main: 0, workers: expected });

@@ -42,7 +42,7 @@ export interface DomainAdminDeps extends RulesDeps {
   registeredFeeds: FeedsDeps;
   analytics: AdminAnalytics;
   overview: Overview;
-  /** The domain's own synonyms, read and replaced on the import thread (ImportWriter). */
+  /** The domain's own synonyms, read and replaced on the writer thread (writer/settings.ts). */
   synonyms: SynonymStore;
 }
 
@@ -103,7 +103,7 @@ export function domainAdminRoutes(
           analytics.retentionDays,
         );
         if (!parsed.ok) throw new AppError("invalid_params", {}, parsed.errors);
-        // The report is computed on the import thread: this thread answers searches.
+        // The report is computed on the writer thread: this thread answers searches.
         return json({
           period: parsed.period,
           ...(await analytics.report(domain.id, parsed.period)),

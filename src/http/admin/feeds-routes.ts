@@ -26,7 +26,7 @@ import { parseFeeds } from "./feeds-body.ts";
 // domain routes, for the owner (secret token) and the operator (admin key).
 
 export interface FeedsDeps {
-  /** The feeds and their runs, read and written on the import thread (ImportWriter). */
+  /** The feeds and their runs, read and written on the writer thread (writer/feeds.ts). */
   feeds: FeedStore;
   /** Starts a registered feed's run now (feeds/feed-puller.ts). */
   /** `force`: past the half rule (docs/FEEDS.md, "A run is a diff"). */

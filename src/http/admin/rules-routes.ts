@@ -22,7 +22,7 @@ import { parseRules } from "./merchandising-body.ts";
 // in force and with the rules sent (not saved), on this node's current snapshot.
 
 export interface RulesDeps {
-  /** The domain's rules, read and replaced on the import thread (ImportWriter). */
+  /** The domain's rules, read and replaced on the writer thread (writer/settings.ts). */
   rules: MerchandisingStore;
   /** The preview's snapshot: this node's index of the domain. */
   indexers: Pick<IndexView, "get">;

@@ -62,11 +62,12 @@ function queryOf(url: URL): {
 }
 
 export function feedHandler(deps: {
-  imports: FeedWriter & Pick<FeedStore, "recordFeedRun">;
+  imports: FeedWriter;
+  runs: Pick<FeedStore, "recordFeedRun">;
   limits: BatchLimits;
   options: FeedRouteOptions;
 }) {
-  const { imports, limits, options } = deps;
+  const { imports, runs, limits, options } = deps;
   /** The run in the history; a store that cannot keep it now does not undo the import. */
   const record = async (
     domain: DomainRecord,
@@ -79,7 +80,7 @@ export function feedHandler(deps: {
       outcome,
       Date.now(),
     );
-    await imports.recordFeedRun(domain.id, run, null).catch((error) =>
+    await runs.recordFeedRun(domain.id, run, null).catch((error) =>
       logLine({
         level: "error",
         msg: "feed run record",

@@ -1,9 +1,10 @@
 import type { RateLimit } from "../../config.ts";
 import { AppError } from "../../errors.ts";
-import type { ImportWriter } from "../../import/import-writer.ts";
 import type { BatchLimits } from "../../import/read-batch.ts";
 import type { DomainRecord } from "../../model/records.ts";
+import type { FeedStore } from "../../store/store.ts";
 import type { Domains } from "../../tenancy/domains.ts";
+import type { Imports } from "../../writer/imports.ts";
 import type { InFlight } from "../limits/in-flight.ts";
 import { TokenBuckets } from "../limits/rate-limit.ts";
 import { shed } from "../limits/shed.ts";
@@ -33,16 +34,17 @@ export interface ImportGuards {
 export interface ImportDeps {
   domains: Domains;
   imports: Pick<
-    ImportWriter,
+    Imports,
     | "importProducts"
     | "importCategories"
     | "appendReindex"
-    | "recordFeedRun"
     | "feedMissing"
     | "feedDigests"
     | "retireProducts"
     | "deleteProducts"
   >;
+  /** Where an uploaded feed's run is kept in the history (the writer's feeds). */
+  feedRuns: Pick<FeedStore, "recordFeedRun">;
   /** Feed runs (POST /api/v2/content/feed/): their caps and the hosts they may fetch. */
   feeds: FeedRouteOptions;
   /** Queues a reindex of the domain, one at a time (one-reindex.ts); its log position. */
@@ -56,13 +58,14 @@ export interface ImportDeps {
 export function importRoutes({
   domains,
   imports,
+  feedRuns,
   reindex,
   limits,
   guards,
   assertServed,
   feeds,
 }: ImportDeps): Route[] {
-  const feed = feedHandler({ imports, limits, options: feeds });
+  const feed = feedHandler({ imports, runs: feedRuns, limits, options: feeds });
   const buckets = new TokenBuckets<number>(guards.rate);
   const { inFlight } = guards;
   // Specification 5: the secret token, never the search token; 401 with only `detail`.
@@ -109,7 +112,7 @@ export function importRoutes({
     }
   };
   const batch =
-    (write: (domainId: number, body: Uint8Array) => ReturnType<ImportWriter["importProducts"]>) =>
+    (write: (domainId: number, body: Uint8Array) => ReturnType<Imports["importProducts"]>) =>
     async (context: RouteContext): Promise<Response> => {
       let received: { domain: DomainRecord; body: Uint8Array };
       try {

@@ -23,7 +23,7 @@ export async function readBounded(request: Request, maxBytes: number): Promise<U
     if (size > maxBytes) throw new AppError("body_too_large", { limit: maxBytes });
     chunks.push(chunk);
   }
-  // A buffer of its own (not a slice of a shared pool): an import's is sent to the import thread.
+  // A buffer of its own (not a slice of a shared pool): an import's is sent to the writer thread.
   const body = new Uint8Array(size);
   let at = 0;
   for (const chunk of chunks) {

@@ -5,7 +5,7 @@ export const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), { status, headers: { ...JSON_TYPE, ...headers } });
 
-/** A body already serialised (the search path and the import thread assemble their JSON). */
+/** A body already serialised (the search path and the writer thread assemble their JSON). */
 export const rawJson = (
   body: string | Uint8Array,
   status = 200,

@@ -95,7 +95,7 @@ function start({
     setImmediate(flush);
   };
 
-  // Suggestions come from the import thread through the main thread, refreshed as there.
+  // Suggestions come from the writer thread through the main thread, refreshed as there.
   const asked = new Map<number, (lists: [number, DomainPopular][]) => void>();
   let asks = 0;
   const popular = new PopularQueries(

@@ -10,7 +10,7 @@ import type { AnalyticsPeriod, ProductDay, QueryActions, ShopperAction } from ".
 // The SQLite side of shoppers' actions after a search (store/action-aggregate.ts): table
 // `action_stats` (migration 8), a row per domain, day and query, a day holding at most
 // MAX_QUERIES_PER_DAY queries as search analytics do; `product_actions` (migration 10), a row
-// per domain, day and product, at most MAX_PRODUCTS_PER_DAY a day. Only the import thread
+// per domain, day and product, at most MAX_PRODUCTS_PER_DAY a day. Only the writer thread
 // writes them.
 
 const statements = (db: Database) => ({

@@ -11,7 +11,7 @@ import type { AnalyticsPeriod, AnalyticsReport, QueryCount, SearchEvent } from "
 
 // The SQLite side of search analytics (store/search-aggregate.ts): tables `search_stats`
 // (a row per domain, day, language and query), `search_days` and `blocked_suggestions`
-// (migration 2), `category_views` (migration 11). Shopper ids are kept space-separated. Only the import thread writes them.
+// (migration 2), `category_views` (migration 11). Shopper ids are kept space-separated. Only the writer thread writes them.
 
 type StoredRow = Pick<QueryAggregate, "count" | "zero" | "filtered" | "corrected_query"> & {
   shoppers: string;

@@ -1,17 +1,26 @@
-// The import thread: it parses, validates and writes every import batch (and the other writes
-// of the HTTP thread: reindex entries, search analytics, and the analytics reports, which must
-// not run where searches are answered) through a store connection of its
-// own, so that the HTTP thread's time goes to requests, searches and the indexes' patches.
+// The writer thread: it parses, validates and writes every import batch, and makes the other
+// writes of the HTTP thread (reindex entries, synonyms and merchandising rules, feeds' runs,
+// search analytics, and the analytics reports, which must not run where searches are
+// answered) through a store connection of its own, so that the HTTP thread's time goes to
+// requests, searches and the indexes' patches.
 // A batch arrives as the request's bytes (transferred, not copied) and leaves as two things,
-// transferred too: its HTTP answer in UTF-8 (import-answer.ts), and, when it logged products,
+// transferred too: its HTTP answer in UTF-8 (import/import-answer.ts), and, when it logged products,
 // its change batch (model/change-batch.ts), the records as stored, which the indexer patches
-// and the answer's `data` is copied from. Handle: import-writer.ts.
+// and the answer's `data` is copied from. Handle: writer.ts.
 
 import { setPriority } from "node:os";
 import type { DomainPopular } from "../analytics/analytics-service.ts";
 import { type AdminReport, AnalyticsService } from "../analytics/analytics-service.ts";
 import type { Config } from "../config.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
+import { type FailedBatch, FailedBatches } from "../import/failed-batches.ts";
+import { encodeAnswer, type ImportAnswer } from "../import/import-answer.ts";
+import {
+  type ImportResponse,
+  ImportService,
+  type MissingProducts,
+  type ProductWriteOptions,
+} from "../import/import-service.ts";
 import { batchBuffers, type ChangeBatch } from "../model/change-batch.ts";
 import type { MerchRule } from "../model/merchandising.ts";
 import type { SynonymSet } from "../model/synonyms.ts";
@@ -25,23 +34,15 @@ import type {
   ShopperAction,
 } from "../store/store.ts";
 import type { ItemCounts } from "../telemetry/metrics.ts";
-import { type FailedBatch, FailedBatches } from "./failed-batches.ts";
-import { encodeAnswer, type ImportAnswer } from "./import-answer.ts";
-import {
-  type ImportResponse,
-  ImportService,
-  type MissingProducts,
-  type ProductWriteOptions,
-} from "./import-service.ts";
 
 declare const self: Worker;
 
 /** One call of the store's registered feeds (FeedStore), made on this thread's connection. */
-export type FeedCall = {
+export type FeedStoreCall = {
   [K in keyof FeedStore]: { method: K; args: Parameters<FeedStore[K]> };
 }[keyof FeedStore];
 
-export type ToImportThread =
+export type ToWriterThread =
   | { type: "init"; config: Config }
   | {
       type: "products" | "categories";
@@ -66,7 +67,7 @@ export type ToImportThread =
   | { type: "set-synonyms"; id: number; domainId: number; sets: SynonymSet[] }
   | { type: "rules"; id: number; domainId: number }
   | { type: "set-rules"; id: number; domainId: number; rules: MerchRule[] }
-  | { type: "feeds"; id: number; call: FeedCall }
+  | { type: "feeds"; id: number; call: FeedStoreCall }
   | { type: "stop"; id: number };
 
 export type Reply =
@@ -108,7 +109,7 @@ export type Reply =
 /** An AppError as it crosses threads. */
 type ErrorOf = { code: ErrorCode; vars: Record<string, string | number> };
 
-export type FromImportThread =
+export type FromWriterThread =
   | { type: "ready" }
   | { type: "failed"; error: string }
   | ({
@@ -151,8 +152,8 @@ async function batch(
   }
 }
 
-async function handle(m: Exclude<ToImportThread, { type: "init" }>): Promise<Reply> {
-  if (!store || !log || !imports || !analytics) throw new Error("import thread not initialised");
+async function handle(m: Exclude<ToWriterThread, { type: "init" }>): Promise<Reply> {
+  if (!store || !log || !imports || !analytics) throw new Error("writer thread not initialised");
   switch (m.type) {
     case "products":
       // A dry run wrote nothing: its errors are its answer's, not a failed batch of /admin.
@@ -227,7 +228,7 @@ function answer(r: ImportResponse<unknown>, write?: ProductWriteOptions): Reply 
   };
 }
 
-self.onmessage = async (event: MessageEvent<ToImportThread>) => {
+self.onmessage = async (event: MessageEvent<ToWriterThread>) => {
   const m = event.data;
   if (m.type === "init") {
     try {
@@ -240,9 +241,9 @@ self.onmessage = async (event: MessageEvent<ToImportThread>) => {
         retentionDays: m.config.analyticsRetentionDays,
         minShoppers: m.config.suggestionMinShoppers,
       });
-      self.postMessage({ type: "ready" } satisfies FromImportThread);
+      self.postMessage({ type: "ready" } satisfies FromWriterThread);
     } catch (error) {
-      self.postMessage({ type: "failed", error: String(error) } satisfies FromImportThread);
+      self.postMessage({ type: "failed", error: String(error) } satisfies FromWriterThread);
     }
     return;
   }
@@ -268,7 +269,7 @@ self.onmessage = async (event: MessageEvent<ToImportThread>) => {
       id: m.id,
       fault: fault ? { code: fault.code, vars: fault.vars } : null,
       ...reply,
-    } satisfies FromImportThread,
+    } satisfies FromWriterThread,
     transfer,
   );
 };
