@@ -26,9 +26,8 @@ import type { Route } from "./http/stack/route-table.ts";
 import { type Listening, serveAndDrain } from "./http/stack/serve-and-drain.ts";
 import { FORWARDED_CLIENT, HAND_OVER_SECRET } from "./http/threads/messages.ts";
 import { SearchThreads } from "./http/threads/search-thread-pool.ts";
-import { FRESH_CAPACITY, FreshRecords } from "./indexing/fresh-records.ts";
-import { Indexers } from "./indexing/indexers.ts";
-import { SnapshotPublisher } from "./indexing/snapshot-replica.ts";
+import { FRESH_CAPACITY } from "./indexing/fresh-records.ts";
+import { IndexThread } from "./indexing/index-thread-handle.ts";
 import type { StopStack } from "./stop-stack.ts";
 import { openStore } from "./store/open-store.ts";
 import { Checkpointer } from "./store/sqlite/checkpointer.ts";
@@ -46,8 +45,6 @@ export interface Storage {
   store: PrimaryStore;
   log: ChangeLog;
   domains: Domains;
-  /** What the writer thread has written and the indexer not yet applied (indexing/). */
-  fresh: FreshRecords;
 }
 
 /**
@@ -69,7 +66,28 @@ export async function storage(config: Config, stops: StopStack): Promise<Storage
     const checkpointer = await Checkpointer.start(sqliteFile(config.dataDir));
     stops.push("checkpointer", () => checkpointer.stop());
   }
-  return { store, log, domains: new Domains(store), fresh: new FreshRecords() };
+  return { store, log, domains: new Domains(store) };
+}
+
+export interface Indexing {
+  /** The index thread, and the main thread's replicas of what it publishes (indexing/). */
+  index: IndexThread;
+  /** Each store's index patches, in time of the index thread: its imports pay for them. */
+  importCosts: TokenBuckets<number>;
+}
+
+/**
+ * The index thread, before the writer thread whose answers it is told. It indexes nothing until
+ * the domains are known (indexes()), by which time the search threads listen to its snapshots.
+ */
+export async function indexThread(config: Config, stops: StopStack): Promise<Indexing> {
+  // A store's imports are refused while its patches are in debt (http/import/import-routes.ts).
+  const importCosts = new TokenBuckets<number>(config.importCost);
+  const index = await IndexThread.start(config, (domainId, ms) =>
+    importCosts.charge(domainId, performance.now(), ms),
+  );
+  stops.push("index thread", () => index.stop());
+  return { index, importCosts };
 }
 
 export interface Writing {
@@ -85,15 +103,12 @@ export interface Writing {
  */
 export async function writer(
   config: Config,
-  { log, fresh }: Pick<Storage, "log" | "fresh">,
+  { index }: Pick<Indexing, "index">,
   stops: StopStack,
 ): Promise<Writing> {
   const writer = await Writer.start(config, {
-    onSent: (domainId) => fresh.sent(domainId),
-    onAnswered: (domainId, seq, change) => {
-      fresh.answered(domainId, change);
-      if (seq > 0) log.wake?.(domainId);
-    },
+    onSent: (domainId) => index.sent(domainId),
+    onAnswered: (domainId, seq, change) => index.answered(domainId, seq, change),
   });
   stops.push("writer thread", () => writer.stop());
   const recorder = new SearchRecorder(writer.analytics, {
@@ -124,7 +139,13 @@ export interface Threads {
  */
 export function searchThreads(
   config: Config,
-  { domains, recorder, writer, popular }: Pick<Storage, "domains"> & Writing,
+  {
+    domains,
+    recorder,
+    writer,
+    popular,
+    index,
+  }: Pick<Storage, "domains"> & Writing & Pick<Indexing, "index">,
   stops: StopStack,
 ): Threads {
   const rateMemory = new SharedTokenBuckets(config.searchRate).memory;
@@ -148,16 +169,11 @@ export function searchThreads(
     },
   );
   stops.push("search threads", () => threads.stop());
+  index.onReplica((message) => threads.post(message));
   domains.onLoad((all) => threads.post({ type: "domains", all }));
   // A block on this node shows at once on every thread, as it did on the one thread.
   popular.onRefresh((lists) => threads.post({ type: "popular", lists }));
   return { threads, rateMemory, searchCosts };
-}
-
-export interface Indexes {
-  indexers: Indexers;
-  /** Each store's index patches, in time of this thread: its imports pay for them. */
-  importCosts: TokenBuckets<number>;
 }
 
 /**
@@ -165,38 +181,23 @@ export interface Indexes {
  * domain that appears later is built in the background. Each snapshot goes to the search
  * threads as it is made.
  */
-export async function indexes(
-  config: Config,
-  { store, log, domains, fresh, threads }: Storage & Pick<Threads, "threads">,
-  stops: StopStack,
-): Promise<Indexes> {
-  const publisher = threads && new SnapshotPublisher((message) => threads.post(message));
-  // In time of this thread (which answers searches too): a store's imports are refused while
-  // its patches are in debt (http/import/import-routes.ts).
-  const importCosts = new TokenBuckets<number>(config.importCost);
-  const indexers = new Indexers(
-    store,
-    log,
-    (d) => serves(config.partition, d),
-    fresh,
-    publisher ?? undefined,
-    (domainId, ms) => importCosts.charge(domainId, performance.now(), ms),
-  );
-  stops.push("indexers", () => indexers.stop());
+export async function indexes({
+  store,
+  domains,
+  index,
+}: Storage & Pick<Indexing, "index">): Promise<void> {
   let starting: Promise<void>[] | null = [];
   domains.onDomain((d) => {
-    const built = indexers.add(d).catch((error) => {
+    const built = index.add(d).catch((error) => {
       logLine({ level: "error", msg: "index build", domain: d.name, error: String(error) });
     });
     starting?.push(built);
   });
-  domains.onDomainGone((d) => void indexers.remove(d.id));
+  domains.onDomainGone((d) => index.remove(d.id));
   await domains.load();
   await store.onDomainsChanged?.(() => void domains.load().catch(() => {}));
   await Promise.all(starting);
   starting = null;
-  indexers.schedule(config.reindexInterval);
-  return { indexers, importCosts };
 }
 
 /**
@@ -205,7 +206,7 @@ export async function indexes(
  */
 export async function warmUp(
   config: Config,
-  { threads, indexers }: Pick<Threads, "threads"> & Pick<Indexes, "indexers">,
+  { threads, index }: Pick<Threads, "threads"> & Pick<Indexing, "index">,
 ): Promise<void> {
   // The rebuild parsed every record into objects that are garbage now (and the search threads'
   // shared copies replaced the segments' arrays): give the memory back before serving, so that
@@ -215,10 +216,7 @@ export async function warmUp(
   await Bun.sleep(1);
   Bun.gc(true);
   threads?.post({ type: "warm-up" });
-  const warmed = warmUpSearches(
-    indexers.all().map((i) => i.snapshot),
-    config.maxPageSize,
-  );
+  const warmed = warmUpSearches(index.snapshots(), config.maxPageSize);
   logLine(warmedUpLine(0, warmed));
 }
 
@@ -245,7 +243,7 @@ export function feeds(
     searchCosts,
   }: Pick<Storage, "domains"> &
     Pick<Writing, "writer"> &
-    Pick<Indexes, "importCosts"> &
+    Pick<Indexing, "importCosts"> &
     Pick<Threads, "searchCosts">,
   stops: StopStack,
 ): Feeds {
@@ -301,18 +299,17 @@ export function http(
     store,
     log,
     domains,
-    fresh,
     writer,
     recorder,
     actions,
     popular,
     rateMemory,
     searchCosts,
-    indexers,
+    index: indexers,
     importCosts,
     puller,
     importDebt,
-  }: Storage & Writing & Threads & Indexes & Feeds,
+  }: Storage & Writing & Threads & Indexing & Feeds,
   stops: StopStack,
 ): Http {
   const assertServed = assertServedBy(config.partition);
@@ -334,7 +331,7 @@ export function http(
       allowHosts: config.feedAllowHosts,
       maxBytes: config.feedMaxBytes,
       seconds: config.feedTimeout,
-      indexBehind: () => fresh.backlog > FRESH_CAPACITY / 2,
+      indexBehind: () => indexers.backlog > FRESH_CAPACITY / 2,
     },
     guards: {
       rate: config.importRate,

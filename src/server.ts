@@ -1,10 +1,11 @@
 import type { Config } from "./config.ts";
 import type { Route } from "./http/stack/route-table.ts";
-import type { Indexers } from "./indexing/indexers.ts";
+import type { IndexThread } from "./indexing/index-thread-handle.ts";
 import {
   feeds,
   http,
   indexes,
+  indexThread,
   listen,
   searchThreads,
   storage,
@@ -21,7 +22,7 @@ export interface RunningServer {
   url: string;
   domains: Domains;
   writer: Writer;
-  indexers: Indexers;
+  indexers: IndexThread;
   store: PrimaryStore;
   log: ChangeLog;
   /** Every route served, with its policy (the OpenAPI test checks each is documented). */
@@ -41,9 +42,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const stops = new StopStack();
   try {
     const stored = await storage(config, stops);
-    const written = await writer(config, stored, stops);
-    const threads = searchThreads(config, { ...stored, ...written }, stops);
-    const indexed = await indexes(config, { ...stored, ...threads }, stops);
+    const indexed = await indexThread(config, stops);
+    const written = await writer(config, indexed, stops);
+    const threads = searchThreads(config, { ...stored, ...written, ...indexed }, stops);
+    await indexes({ ...stored, ...indexed });
     await warmUp(config, { ...threads, ...indexed });
     const pulled = feeds(config, { ...stored, ...written, ...threads, ...indexed }, stops);
     const served = http(
@@ -56,7 +58,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       url,
       domains: stored.domains,
       writer: written.writer,
-      indexers: indexed.indexers,
+      indexers: indexed.index,
       store: stored.store,
       log: stored.log,
       routes: served.routes.map(({ method, path, policy }) => ({ method, path, policy })),

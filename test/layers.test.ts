@@ -53,8 +53,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // (it owns the thread's store connection) and counts import items in telemetry/metrics.ts.
   writer: ["model", "import", "analytics", "store", "telemetry", "root:errors", "root:config"],
   // The indexer takes what a batch wrote as the writer thread's change batch
-  // (model/change-batch.ts), never the import's HTTP answer: it imports nothing of import/.
-  indexing: ["model", "search", "store"],
+  // (model/change-batch.ts), never the import's HTTP answer: it imports nothing of import/. The
+  // index thread reads its config and the partitions of the domains it serves.
+  indexing: ["model", "search", "store", "tenancy", "root:config"],
   // Recorded queries are normalised as the engine normalises them (search/analysis, pure).
   analytics: ["model", "store", "search"],
   tenancy: ["model", "store", "root:errors"],

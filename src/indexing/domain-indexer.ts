@@ -62,12 +62,21 @@ export class DomainIndexer {
      * store's imports pay for them (--import-cpu-share, http/import/import-routes.ts).
      */
     private readonly charge: (domainId: number, ms: number) => void = () => {},
+    /** Told each position applied, after the snapshot that holds it was swapped in. */
+    private readonly moved: (domainId: number, position: number) => void = () => {},
   ) {
     this.current = publish(domainId, buildSnapshot({ products: [], categories: [] }));
   }
 
   get snapshot(): Snapshot {
     return this.current;
+  }
+
+  /** `position` applied: the snapshot that holds it is swapped in. */
+  private moveTo(position: number): void {
+    this.position = position;
+    this.appliedAt = Date.now();
+    this.moved(this.domainId, position);
   }
 
   set snapshot(snapshot: Snapshot) {
@@ -161,8 +170,7 @@ export class DomainIndexer {
     done();
     // The head, even below the old position: a Redis Cluster failover can lose the last
     // entries, whose positions later writes reuse (store/redis/change-log.ts).
-    this.position = position;
-    this.appliedAt = Date.now();
+    this.moveTo(position);
     if (count > 0)
       console.log(
         JSON.stringify({
@@ -246,7 +254,7 @@ export class DomainIndexer {
     if (!last) return;
     if (entries.some((e) => e.kind === "reindex")) {
       await this.rebuild(true);
-      this.position = Math.max(this.position, last.seq);
+      this.moveTo(Math.max(this.position, last.seq));
       return;
     }
     if (entries.some((e) => e.kind === "synonyms")) {
@@ -367,8 +375,7 @@ export class DomainIndexer {
       }
     }
     if (unsettled && !patched) await this.settle(waiting);
-    this.position = last.seq;
-    this.appliedAt = Date.now();
+    this.moveTo(last.seq);
     done();
   }
 }

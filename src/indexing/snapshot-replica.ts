@@ -43,10 +43,16 @@ export type ReplicaMessage = SnapshotMessage | DropMessage;
  */
 export class SnapshotPublisher {
   private readonly ids = new WeakMap<Segment, number>();
-  private nextId = 1;
+  private nextId: number;
   private readonly last = new Map<number, Snapshot>();
 
-  constructor(private readonly post: (message: ReplicaMessage) => void) {}
+  /** `firstId`: the first segment id it gives, apart from another publisher's ids. */
+  constructor(
+    private readonly post: (message: ReplicaMessage) => void,
+    firstId = 1,
+  ) {
+    this.nextId = firstId;
+  }
 
   publish(domainId: number, snapshot: Snapshot): Snapshot {
     const previous = this.last.get(domainId);

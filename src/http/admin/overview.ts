@@ -1,5 +1,5 @@
 import type { FailedBatch } from "../../import/failed-batches.ts";
-import type { Indexers } from "../../indexing/indexers.ts";
+import type { IndexView } from "../../indexing/index-thread-handle.ts";
 import { type CategoryTreeRow, OVERVIEW_TREE_ROWS } from "../../model/api.ts";
 import type { CategoryRecord, DomainRecord } from "../../model/records.ts";
 import { catalogCounts, treeOrder } from "../../search/engine.ts";
@@ -40,7 +40,7 @@ export interface DomainOverview {
 export type Overview = (domain: DomainRecord) => Promise<DomainOverview>;
 
 export function overviewOf(deps: {
-  indexers: Pick<Indexers, "get">;
+  indexers: Pick<IndexView, "get">;
   log: Pick<ChangeLog, "head">;
   imports: { failedBatches(domainId: number): Promise<FailedBatch[]> };
   store: { counts(domainId: number): Promise<CatalogCounts> };

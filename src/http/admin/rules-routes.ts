@@ -1,5 +1,5 @@
 import { AppError } from "../../errors.ts";
-import type { Indexers } from "../../indexing/indexers.ts";
+import type { IndexView } from "../../indexing/index-thread-handle.ts";
 import {
   MAX_PIN_POSITION,
   MAX_RULE_CHARS,
@@ -25,7 +25,7 @@ export interface RulesDeps {
   /** The domain's rules, read and replaced on the writer thread (writer/settings.ts). */
   rules: MerchandisingStore;
   /** The preview's snapshot: this node's index of the domain. */
-  indexers: Pick<Indexers, "get">;
+  indexers: Pick<IndexView, "get">;
 }
 
 /** The largest page a preview shows. */
