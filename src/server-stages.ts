@@ -26,7 +26,6 @@ import type { Route } from "./http/stack/route-table.ts";
 import { type Listening, serveAndDrain } from "./http/stack/serve-and-drain.ts";
 import { FORWARDED_CLIENT, HAND_OVER_SECRET } from "./http/threads/messages.ts";
 import { SearchThreads } from "./http/threads/search-thread-pool.ts";
-import { FRESH_CAPACITY } from "./indexing/fresh-records.ts";
 import { IndexThread } from "./indexing/index-thread-handle.ts";
 import type { StopStack } from "./stop-stack.ts";
 import { openStore } from "./store/open-store.ts";
@@ -239,12 +238,10 @@ export function feeds(
   {
     domains,
     writer,
+    index,
     importCosts,
     searchCosts,
-  }: Pick<Storage, "domains"> &
-    Pick<Writing, "writer"> &
-    Pick<Indexing, "importCosts"> &
-    Pick<Threads, "searchCosts">,
+  }: Pick<Storage, "domains"> & Pick<Writing, "writer"> & Indexing & Pick<Threads, "searchCosts">,
   stops: StopStack,
 ): Feeds {
   // An upload's rule (http/import/import-routes.ts): work-conserving, the share held only
@@ -260,6 +257,7 @@ export function feeds(
       writer: writer.imports,
       domains: () => domains.all().filter((d) => serves(config.partition, d)),
       owed: importDebt,
+      indexBehind: (domainId) => index.farBehind(domainId),
     },
     {
       limits: { maxItems: config.maxItems, maxBytes: config.maxBytes },
@@ -331,7 +329,7 @@ export function http(
       allowHosts: config.feedAllowHosts,
       maxBytes: config.feedMaxBytes,
       seconds: config.feedTimeout,
-      indexBehind: () => indexers.backlog > FRESH_CAPACITY / 2,
+      indexBehind: (domainId) => indexers.farBehind(domainId),
     },
     guards: {
       rate: config.importRate,
@@ -339,6 +337,7 @@ export function http(
       costs: importCosts,
       // An import's share holds only while another store searches (http/import/import-routes.ts).
       othersSearching: othersSearching(searchCosts),
+      indexBehind: (domainId) => indexers.farBehind(domainId),
       maxQueuedBatches: config.maxQueuedBatches,
       // Import requests in progress per domain: the bound on queued work, and its depths.
       inFlight: new InFlight<number>(config.maxQueuedBatches + 1),

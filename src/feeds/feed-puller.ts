@@ -46,6 +46,8 @@ export interface PullerDeps {
    * time owed while another store searches (--import-cpu-share). Its feeds stay due.
    */
   owed: (domainId: number) => number;
+  /** Whether the domain's index is far behind its writes: a batch waits for it (writer-sink.ts). */
+  indexBehind: (domainId: number) => boolean;
 }
 
 /** A held lock lasts this long unless renewed (every third of it while the run lasts). */
@@ -280,7 +282,7 @@ export class FeedPuller {
 
   /** The writer's sink, refusing the batches after the server began to stop. */
   private stoppable(domainId: number, signal: AbortSignal): FeedSink {
-    const sink = writerSink(this.deps.writer, domainId);
+    const sink = writerSink(this.deps.writer, domainId, this.deps.indexBehind);
     const guard = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => {
       return (...a: A): Promise<R> => {
         if (signal.aborted) throw new AppError("feed_run_stopped");

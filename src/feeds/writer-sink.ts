@@ -19,12 +19,12 @@ export type FeedWriter = Pick<
 >;
 
 /**
- * Waits, at most a second, while the indexers are far behind: a feed maps its offers on the
- * thread that indexes them, and wrote faster than that thread patched the index, which then
- * read the records that had fallen out of the fresh records back from the store (~3 s of that
- * thread in a run of 150,000 offers; none since: BENCHMARKS.md, "Feeds").
+ * Waits, at most a second, while the domain's index is far behind its writes (the index
+ * thread's handle, `farBehind`): a feed, as a bulk client, wrote faster than the index was
+ * patched, which then read the records that had fallen out of the fresh records back from the
+ * store (~3 s in a run of 150,000 offers), and an acknowledged write was searchable late.
  */
-async function keepPace(behind: () => boolean): Promise<void> {
+export async function keepPace(behind: () => boolean): Promise<void> {
   for (let i = 0; i < 100 && behind(); i++) await Bun.sleep(10);
 }
 
@@ -33,12 +33,12 @@ const answer = async (a: Promise<{ body: Uint8Array }>) => answerOf((await a).bo
 export function writerSink(
   imports: FeedWriter,
   domainId: number,
-  indexBehind: () => boolean = () => false,
+  indexBehind: (domainId: number) => boolean,
 ): FeedSink {
   return bulkSink({
     categories: (b) => answer(imports.importCategories(domainId, b)),
     products: async (b, digests) => {
-      await keepPace(indexBehind);
+      await keepPace(() => indexBehind(domainId));
       return answer(imports.importProducts(domainId, b, { skipUnchanged: true, digests }));
     },
     preview: (b, categories) =>

@@ -2,7 +2,7 @@ import { batchSize, type ChangeBatch, writtenOf } from "../model/change-batch.ts
 import type { WrittenProducts } from "../model/offers.ts";
 
 /** About 30 MB of record JSON: a few seconds of a bulk load at full speed. */
-export const FRESH_CAPACITY = 20_000;
+const FRESH_CAPACITY = 20_000;
 
 /**
  * The change batches (model/change-batch.ts) of the latest logged batches of products, as the
@@ -22,11 +22,6 @@ export class FreshRecords {
   /** Per domain: batches sent to the writer thread and not answered yet. */
   private readonly inFlight = new Map<number, number>();
   private readonly arrivals = new Map<number, (() => void)[]>();
-
-  /** Records and offers kept, of every domain: what the indexers have not patched yet. */
-  get backlog(): number {
-    return this.size;
-  }
 
   /** A batch of the domain went to the writer thread. */
   sent(domainId: number): void {
@@ -56,7 +51,7 @@ export class FreshRecords {
    * The entries that can be applied now: all of them, unless a products entry has no records
    * here while an answer of the domain is on its way; then those before it. (An entry that
    * carries what it wrote, the Redis log's, waits too: applied from itself, its batch's
-   * records would arrive after and stay here until pushed out, counted as backlog.)
+   * records would arrive after and stay here until pushed out.)
    */
   ready<E extends { seq: number; kind: string }>(domainId: number, entries: E[]): E[] {
     if (!this.inFlight.has(domainId)) return entries;

@@ -1,5 +1,5 @@
 import type { Config } from "../config.ts";
-import { batchBuffers, type ChangeBatch } from "../model/change-batch.ts";
+import { batchBuffers, batchSize, type ChangeBatch } from "../model/change-batch.ts";
 import type { DomainRecord } from "../model/records.ts";
 import { buildSnapshot, type Snapshot } from "../search/engine.ts";
 import { serves } from "../tenancy/partition.ts";
@@ -7,6 +7,8 @@ import type { FromIndexThread, ToIndexThread } from "./index-thread.ts";
 import { type ReplicaMessage, SnapshotPublisher, SnapshotReplicas } from "./snapshot-replica.ts";
 
 const STOP_MS = 10_000;
+/** A bulk batch's records at most (--max-items' default): see farBehind. */
+const PACE_RECORDS = 1_000;
 
 /** A domain's index as the main thread serves it: its replica, and where it has read the log to. */
 export interface ServedIndex {
@@ -58,8 +60,11 @@ export class IndexThread implements IndexView {
   private stopped: (() => void) | null = null;
   private readonly sinks: ((message: ReplicaMessage) => void)[] = [];
   private broken = false;
-  /** Records the index thread has not patched yet, every domain's (its last report). */
-  backlog = 0;
+  /**
+   * Per domain, the change batches handed on to the index thread and not served here yet: their
+   * log positions and sizes (records, and offers at a seventh: model/change-batch.ts).
+   */
+  private readonly unapplied = new Map<number, { seq: number; size: number }[]>();
 
   private constructor(
     private readonly config: Config,
@@ -78,12 +83,14 @@ export class IndexThread implements IndexView {
         case "replica":
           return this.deliver(m.message);
         case "moved": {
-          this.backlog = m.backlog;
           const { domainId, position, appliedAt } = m;
           // Told once the snapshot that holds it serves here: the replica applies in slices.
           void this.replicas.idle().then(() => {
             const served = this.served.get(domainId);
             if (served) Object.assign(served, { position, appliedAt });
+            const left = this.unapplied.get(domainId)?.filter((b) => b.seq > position);
+            if (left?.length) this.unapplied.set(domainId, left);
+            else this.unapplied.delete(domainId);
           });
           return;
         }
@@ -159,6 +166,7 @@ export class IndexThread implements IndexView {
   remove(domainId: number): void {
     this.built.delete(domainId);
     this.served.delete(domainId);
+    this.unapplied.delete(domainId);
     this.post({ type: "remove", domainId });
   }
 
@@ -173,6 +181,17 @@ export class IndexThread implements IndexView {
       this.served.set(domainId, served);
     }
     return served;
+  }
+
+  /**
+   * Whether the domain's writes handed on and not yet searchable here are more than a bulk
+   * batch (one being indexed while the next is written): its imports then wait for the index
+   * (http/import/import-routes.ts), so that an acknowledged write is searchable soon after.
+   */
+  farBehind(domainId: number): boolean {
+    let size = 0;
+    for (const b of this.unapplied.get(domainId) ?? []) size += b.size;
+    return size > PACE_RECORDS;
   }
 
   /** Whether the domain's index is built and caught up here (or the domain is not served here). */
@@ -192,7 +211,12 @@ export class IndexThread implements IndexView {
 
   /** Its answer came back: `seq` the position it logged (0: none), `change` what it wrote. */
   answered(domainId: number, seq: number, change: ChangeBatch | undefined): void {
-    // Transferred: nothing of a change batch is read on this thread.
+    if (change) {
+      const list = this.unapplied.get(domainId) ?? [];
+      list.push({ seq: change.seq, size: batchSize(change) });
+      this.unapplied.set(domainId, list);
+    }
+    // Transferred: nothing of a change batch is read on this thread but its size.
     this.worker.postMessage(
       { type: "answered", domainId, seq, change } satisfies ToIndexThread,
       change ? batchBuffers(change) : [],

@@ -30,8 +30,8 @@ export type FromIndexThread =
   | { type: "started" }
   | { type: "failed"; error: string }
   | { type: "replica"; message: ReplicaMessage }
-  /** The domain's index applied `position`; `backlog`: records not patched yet, all domains. */
-  | { type: "moved"; domainId: number; position: number; appliedAt: number; backlog: number }
+  /** The domain's index applied `position`. */
+  | { type: "moved"; domainId: number; position: number; appliedAt: number }
   | { type: "charge"; domainId: number; ms: number }
   /** The first build and catch-up of the domain are done (`error`: it failed, and goes on). */
   | { type: "added"; domainId: number; error?: string }
@@ -69,13 +69,7 @@ async function init(config: Config): Promise<void> {
     replicas: publisher,
     charge: (domainId, ms) => post({ type: "charge", domainId, ms }),
     moved: (domainId, position) =>
-      post({
-        type: "moved",
-        domainId,
-        position,
-        appliedAt: Date.now(),
-        backlog: fresh.backlog,
-      }),
+      post({ type: "moved", domainId, position, appliedAt: Date.now() }),
     ready: (domainId) => post({ type: "ready", domainId }),
   });
   indexers.schedule(config.reindexInterval);

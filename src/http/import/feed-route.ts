@@ -21,8 +21,8 @@ export interface FeedRouteOptions {
   allowHosts: readonly string[];
   maxBytes: number;
   seconds: number;
-  /** Whether the indexers are far behind the writes (indexing/fresh-records.ts). */
-  indexBehind: () => boolean;
+  /** Whether the domain's index is far behind its writes (the index thread's `farBehind`). */
+  indexBehind: (domainId: number) => boolean;
 }
 
 /** A URL as the history keeps it: credentials in it (`https://user:pass@…`) are never answered. */

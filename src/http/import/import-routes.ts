@@ -1,5 +1,6 @@
 import type { RateLimit } from "../../config.ts";
 import { AppError } from "../../errors.ts";
+import { keepPace } from "../../feeds/writer-sink.ts";
 import type { BatchLimits } from "../../import/read-batch.ts";
 import type { DomainRecord } from "../../model/records.ts";
 import type { FeedStore } from "../../store/store.ts";
@@ -24,6 +25,8 @@ export interface ImportGuards {
   costs: Pick<TokenBuckets<number>, "admit">;
   /** Whether a store other than this one searched on the node in the last seconds. */
   othersSearching: (domainId: number) => boolean;
+  /** Whether the domain's index is far behind its writes: a batch waits for it (≤ 1 s). */
+  indexBehind: (domainId: number) => boolean;
   /** Requests of one domain that may wait behind the one being written. */
   maxQueuedBatches: number;
   /** The import requests in progress per domain, bounded at maxQueuedBatches + 1 (its depths
@@ -123,7 +126,9 @@ export function importRoutes({
         throw error;
       }
       try {
-        const r = await write(received.domain.id, received.body);
+        const domainId = received.domain.id;
+        await keepPace(() => guards.indexBehind(domainId));
+        const r = await write(domainId, received.body);
         return rawJson(r.body, r.status);
       } finally {
         inFlight.leave(received.domain.id);
