@@ -211,7 +211,7 @@ ${streamRows(r)}
 
 Node A's threads are read from /proc (schedstat: time on a CPU, and time runnable but waiting
 for one, by other threads or by other processes of the machine); Bun names every Worker
-"Worker", numbered here in the order they started (src/server.ts): ${r.mode === "embedded" ? "the checkpoint thread, the search threads, then the writer thread" : "the search threads, then the writer thread"}.
+"Worker", numbered here in the order they started (src/server.ts): ${r.mode === "embedded" ? "the checkpoint thread, the index thread, the writer thread, then the search threads" : "the index thread, the writer thread, then the search threads"}.
 
 Acknowledgement → the new price in a search answer, per search thread (ms):
 
