@@ -129,10 +129,16 @@ export class IndexThread implements IndexView {
     charge: (domainId: number, ms: number) => void,
   ): Promise<IndexThread> {
     let handle: IndexThread | null = null;
-    await new Promise<void>((resolve, reject) => {
+    const started = new Promise<void>((resolve, reject) => {
       handle = new IndexThread(config, charge, { resolve, reject });
     });
-    return handle as unknown as IndexThread;
+    const index = handle as unknown as IndexThread;
+    // A thread that could not open the store is gone with the failed start.
+    await started.catch((error) => {
+      index.worker.terminate();
+      throw error;
+    });
+    return index;
   }
 
   /** A snapshot message to this thread's replica, then to the sinks, in order. */
@@ -153,6 +159,8 @@ export class IndexThread implements IndexView {
   /** Builds the domain's index, catches up and tails its log; resolves once it serves here. */
   add(domain: DomainRecord): Promise<void> {
     if (!serves(this.config.partition, domain)) return Promise.resolve();
+    // A domain added already is not again (nor is it on the index thread: Indexers.add).
+    if (this.served.has(domain.id)) return Promise.resolve();
     // Its (empty) index exists once it is created, on every thread, as a search asked at once
     // finds: published from here, before the index thread's first snapshot of it.
     this.servedOf(domain.id);
