@@ -17,7 +17,7 @@ export interface IndexersHooks {
   charge?: (domainId: number, ms: number) => void;
   /** Told each position a domain's index applied (DomainIndexer's `moved`). */
   moved?: (domainId: number, position: number) => void;
-  /** Told once a domain's index is built from the store (after an outage: and caught up). */
+  /** Told once a domain's index is built and caught up. */
   ready?: (domainId: number) => void;
 }
 
@@ -51,10 +51,6 @@ export class Indexers {
     this.byDomain.set(domain.id, indexer);
     try {
       await indexer.rebuild();
-      // Ready once built from the store: the catch-up then chases the writes made meanwhile,
-      // which a domain created a moment ago may be receiving already (at a start, the server
-      // listens only once every domain has caught up too: server-stages.ts, indexes).
-      this.hooks.ready?.(domain.id);
       await indexer.catchUp();
     } catch (error) {
       // The store went away during the first build (Redis mode): the indexer's own loop, which
@@ -65,6 +61,7 @@ export class Indexers {
       throw error;
     }
     indexer.start();
+    this.hooks.ready?.(domain.id);
   }
 
   /** Stops and drops a deleted domain's index. */
