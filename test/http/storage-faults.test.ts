@@ -119,6 +119,20 @@ const found = async (s: Service, token: string, q: string) =>
     }
   ).total;
 
+/** What `ask` answers once it answers `wanted`, or after 5 s: the index follows the store asynchronously. */
+async function eventually<T>(ask: () => Promise<T>, wanted: T): Promise<T> {
+  let got = await ask();
+  for (
+    const deadline = Date.now() + 5000;
+    !Bun.deepEquals(got, wanted) && Date.now() < deadline;
+  ) {
+    await Bun.sleep(20);
+    got = await ask();
+  }
+  return got;
+}
+const READY = [200, null, { status: "ready" }];
+
 const notReady = (fault: string, store: string) => [
   503,
   null,
@@ -131,6 +145,7 @@ faults("1. a full disk: 507 naming it, /ready says so while it lasts, nothing st
   const shop = await createDomain(service, "full");
   await post(service, CATEGORIES, shop.secret_token, [category(1)]);
   expect((await importing(service, shop.secret_token, batch("before", 10)))[0]).toBe(201);
+  expect(await eventually(() => ready(service), READY)).toEqual(READY);
 
   const filler = fill(disk);
   expect(await importing(service, shop.secret_token, batch("refused", 300))).toEqual([
@@ -149,8 +164,8 @@ faults("1. a full disk: 507 naming it, /ready says so while it lasts, nothing st
   rmSync(filler);
   expect((await importing(service, shop.secret_token, batch("after", 10)))[0]).toBe(201);
   expect(await ready(service)).toEqual([200, null, { status: "ready" }]);
+  expect(await eventually(() => found(service, shop.search_token, "after"), 10)).toBe(10);
   expect(await found(service, shop.search_token, "refused")).toBe(0);
-  expect(await found(service, shop.search_token, "after")).toBe(10);
   // Logged as the refusal it is (the request line's status), not as a 500.
   expect(service.output()).toContain(`"route":"${PRODUCTS}","status":507`);
   expect(service.output()).not.toContain('"status":500');
@@ -164,6 +179,7 @@ faults.skipIf(!canChattr)(
     const shop = await createDomain(service, "read-only");
     await post(service, CATEGORIES, shop.secret_token, [category(1)]);
     expect((await importing(service, shop.secret_token, batch("before", 10)))[0]).toBe(201);
+    expect(await eventually(() => ready(service), READY)).toEqual(READY);
     const files = ["vitrina.sqlite", "vitrina.sqlite-wal"].map((f) => join(dir, f));
     const chattr = (flag: string) => expect(run(["chattr", flag, ...files]).exitCode).toBe(0);
     chattr("+i");
@@ -187,8 +203,8 @@ faults.skipIf(!canChattr)(
     }
     expect((await importing(service, shop.secret_token, batch("after", 10)))[0]).toBe(201);
     expect(await ready(service)).toEqual([200, null, { status: "ready" }]);
+    expect(await eventually(() => found(service, shop.search_token, "after"), 10)).toBe(10);
     expect(await found(service, shop.search_token, "refused")).toBe(0);
-    expect(await found(service, shop.search_token, "after")).toBe(10);
   },
 );
 
