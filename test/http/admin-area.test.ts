@@ -258,6 +258,14 @@ test("3. the owner's analytics: its own searches, bad periods", async () => {
 
 test("4. rotating through the owner's API ends the old secret token", async () => {
   const d = await shop();
+  // Searchable before the rotation: the index follows the store asynchronously.
+  await until(
+    async () =>
+      (await (
+        await fetch(`${service.url}/api/v2/search/?q=товар&token=${d.search_token}`)
+      ).json()) as any,
+    (b) => b.total === 2,
+  );
   const before = Date.now();
   const r = await post(service, "/api/v2/content/rotate-tokens/", d.secret_token, "");
   expect(r.status).toBe(200);
